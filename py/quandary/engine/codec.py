@@ -1,0 +1,155 @@
+"""JSON encoding of the immutable state values, driven by their type hints.
+
+A game state is a tree of frozen dataclasses, tuples and plain JSON values.
+``encode`` turns it into JSON-ready data; ``decode`` rebuilds it from the type
+hints and checks every field on the way, so a corrupt save or a tampered
+snapshot is refused with ``CorruptState`` instead of producing a broken game.
+
+Fields typed ``Any`` hold raw JSON (moves, options) and are copied as they are:
+they must therefore use lists, never tuples, to survive the round trip.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class P:
+...     name: str
+...     cards: tuple[int, ...]
+>>> decode(P, encode(P("Anna", (1, 2))))
+P(name='Anna', cards=(1, 2))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from typing import Any, TypeVar
+
+from .errors import CorruptState
+
+T = TypeVar("T")
+
+
+def encode(value: Any) -> Any:
+    """JSON-ready data for a state value (dataclasses become objects, tuples lists)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    names = _field_names(kind)
+    if names is not None:
+        return {n: encode(getattr(value, n)) for n in names}
+    if isinstance(value, tuple | list):
+        return [encode(v) for v in value]
+    if isinstance(value, dict):
+        return {k: encode(v) for k, v in value.items()}
+    return value
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """Field names of a dataclass type (cached: encoding is on every save and snapshot)."""
+    if dataclasses.is_dataclass(kind):
+        return tuple(f.name for f in dataclasses.fields(kind))
+    return None
+
+
+def decode(cls: type[T], data: Any) -> T:
+    """Rebuild a value of type ``cls`` from JSON data, checking every field."""
+    return typing.cast(T, _decode(cls, data, "state"))
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _fail(path: str, expected: str, data: Any) -> CorruptState:
+    shown = repr(data)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return CorruptState(f"The saved game is damaged: {path} should be {expected}, not {shown}.")
+
+
+def _decode(tp: Any, data: Any, path: str) -> Any:  # noqa: PLR0911 - one branch per type form
+    if tp is Any:
+        return data
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(tp)
+        if data is None and type(None) in options:
+            return None
+        errors = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _decode(option, data, path)
+            except CorruptState as exc:
+                errors.append(exc)
+        raise errors[0] if errors else _fail(path, "empty", data)
+    if origin is tuple:
+        return _decode_tuple(tp, data, path)
+    if origin is dict:
+        _, value_tp = typing.get_args(tp)
+        if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+            raise _fail(path, "an object", data)
+        return {k: _decode(value_tp, v, f"{path}.{k}") for k, v in data.items()}
+    if origin is typing.Literal:
+        if data not in typing.get_args(tp):
+            raise _fail(path, " or ".join(map(repr, typing.get_args(tp))), data)
+        return data
+    if dataclasses.is_dataclass(tp):
+        return _decode_dataclass(tp, data, path)
+    return _decode_scalar(tp, data, path)
+
+
+def _decode_tuple(tp: Any, data: Any, path: str) -> tuple[Any, ...]:
+    if not isinstance(data, list):
+        raise _fail(path, "a list", data)
+    args = typing.get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
+    if len(args) != len(data):
+        raise _fail(path, f"a list of {len(args)}", data)
+    return tuple(_decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+
+
+def _decode_dataclass(tp: Any, data: Any, path: str) -> Any:
+    if not isinstance(data, dict):
+        raise _fail(path, "an object", data)
+    hints = _hints(tp)
+    names = [f.name for f in dataclasses.fields(tp)]
+    missing = [n for n in names if n not in data]
+    extra = [k for k in data if k not in names]
+    if missing or extra:
+        raise CorruptState(
+            f"The saved game is damaged: {path} has fields {sorted(data)}, expected {names}."
+        )
+    return tp(**{n: _decode(hints[n], data[n], f"{path}.{n}") for n in names})
+
+
+def _decode_scalar(tp: Any, data: Any, path: str) -> Any:
+    if tp is type(None):
+        if data is not None:
+            raise _fail(path, "null", data)
+        return None
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise _fail(path, "true or false", data)
+        return data
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise _fail(path, "a whole number", data)
+        return data
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise _fail(path, "a number", data)
+        return float(data)
+    if tp is str:
+        if not isinstance(data, str):
+            raise _fail(path, "text", data)
+        return data
+    raise TypeError(f"codec cannot decode {tp!r} at {path}")

@@ -1,0 +1,46 @@
+"""Game records: setup plus seed plus moves, which replay to the same state.
+
+A record is what a save keeps besides the state, and what a bug report or a
+transcript test is written in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import core
+from .codec import decode, encode
+from .spec import Json, Move
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything needed to rebuild a game exactly."""
+
+    game: str
+    players: int
+    options: dict[str, Json]
+    seed: int
+    moves: tuple[tuple[int, Any], ...] = field(default=())
+
+    def with_move(self, seat: int, move: Move) -> Record:
+        """This record with one more accepted move."""
+        return Record(self.game, self.players, self.options, self.seed, (*self.moves, (seat, move)))
+
+    def replay(self) -> Any:
+        """The state after every move (raises the game's error if one is illegal)."""
+        state = core.setup(self.game, self.players, self.options, self.seed)
+        for seat, move in self.moves:
+            state = core.apply(state, seat, move)
+        return state
+
+    def to_json(self) -> dict[str, Json]:
+        """The record as JSON data."""
+        data: dict[str, Json] = encode(self)
+        return data
+
+    @staticmethod
+    def from_json(data: Any) -> Record:
+        """A record rebuilt from JSON data, checked field by field."""
+        return decode(Record, data)

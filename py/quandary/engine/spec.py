@@ -1,0 +1,159 @@
+"""What a game is, as data: its spec, its options, and the functions it provides.
+
+A game declares its nature (player range, variants, whether moves are
+simultaneous, whether information is hidden) as a ``GameSpec`` and implements
+the ``Game`` protocol. The generic engine (``engine.core``) wraps the protocol
+with the checks every game shares, so each game only states its own rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from .errors import BadSetup
+from .rng import Rng
+
+Move = dict[str, Any]
+"""A move is a JSON object with a ``type``; moves compare by value."""
+
+Json = Any
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something public that happened, for the log and for animations."""
+
+    kind: str
+    data: Json
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setup choice: a variant flag, a single choice or a multiple choice."""
+
+    key: str
+    label: str
+    help: str
+    kind: Literal["flag", "choice", "multi"]
+    default: Json
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def check(self, value: Json) -> Json:
+        """The value if it is allowed for this option, else ``BadSetup``."""
+        allowed = [c for c, _ in self.choices]
+        if self.kind == "flag":
+            if not isinstance(value, bool):
+                raise BadSetup(f"{self.label} must be on or off.")
+            return value
+        if self.kind == "choice":
+            if value not in allowed:
+                raise BadSetup(f"{self.label} must be one of {', '.join(allowed)}.")
+            return value
+        if (
+            not isinstance(value, list)
+            or not value
+            or any(v not in allowed for v in value)
+            or len(set(value)) != len(value)
+        ):
+            raise BadSetup(f"Choose at least one of {', '.join(allowed)} for {self.label}.")
+        return [c for c in allowed if c in value]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's nature as data."""
+
+    id: str
+    title: str
+    tagline: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    simultaneous: bool
+    hidden_information: bool
+    max_moves_per_seat: int
+    """An upper bound on moves per seat in a whole game; the conformance suite
+    checks that every game ends within ``max_moves_per_seat * players``."""
+
+    def normalise_options(self, options: Mapping[str, Json] | None) -> dict[str, Json]:
+        """Every option filled in: defaults where missing, checked where given."""
+        given = dict(options or {})
+        known = {o.key for o in self.options}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            raise BadSetup(f"{self.title} has no option called {unknown[0]!r}.")
+        return {o.key: o.check(given.get(o.key, o.default)) for o in self.options}
+
+    def check_players(self, players: int) -> None:
+        """Refuse a table size the game does not support."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadSetup("The number of players must be a whole number.")
+        if not self.min_players <= players <= self.max_players:
+            raise BadSetup(
+                f"{self.title} is for {self.min_players} to {self.max_players} players,"
+                f" not {players}."
+            )
+
+
+class GameState(Protocol):
+    """Fields every game's state dataclass has; the engine relies on them."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def rng(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def log(self) -> tuple[Event, ...]: ...
+
+
+class Game(Protocol):
+    """The rules of one game. Every function is pure: no DOM, no clock, no globals."""
+
+    spec: GameSpec
+    state_type: type[Any]
+
+    def setup(self, players: int, options: dict[str, Json], rng: Rng) -> Any:
+        """A fresh state at version 0 (``rng`` already seeded; store ``rng.state``)."""
+        ...
+
+    def legal_moves(self, state: Any, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now; empty when it has nothing to do."""
+        ...
+
+    def check_shape(self, move: Move) -> None:
+        """Raise ``MalformedMove`` if ``move`` is not shaped like a move of this game."""
+        ...
+
+    def explain_illegal(self, state: Any, seat: int, move: Move) -> str:
+        """A sentence saying why a well-formed ``move`` is not allowed now."""
+        ...
+
+    def transition(self, state: Any, seat: int, move: Move) -> Any:
+        """The state after a legal move (the engine bumps the version)."""
+        ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Json]:
+        """What ``seat`` may know (``None``: a spectator), as JSON."""
+        ...
+
+    def waiting_for(self, state: Any) -> list[int]:
+        """The seats that still have to act."""
+        ...
+
+    def result(self, state: Any) -> dict[str, Json] | None:
+        """``{"scores": [...], "winners": [...]}`` once the game is over, else None."""
+        ...
+
+    def cards(self, state: Any) -> list[str]:
+        """Every card id in every zone, for the conservation check."""
+        ...
+
+    def secrets(self, state: Any, seat: int | None) -> set[str]:
+        """Strings that must never appear in ``view(state, seat)``."""
+        ...

@@ -1,0 +1,5 @@
+"""Every game Quandary knows. Importing this package registers them all."""
+
+from . import dilemmas
+
+__all__ = ["dilemmas"]

@@ -1,0 +1,48 @@
+"""Random playouts and option combinations for the conformance suite."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from quandary import engine
+from quandary.engine import Game
+
+
+def option_combos(game: Game) -> list[dict[str, Any]]:
+    """Every combination of flags and choices, with multi options tried one by one and all."""
+    axes: list[list[tuple[str, Any]]] = []
+    for opt in game.spec.options:
+        values = [c for c, _ in opt.choices]
+        if opt.kind == "flag":
+            axes.append([(opt.key, False), (opt.key, True)])
+        elif opt.kind == "choice":
+            axes.append([(opt.key, v) for v in values])
+        else:
+            axes.append([(opt.key, [v]) for v in values] + [(opt.key, values)])
+    return [dict(combo) for combo in itertools.product(*axes)]
+
+
+def tables(game: Game, count: int) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """(seed, players, options) for ``count`` games covering every size and combination."""
+    sizes = range(game.spec.min_players, game.spec.max_players + 1)
+    combos = option_combos(game)
+    for i in range(count):
+        yield 1000 + i, list(sizes)[i % len(sizes)], combos[(i // len(sizes)) % len(combos)]
+
+
+def roundtrip(state: Any) -> Any:
+    """The state after a trip through JSON text."""
+    return engine.from_json(json.loads(engine.dumps(state)))
+
+
+def pick_move(state: Any, chooser: random.Random) -> tuple[int, Any] | None:
+    """A random (seat, legal move), or None when nobody can act."""
+    seats = [s for s in range(state.players) if engine.legal_moves(state, s)]
+    if not seats:
+        return None
+    seat = chooser.choice(seats)
+    return seat, chooser.choice(engine.legal_moves(state, seat))

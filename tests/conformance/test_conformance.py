@@ -1,0 +1,137 @@
+"""One suite for every game in the registry: the engine contract, checked by playouts.
+
+For each game: 500 random playouts over every player count and option
+combination. At every step the state survives JSON, twins stay identical, cards
+are conserved and no view leaks a secret; at sampled steps every kind of bad
+move is tried and must raise a typed error and change nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from quandary import engine
+from quandary.engine import GameError, IllegalMove, MalformedMove, OutOfTurn
+
+from .playout import pick_move, roundtrip, tables
+
+GAMES = engine.all_games()
+PLAYOUTS = 500
+CHUNKS = 10
+# Keys of a view that may change when another seat submits a secret choice.
+PROGRESS_KEYS = {"version", "waiting_for", "log", "submitted"}
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _ids(game: engine.Game) -> str:
+    return game.spec.id
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("game", GAMES, ids=_ids)
+def test_random_playouts_keep_the_contract(game: engine.Game, chunk: int) -> None:
+    size = PLAYOUTS // CHUNKS
+    for seed, players, options in list(tables(game, PLAYOUTS))[chunk * size:(chunk + 1) * size]:
+        _playout(game, seed, players, options)
+
+
+def _playout(game: engine.Game, seed: int, players: int, options: dict[str, Any]) -> None:
+    state = engine.setup(game.spec.id, players, options, seed)
+    twin = engine.setup(game.spec.id, players, options, seed)
+    assert state == twin
+    cards = Counter(game.cards(state))
+    assert max(cards.values(), default=1) == 1, "a card is duplicated at setup"
+    chooser = random.Random(seed)
+    record = engine.Record(game.spec.id, players, game.spec.normalise_options(options), seed)
+    bound = game.spec.max_moves_per_seat * players
+    for step in range(bound + 1):
+        _check_views(game, state)
+        assert roundtrip(state) == state
+        if step % 7 == 3:
+            _try_bad_moves(game, state, chooser)
+        picked = pick_move(state, chooser)
+        if picked is None:
+            break
+        seat, move = picked
+        before = {s: engine.view(state, s) for s in range(players) if s != seat}
+        state = engine.apply(state, seat, move)
+        twin = engine.apply(twin, seat, copy.deepcopy(move))
+        record = record.with_move(seat, move)
+        assert state == twin
+        assert Counter(game.cards(state)) == cards, "a card was lost or duplicated"
+        if game.spec.simultaneous and state.phase == before_phase(before):
+            _check_secret_submission(state, before)
+    else:
+        pytest.fail(f"{game.spec.id} did not end within {bound} moves")
+    assert engine.result(state) is not None, "no seat can act but the game is not over"
+    assert record.replay() == state
+
+
+def before_phase(views: dict[int, dict[str, Any]]) -> Any:
+    """The phase the other seats saw before the move (None if nobody else)."""
+    return next(iter(views.values()), {}).get("phase")
+
+
+def _check_secret_submission(state: Any, before: dict[int, dict[str, Any]]) -> None:
+    """While a simultaneous phase is open, another seat's submission shows only as progress."""
+    for seat, old in before.items():
+        new = engine.view(state, seat)
+        for key in set(old) | set(new):
+            if key not in PROGRESS_KEYS:
+                assert old.get(key) == new.get(key), f"seat {seat} learnt something via {key}"
+
+
+def _check_views(game: engine.Game, state: Any) -> None:
+    for seat in [None, *range(state.players)]:
+        view = engine.view(state, seat)
+        text = json.dumps(view)
+        assert json.loads(text) == view, "a view must be plain JSON"
+        # Every string value or key in the view, matched whole, never as a part.
+        strings = set(_QUOTED.findall(text))
+        leaked = {s for s in game.secrets(state, seat) if json.dumps(s) in strings}
+        assert not leaked, f"seat {seat} can see the secrets {sorted(leaked)[:3]}"
+        assert str(state.rng) not in text
+        if seat is not None:
+            assert view["legal_moves"] == engine.legal_moves(state, seat)
+        else:
+            assert view["legal_moves"] == []
+
+
+def _try_bad_moves(game: engine.Game, state: Any, chooser: random.Random) -> None:
+    frozen = copy.deepcopy(state)
+    legal = {s: engine.legal_moves(state, s) for s in range(state.players)}
+    all_ids = sorted(set(game.cards(state)))
+    for seat in range(state.players):
+        attempts: list[tuple[Any, Any, type[GameError]]] = [
+            (seat, "build", MalformedMove),
+            (seat, {"no": "type"}, MalformedMove),
+            (seat, {"type": "no-such-move"}, MalformedMove),
+            (state.players, {"type": "x"}, MalformedMove),
+            (-1, {"type": "x"}, MalformedMove),
+            (True, {"type": "x"}, MalformedMove),
+        ]
+        for move in legal[seat][:3]:
+            for key in [k for k in move if k != "type"]:
+                attempts.append((seat, move | {key: 3.5}, MalformedMove))
+                attempts.append((seat, move | {key: chooser.choice(all_ids or ["x"])}, GameError))
+            attempts.append((seat, move | {"extra": 1}, MalformedMove))
+        for other in range(state.players):
+            for move in legal[other][:2]:
+                if move not in legal[seat]:
+                    attempts.append((seat, move, GameError))
+        for who, move, expected in attempts:
+            if isinstance(move, dict) and move in legal.get(who, []):
+                continue
+            kept = copy.deepcopy(move)
+            with pytest.raises(expected) as info:
+                engine.apply(state, who, move)
+            assert isinstance(info.value, IllegalMove | MalformedMove | OutOfTurn)
+            assert info.value.message.endswith((".", "!")) and len(info.value.message) > 10
+            assert move == kept, "apply must not change the move it was given"
+            assert state == frozen, "a refused move changed the state"
