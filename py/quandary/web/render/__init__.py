@@ -1,0 +1,1 @@
+"""Pure renderers: view dictionaries in, HTML strings out. No ``js`` here."""

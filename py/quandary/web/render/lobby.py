@@ -1,0 +1,152 @@
+"""The lobby: pick a game, seat humans and bots, choose variants, resume a save."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from quandary.bots import LEVELS
+from quandary.engine import GameSpec
+from quandary.web.html import attrs, esc, join, names_list
+
+COMING_SOON = (
+    ("Dilemma", "Throw cards into the arena, then duel by peace or conflict."),
+    ("Maybe Minister", "Propose laws, vote in secret, rewrite the scoring."),
+    ("Royal Dilemma", "Build, invade or battle: a prisoner's dilemma with cards."),
+)
+
+
+@dataclass
+class SeatDraft:
+    """A seat as the lobby form holds it before the game starts."""
+
+    name: str
+    kind: str = "bot"
+    level: str = "heuristic"
+
+
+@dataclass
+class LobbyForm:
+    """Everything the setup form shows; survives re-renders."""
+
+    game: str
+    seats: list[SeatDraft]
+    options: dict[str, Any]
+    error: str | None = None
+    confirm_abandon: bool = False
+    notices: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A one-line summary of the saved game, for the resume banner."""
+
+    title: str
+    round: int
+    rounds: int
+    names: list[str]
+
+
+def render_lobby(specs: list[GameSpec], form: LobbyForm, saved: SavedGame | None) -> str:
+    """The whole lobby screen."""
+    spec = next(s for s in specs if s.id == form.game)
+    return (
+        '<section class="lobby" aria-labelledby="lobby-title">'
+        '<h1 id="lobby-title" tabindex="-1" data-autofocus>Pick a dilemma</h1>'
+        '<p class="lede">Party games about impossible choices. Play alone against bots'
+        " or pass one device around the table.</p>"
+        + join(f'<p class="notice" role="alert">{esc(n)}</p>' for n in form.notices)
+        + (_resume(saved, form.confirm_abandon) if saved else "")
+        + _games(specs, form.game)
+        + _setup(spec, form)
+        + "</section>"
+    )
+
+
+def _resume(saved: SavedGame, confirm: bool) -> str:
+    buttons = (
+        '<p>Abandon it for good? <button type="button" class="danger" '
+        'data-action="abandon-confirm">Yes, abandon</button> '
+        '<button type="button" data-action="abandon-cancel">Keep it</button></p>'
+        if confirm
+        else '<button type="button" class="primary" data-action="resume" id="resume">'
+        'Resume</button> <button type="button" data-action="abandon" id="abandon">'
+        "Abandon</button>"
+    )
+    return (
+        '<div class="resume" role="region" aria-label="Game in progress">'
+        f"<p><strong>{esc(saved.title)}</strong> is in progress: round {saved.round} of"
+        f" {saved.rounds} with {esc(names_list(saved.names))}.</p>{buttons}</div>"
+    )
+
+
+def _games(specs: list[GameSpec], chosen: str) -> str:
+    items = [
+        f'<li><button type="button" class="game-card"{attrs(aria_pressed=str(s.id == chosen).lower())}'
+        f' data-action="choose-game" data-game="{esc(s.id)}"><strong>{esc(s.title)}</strong>'
+        f"<span>{esc(s.tagline)}</span><small>{s.min_players}-{s.max_players} players</small>"
+        "</button></li>"
+        for s in specs
+    ]
+    items += [
+        f'<li><button type="button" class="game-card soon" disabled><strong>{esc(t)}</strong>'
+        f"<span>{esc(line)}</span><small>Coming soon</small></button></li>"
+        for t, line in COMING_SOON
+    ]
+    return f'<ul class="game-list" aria-label="Games">{join(items)}</ul>'
+
+
+def _setup(spec: GameSpec, form: LobbyForm) -> str:
+    counts = join(
+        f"<option{attrs(value=n, selected=n == len(form.seats))}>{n}</option>"
+        for n in range(spec.min_players, spec.max_players + 1)
+    )
+    seats = join(_seat_row(i, s) for i, s in enumerate(form.seats))
+    flags = join(
+        f'<label class="check"><input type="checkbox" data-field="option" '
+        f'data-key="{esc(o.key)}"{attrs(checked=bool(form.options.get(o.key)))}>'
+        f" <span><strong>{esc(o.label)}</strong> <small>{esc(o.help)}</small></span></label>"
+        for o in spec.options
+        if o.kind == "flag"
+    )
+    multis = join(
+        f'<fieldset><legend>{esc(o.label)}</legend>'
+        + join(
+            f'<label class="check"><input type="checkbox" data-field="multi" '
+            f'data-key="{esc(o.key)}" data-value="{esc(value)}"'
+            f"{attrs(checked=value in form.options.get(o.key, []))}> {esc(label)}</label>"
+            for value, label in o.choices
+        )
+        + "</fieldset>"
+        for o in spec.options
+        if o.kind == "multi"
+    )
+    error = f'<p class="form-error" role="alert">{esc(form.error)}</p>' if form.error else ""
+    return (
+        f'<div class="setup" role="group" aria-labelledby="setup-title">'
+        f'<h2 id="setup-title">Set up {esc(spec.title)}</h2>'
+        '<fieldset><legend>Players</legend>'
+        f'<label>Seats <select id="seat-count" data-field="seat-count">{counts}</select></label>'
+        f'<ol class="seats">{seats}</ol></fieldset>'
+        f"<fieldset><legend>Variants</legend>{flags}</fieldset>{multis}{error}"
+        '<button type="button" class="primary big" data-action="start" id="start">'
+        "Start game</button></div>"
+    )
+
+
+def _seat_row(index: int, seat: SeatDraft) -> str:
+    current = "human" if seat.kind == "human" else f"bot:{seat.level}"
+    choices = [("human", "Human player")] + [
+        (f"bot:{level}", f"Bot ({label.lower()})") for level, label in LEVELS.items()
+    ]
+    options = join(
+        f"<option{attrs(value=v, selected=v == current)}>{esc(label)}</option>"
+        for v, label in choices
+    )
+    return (
+        f'<li class="seat"><input type="text" maxlength="20" id="seat-name-{index}" '
+        f'data-field="seat-name" data-seat="{index}" value="{esc(seat.name)}" '
+        f'aria-label="Name of seat {index + 1}" autocomplete="off">'
+        f'<select id="seat-kind-{index}" data-field="seat-kind" data-seat="{index}" '
+        f'aria-label="Who plays seat {index + 1}">{options}</select></li>'
+    )

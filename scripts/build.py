@@ -1,0 +1,71 @@
+"""Build the served site into dist/: our files plus the pinned runtime from node_modules.
+
+Nothing here downloads: Pyodide and PyScript come from the npm packages pinned
+in package.json (``npm ci`` puts them in node_modules). The Python package is
+shipped as one zip that PyScript unpacks into Pyodide's file system, so the
+browser fetches one file instead of one per module.
+
+    python scripts/build.py [--out dist]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+def build(out: Path) -> None:
+    """Write the whole site into ``out`` (emptied first)."""
+    modules = ROOT / "node_modules"
+    if not (modules / "pyodide").is_dir() or not (modules / "@pyscript/core").is_dir():
+        sys.exit("node_modules is missing: run `npm ci` first (make build does).")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy2(ROOT / name, out / name)
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("vendor"))
+    shutil.copy2(ROOT / "py" / "main.py", out / "main.py")
+    _zip_package(ROOT / "py" / "quandary", out / "quandary.zip")
+    vendor = out / "static" / "vendor"
+    (vendor / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(modules / "pyodide" / name, vendor / "pyodide" / name)
+    shutil.copytree(
+        modules / "@pyscript/core/dist",
+        vendor / "pyscript",
+        ignore=shutil.ignore_patterns("*.map"),
+    )
+
+
+def _zip_package(package: Path, target: Path) -> None:
+    """Zip the package's sources and data, without caches, at the archive's root."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(package.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix in (
+                ".py", ".json"
+            ):
+                archive.write(path, path.relative_to(package.parent).as_posix())
+
+
+def main() -> None:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    build(parser.parse_args().out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+// Boot feedback before Python runs: a loading bar driven by PyScript's
+// `py:progress` events, and a readable error screen if start-up fails.
+// Python marks <html data-quandary="ready"> when the lobby is usable.
+
+const STEPS = {
+  "Loading Pyodide": [5, "Loading the Python runtime…"],
+  "Loading Storage": [12, "Loading the Python runtime…"],
+  "Loading interpreter": [20, "Starting Python…"],
+  "Loaded interpreter": [70, "Python is running…"],
+  "Loading files": [74, "Loading the games…"],
+  "Loaded files": [85, "Loading the games…"],
+  "Loaded Pyodide": [90, "Setting the table…"],
+};
+
+const root = document.documentElement;
+const bar = document.getElementById("boot-progress");
+const status = document.getElementById("boot-status");
+
+function setProgress(percent, text) {
+  if (percent > bar.value) {
+    bar.value = percent;
+    bar.textContent = `${percent}%`;
+  }
+  if (text) status.textContent = text;
+}
+
+function fail(message) {
+  if (root.dataset.quandary === "ready") return;
+  root.dataset.quandary = "failed";
+  document.getElementById("boot").hidden = true;
+  const box = document.getElementById("boot-error");
+  document.getElementById("boot-error-text").textContent = message;
+  box.hidden = false;
+  document.getElementById("boot-reload").focus();
+}
+
+addEventListener("py:progress", (event) => {
+  const step = STEPS[event.detail];
+  if (step) setProgress(step[0], step[1]);
+});
+
+addEventListener("error", (event) => {
+  if (root.dataset.quandary === "loading") {
+    fail(`The game engine failed to load: ${event.message || "a file could not be read"}.`);
+  }
+});
+
+addEventListener("unhandledrejection", (event) => {
+  if (root.dataset.quandary === "loading") {
+    const reason = event.reason && (event.reason.message || String(event.reason));
+    fail(`The game engine failed to load: ${reason || "unknown error"}.`);
+  }
+});
+
+// PyScript reports a Python exception by adding an element with class py-error.
+new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.classList && node.classList.contains("py-error")) {
+        fail(`Python stopped with an error: ${node.textContent.trim().split("\n").pop()}`);
+      }
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true });
+
+addEventListener("quandary:ready", () => {
+  setProgress(100, "Ready");
+  document.getElementById("boot").hidden = true;
+});
+
+document.getElementById("boot-reload").addEventListener("click", () => location.reload());

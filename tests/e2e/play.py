@@ -1,0 +1,44 @@
+"""Steps of The Game of Dilemmas as a player clicks them, shared by the e2e tests."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+
+def set_seats(page: Page, seats: list[tuple[str, str]]) -> None:
+    """Fill the lobby's seats: (name, "human" | "bot:heuristic" | "bot:random")."""
+    page.select_option("#seat-count", str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        page.select_option(f"#seat-kind-{i}", kind)
+        page.fill(f"#seat-name-{i}", name)
+
+
+def build_first(page: Page) -> tuple[str, str]:
+    """Build a dilemma from the first good card and the first "but" card."""
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    positive = page.locator(".card.positive").first
+    negative = page.locator(".card.negative").first
+    texts = (positive.locator(".card-text").inner_text(), negative.locator(".card-text").inner_text())
+    positive.click()
+    negative.click()
+    expect(page.locator(".preview")).to_contain_text(texts[0])
+    page.click("#submit")
+    return texts
+
+
+def vote_first_allowed(page: Page) -> None:
+    """Place on every dilemma the first token still allowed, then cast the votes."""
+    expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+    rows = page.locator(".vote-row")
+    for i in range(rows.count()):
+        rows.nth(i).locator(".token:not([disabled])").first.click()
+        expect(rows.nth(i).locator('.token[aria-pressed="true"]')).to_have_count(1)
+    expect(page.locator("#submit")).to_be_enabled()
+    page.click("#submit")
+
+
+def acknowledge_round(page: Page, number: int) -> None:
+    """Read the round's result and move on."""
+    expect(page.get_by_role("heading", name=f"Round {number}: the votes")).to_be_visible()
+    expect(page.locator(".results li.won").first).to_be_visible()
+    page.click("#next")

@@ -1,0 +1,56 @@
+"""Boot: markup before Python, a progress bar driven by PyScript, errors on failure."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Route, expect
+
+from .conftest import BOOT_TIMEOUT_MS, open_app
+
+
+def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_url) -> None:
+    page = new_page()
+    held: list[Route] = []
+    # Hold the game package until the page has been checked: Python cannot finish
+    # booting without it, so what we see is what shows before Python is ready.
+    page.route("**/quandary.zip", lambda route: held.append(route))
+    page.goto(base_url, wait_until="domcontentloaded")
+    expect(page).to_have_title("Quandary · dilemma games to play together")
+    expect(page.get_by_role("heading", name="Pick a dilemma")).to_be_visible()
+    bar = page.locator("#boot-progress")
+    expect(bar).to_be_visible()
+    # PyScript's progress events move the bar past "Python is running" while the
+    # package is still held back.
+    page.wait_for_function(
+        "document.getElementById('boot-progress').value >= 70", timeout=BOOT_TIMEOUT_MS
+    )
+    assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
+    expect(page.locator("#start")).to_have_count(0)
+    assert held, "the package request should be waiting"
+    held[0].continue_()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    expect(bar).to_be_hidden()
+    expect(page.locator("#start")).to_be_enabled()
+
+
+def test_a_failed_boot_shows_a_readable_error(new_page, base_url, page_errors) -> None:
+    page = new_page()
+    page.route("**/quandary.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(base_url)
+    page.wait_for_selector("html[data-quandary=failed]", timeout=BOOT_TIMEOUT_MS)
+    alert = page.locator("#boot-error")
+    expect(alert).to_be_visible()
+    expect(alert).to_contain_text("Quandary could not start")
+    expect(alert).to_contain_text("404")
+    expect(page.get_by_role("button", name="Reload")).to_be_focused()
+    assert any("quandary.zip" in e for e in page_errors)
+    page_errors.clear()
+
+
+def test_lobby_lists_the_game_and_its_options(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    expect(page.get_by_role("button", name="The Game of Dilemmas")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    for label in ("Neutral cards", "Supervotes", "Coop dilemmas", "Family Table", "The Deep End"):
+        expect(page.get_by_label(label)).to_be_visible()
+    expect(page.get_by_label("Family Table")).to_be_checked()

@@ -1,0 +1,139 @@
+"""The Game of Dilemmas in the real page: a whole game, hot-seat privacy, reload and resume."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from .conftest import open_app
+from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
+
+
+def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    set_seats(page, [("Robin", "human"), ("Bot Ada", "bot:heuristic"), ("Bot Bo", "bot:random")])
+    page.click("#start")
+    expect(page.locator("#announcer")).to_contain_text("Round 1")
+    for number in range(1, 6):
+        expect(page.get_by_text(f"round {number} of 5")).to_be_visible()
+        build_first(page)
+        # The three dilemmas are revealed: one is ours.
+        expect(page.locator(".vote-row")).to_have_count(3)
+        expect(page.locator(".vote-row").first).to_contain_text("(yours)")
+        vote_first_allowed(page)
+        acknowledge_round(page, number)
+    final = page.locator(".final")
+    expect(final).to_be_visible()
+    expect(final.locator(".final-scores li")).to_have_count(3)
+    expect(final.get_by_role("heading")).to_contain_text("win")
+    # Scores on the final screen agree with the sum of the rounds' points.
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    expect(page.get_by_text("round 1 of 5")).to_be_visible()
+
+
+def test_hot_seat_hides_each_hand_behind_a_privacy_screen(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    set_seats(page, [("Anna", "human"), ("Ben", "human"), ("Bot Cy", "bot:heuristic")])
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Pass the device to Anna")).to_be_visible()
+    expect(page.locator(".card")).to_have_count(0)
+    page.get_by_role("button", name="I am Anna: show my cards").click()
+    anna_cards = page.locator(".card .card-text").all_inner_texts()
+    assert len(anna_cards) == 8
+    build_first(page)
+    expect(page.get_by_role("heading", name="Pass the device to Ben")).to_be_visible()
+    assert not any(text in page.content() for text in anna_cards), "Anna's hand is still shown"
+    page.get_by_role("button", name="I am Ben: show my cards").click()
+    ben_cards = page.locator(".card .card-text").all_inner_texts()
+    assert not set(ben_cards) & set(anna_cards)
+    build_first(page)
+    # Voting is secret too: the gate comes back for each voter.
+    expect(page.get_by_role("heading", name="Pass the device to Anna")).to_be_visible()
+    expect(page.locator(".token")).to_have_count(0)
+    page.get_by_role("button", name="I am Anna: show my cards").click()
+    vote_first_allowed(page)
+    expect(page.get_by_role("heading", name="Pass the device to Ben")).to_be_visible()
+    page.get_by_role("button", name="I am Ben: show my cards").click()
+    vote_first_allowed(page)
+    acknowledge_round(page, 1)
+    expect(page.get_by_role("heading", name="Pass the device to Anna")).to_be_visible()
+
+
+def test_a_game_survives_a_reload_and_resumes(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    page.click("#start")
+    built = build_first(page)
+    dilemmas = page.locator(".vote-row .dilemma").all_inner_texts()
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]")
+    resume = page.get_by_role("region", name="Game in progress")
+    expect(resume).to_contain_text("round 1 of 5")
+    page.click("#resume")
+    expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+    assert page.locator(".vote-row .dilemma").all_inner_texts() == dilemmas
+    assert built[0] in dilemmas[0]
+    vote_first_allowed(page)
+    acknowledge_round(page, 1)
+
+
+def test_abandoning_a_saved_game_asks_first(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    page.click("#start")
+    page.click("#leave")
+    expect(page.get_by_role("region", name="Game in progress")).to_be_visible()
+    page.click("#abandon")
+    page.get_by_role("button", name="Yes, abandon").click()
+    expect(page.get_by_role("region", name="Game in progress")).to_have_count(0)
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]")
+    expect(page.get_by_role("region", name="Game in progress")).to_have_count(0)
+
+
+def test_a_corrupt_save_is_reported_and_set_aside(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        ["quandary.save", json.dumps({"table": {"format": 1, "seats": "nope"}, "seen": 0})],
+    )
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]")
+    expect(page.get_by_role("alert")).to_contain_text("could not be read and was set aside")
+    assert page.evaluate("localStorage.getItem('quandary.save')") is None
+    assert page.evaluate("localStorage.getItem('quandary.save.corrupt')") is not None
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+
+
+def test_keyboard_alone_builds_a_dilemma(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_focused()
+
+    def tab_to(selector: str) -> None:
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"document.activeElement.matches({selector!r})"):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to(".card.positive")
+    page.keyboard.press("Enter")
+    tab_to(".card.negative")
+    page.keyboard.press("Space")
+    tab_to("#submit")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+
+
+def test_phone_width_has_no_sideways_scrolling(new_page, base_url) -> None:
+    page = open_app(new_page(viewport={"width": 360, "height": 740}), base_url)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    build_first(page)
+    expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
