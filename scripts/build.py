@@ -54,8 +54,10 @@ def _zip_package(package: Path, target: Path) -> None:
     """Zip the package's sources and data, without caches, at the archive's root."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(package.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix in (
-                ".py", ".json"
+            if (
+                path.is_file()
+                and "__pycache__" not in path.parts
+                and path.suffix in (".py", ".json")
             ):
                 archive.write(path, path.relative_to(package.parent).as_posix())
 

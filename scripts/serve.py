@@ -9,11 +9,12 @@ browser not to cache, so a rebuild shows at once.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPES = {
@@ -31,7 +32,7 @@ TYPES = {
 class Handler(SimpleHTTPRequestHandler):
     """Static files with correct types and no caching."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def end_headers(self) -> None:
         """Add the headers every response gets."""
@@ -39,7 +40,7 @@ class Handler(SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
+    def log_message(self, format: str, *args: Any) -> None:
         """Stay quiet: tests and `make run` only need errors."""
 
 
@@ -67,10 +68,8 @@ def main() -> None:
     args = parser.parse_args()
     server = make_server(args.dir, args.port)
     print(f"Quandary is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

@@ -43,8 +43,9 @@ class Table:
     ) -> Table:
         """Set up a fresh game (``BadSetup`` if the seats or options do not fit)."""
         state = engine.setup(game_id, len(seats), options, seed)
-        record = Record(game_id, len(seats), engine.game_of(state).spec.normalise_options(
-            options), seed)
+        record = Record(
+            game_id, len(seats), engine.game_of(state).spec.normalise_options(options), seed
+        )
         return cls(record, seats, state)
 
     @property
@@ -66,8 +67,11 @@ class Table:
 
     def humans_to_act(self) -> list[int]:
         """Human seats that the game is waiting for, in seat order."""
-        return [s for s in engine.game_of(self.state).waiting_for(self.state)
-                if self.seats[s].kind == "human" and engine.legal_moves(self.state, s)]
+        return [
+            s
+            for s in engine.game_of(self.state).waiting_for(self.state)
+            if self.seats[s].kind == "human" and engine.legal_moves(self.state, s)
+        ]
 
     def submit(self, seat: int, move: Move) -> None:
         """Apply ``seat``'s move, or raise its ``GameError`` leaving everything unchanged."""
@@ -87,8 +91,9 @@ class Table:
                 if not view["legal_moves"]:
                     continue
                 bot = make_bot(self.game, who.level)
-                self.submit(seat, bot.choose(view, bot_rng(self.record.seed, seat,
-                                                           self.state.version)))
+                self.submit(
+                    seat, bot.choose(view, bot_rng(self.record.seed, seat, self.state.version))
+                )
                 moved += 1
                 progress = True
         return moved

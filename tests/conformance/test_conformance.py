@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+
 from quandary import engine
 from quandary.engine import GameError, IllegalMove, MalformedMove, OutOfTurn
 
@@ -37,7 +38,7 @@ def _ids(game: engine.Game) -> str:
 @pytest.mark.parametrize("game", GAMES, ids=_ids)
 def test_random_playouts_keep_the_contract(game: engine.Game, chunk: int) -> None:
     size = PLAYOUTS // CHUNKS
-    for seed, players, options in list(tables(game, PLAYOUTS))[chunk * size:(chunk + 1) * size]:
+    for seed, players, options in list(tables(game, PLAYOUTS))[chunk * size : (chunk + 1) * size]:
         _playout(game, seed, players, options)
 
 

@@ -68,7 +68,8 @@ class Requests:
     def foreign(self) -> list[str]:
         """Requests to anything but 127.0.0.1 (data: and blob: URLs are local)."""
         return [
-            u for u in self.urls
+            u
+            for u in self.urls
             if urlparse(u).scheme not in ("data", "blob") and urlparse(u).hostname != "127.0.0.1"
         ]
 

@@ -18,7 +18,10 @@ def build_first(page: Page) -> tuple[str, str]:
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
     positive = page.locator(".card.positive").first
     negative = page.locator(".card.negative").first
-    texts = (positive.locator(".card-text").inner_text(), negative.locator(".card-text").inner_text())
+    texts = (
+        positive.locator(".card-text").inner_text(),
+        negative.locator(".card-text").inner_text(),
+    )
     positive.click()
     negative.click()
     expect(page.locator(".preview")).to_contain_text(texts[0])

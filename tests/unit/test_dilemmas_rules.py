@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from quandary import engine
 from quandary.engine import IllegalMove, MalformedMove, OutOfTurn
 from quandary.games.dilemmas import scoring
@@ -11,9 +12,7 @@ from quandary.games.dilemmas.rules import supply_target
 Y, N, SY, SN = scoring.YES, scoring.NO, scoring.SUPER_YES, scoring.SUPER_NO
 
 
-@pytest.mark.parametrize(
-    ("dilemmas", "tokens"), [(3, 2), (4, 2), (5, 3), (6, 3)]
-)
+@pytest.mark.parametrize(("dilemmas", "tokens"), [(3, 2), (4, 2), (5, 3), (6, 3)])
 def test_tokens_are_half_the_dilemmas_rounded_up(dilemmas: int, tokens: int) -> None:
     # The rule text's own example: 5 dilemmas -> 3 YES and 3 NO tokens each.
     assert scoring.tokens_per_kind(dilemmas) == tokens
@@ -142,11 +141,22 @@ def test_bad_builds_get_readable_errors_and_change_nothing() -> None:
     other = state.hands[1].positive[0]
     mine = state.hands[0]
     with pytest.raises(IllegalMove, match="not in your hand"):
-        engine.apply(state, 0, {"type": "build", "positive": other,
-                                "negative": mine.negative[0], "neutral": None})
+        engine.apply(
+            state,
+            0,
+            {"type": "build", "positive": other, "negative": mine.negative[0], "neutral": None},
+        )
     with pytest.raises(IllegalMove, match="one positive card and one negative"):
-        engine.apply(state, 0, {"type": "build", "positive": mine.negative[0],
-                                "negative": mine.negative[1], "neutral": None})
+        engine.apply(
+            state,
+            0,
+            {
+                "type": "build",
+                "positive": mine.negative[0],
+                "negative": mine.negative[1],
+                "neutral": None,
+            },
+        )
     with pytest.raises(MalformedMove):
         engine.apply(state, 0, {"type": "build", "positive": 3})
     with pytest.raises(IllegalMove, match="time to build"):
@@ -221,8 +231,12 @@ def _play_round_votes(state, votes):
 
 def test_record_replays_to_the_same_state() -> None:
     state = engine.setup("dilemmas", 5, {"supervotes": True, "neutral": True}, seed=77)
-    record = engine.Record("dilemmas", 5, engine.get("dilemmas").spec.normalise_options(
-        {"supervotes": True, "neutral": True}), 77)
+    record = engine.Record(
+        "dilemmas",
+        5,
+        engine.get("dilemmas").spec.normalise_options({"supervotes": True, "neutral": True}),
+        77,
+    )
     for _ in range(3):
         for seat in range(5):
             move = engine.legal_moves(state, seat)[-1]

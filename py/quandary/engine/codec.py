@@ -48,12 +48,15 @@ def encode(value: Any) -> Any:
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
-@functools.cache
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
 def _field_names(kind: type) -> tuple[str, ...] | None:
     """Field names of a dataclass type (cached: encoding is on every save and snapshot)."""
-    if dataclasses.is_dataclass(kind):
-        return tuple(f.name for f in dataclasses.fields(kind))
-    return None
+    if kind not in _FIELD_NAMES:
+        is_data = dataclasses.is_dataclass(kind)
+        _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)) if is_data else None
+    return _FIELD_NAMES[kind]
 
 
 def decode(cls: type[T], data: Any) -> T:
@@ -73,7 +76,7 @@ def _fail(path: str, expected: str, data: Any) -> CorruptState:
     return CorruptState(f"The saved game is damaged: {path} should be {expected}, not {shown}.")
 
 
-def _decode(tp: Any, data: Any, path: str) -> Any:  # noqa: PLR0911 - one branch per type form
+def _decode(tp: Any, data: Any, path: str) -> Any:
     if tp is Any:
         return data
     origin = typing.get_origin(tp)
@@ -114,7 +117,8 @@ def _decode_tuple(tp: Any, data: Any, path: str) -> tuple[Any, ...]:
         return tuple(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
     if len(args) != len(data):
         raise _fail(path, f"a list of {len(args)}", data)
-    return tuple(_decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+    pairs = enumerate(zip(args, data, strict=True))
+    return tuple(_decode(a, v, f"{path}[{i}]") for i, (a, v) in pairs)
 
 
 def _decode_dataclass(tp: Any, data: Any, path: str) -> Any:

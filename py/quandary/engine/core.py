@@ -125,6 +125,4 @@ def _recent_log(log: tuple[Any, ...]) -> list[dict[str, Json]]:
 
 
 def _is_seat(state: Any, seat: Any) -> bool:
-    return (
-        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
-    )
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players

@@ -7,6 +7,7 @@ never leaves stale listeners behind.
 
 from __future__ import annotations
 
+import contextlib
 import traceback
 from typing import Any
 
@@ -25,7 +26,7 @@ class LocalStorage:
         """The stored text, or None (also when storage is unavailable)."""
         try:
             value = js.localStorage.getItem(key)
-        except Exception:  # noqa: BLE001 - storage may be disabled by the browser
+        except Exception:
             return None
         # A missing key is JS null, which Pyodide passes as ``jsnull``, not None.
         return value if isinstance(value, str) else None
@@ -36,10 +37,8 @@ class LocalStorage:
 
     def remove(self, key: str) -> None:
         """Forget a key, quietly."""
-        try:
+        with contextlib.suppress(Exception):  # unavailable storage has nothing to remove
             js.localStorage.removeItem(key)
-        except Exception:  # noqa: BLE001 - nothing to remove from unavailable storage
-            pass
 
 
 def new_seed() -> int:
@@ -60,8 +59,11 @@ class App:
         self.root = js.document.getElementById("screen")
         self.announcer = js.document.getElementById("announcer")
         self.controller = Controller(LocalStorage(), new_seed)
-        self._proxies = [create_proxy(self._on_click), create_proxy(self._on_change),
-                         create_proxy(self._on_input)]
+        self._proxies = [
+            create_proxy(self._on_click),
+            create_proxy(self._on_change),
+            create_proxy(self._on_input),
+        ]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("change", self._proxies[1])
         self.root.addEventListener("input", self._proxies[2])
@@ -95,7 +97,7 @@ class App:
         try:
             if self.controller.dispatch(action, data):
                 self.draw()
-        except Exception as exc:  # noqa: BLE001 - the page must survive any bug
+        except Exception as exc:
             js.console.error(traceback.format_exc())
             self.root.insertAdjacentHTML(
                 "afterbegin",

@@ -85,7 +85,7 @@ class Controller:
         self.storage.remove(SAVE_KEY)
         try:
             self.storage.set(CORRUPT_KEY, raw)
-        except Exception:  # noqa: BLE001 - storage full: dropping the copy is all we can do
+        except Exception:
             self.storage.remove(CORRUPT_KEY)
 
     def _save(self) -> None:
@@ -97,7 +97,7 @@ class Controller:
         text = json.dumps({"table": self.table.to_json(), "seen": self.seen})
         try:
             self.storage.set(SAVE_KEY, text)
-        except Exception:  # noqa: BLE001 - quota errors differ by browser
+        except Exception:
             self.error = "This device's storage is full, so the game is not saved. Play on."
 
     # -- actions -----------------------------------------------------------------
@@ -169,8 +169,10 @@ class Controller:
             try:
                 spec = engine.get(form.game).spec
                 spec.normalise_options(form.options)
-                return [Seat(n, "human" if s.kind == "human" else "bot", s.level)
-                        for n, s in zip(names, form.seats, strict=True)]
+                return [
+                    Seat(n, "human" if s.kind == "human" else "bot", s.level)
+                    for n, s in zip(names, form.seats, strict=True)
+                ]
             except BadSetup as exc:
                 form.error = exc.message
         return None
@@ -203,8 +205,9 @@ class Controller:
     def _on_again(self, data: dict[str, str]) -> None:
         if self.table is not None:
             old = self.table
-            self._begin(Table.new(old.game, old.seats, old.record.options, self.new_seed()),
-                        old.seats)
+            self._begin(
+                Table.new(old.game, old.seats, old.record.options, self.new_seed()), old.seats
+            )
 
     def _on_reveal(self, data: dict[str, str]) -> None:
         if self.table is not None and self._gated():
@@ -307,8 +310,10 @@ class Controller:
             return "over", f"Game over. Winner: {', '.join(winners)}."
         phase = public.get("phase", "")
         who = self.viewer if self.viewer is not None else "gate"
-        return (f"{public['version']}:{who}:{phase}",
-                f"Round {public.get('round', '')}: {ui_mod.PHASE_TITLES.get(phase, phase)}.")
+        return (
+            f"{public['version']}:{who}:{phase}",
+            f"Round {public.get('round', '')}: {ui_mod.PHASE_TITLES.get(phase, phase)}.",
+        )
 
     # -- helpers -----------------------------------------------------------------
 
@@ -363,5 +368,6 @@ def _summary(table: Table | None) -> SavedGame | None:
     if table is None:
         return None
     view = table.view(None)
-    return SavedGame(view["title"], view.get("round", 1), view.get("rounds", 1),
-                     [s.name for s in table.seats])
+    return SavedGame(
+        view["title"], view.get("round", 1), view.get("rounds", 1), [s.name for s in table.seats]
+    )

@@ -19,7 +19,10 @@ def esc(text: object) -> str:
 
 
 def attrs(**values: object) -> str:
-    """HTML attributes from keywords: ``data_x`` becomes ``data-x``; True is bare, False/None dropped."""
+    """HTML attributes from keywords.
+
+    ``data_x`` becomes ``data-x``; True is a bare attribute; False and None are dropped.
+    """
     out = []
     for key, value in values.items():
         name = key.rstrip("_").replace("_", "-")

@@ -20,8 +20,8 @@ from quandary.engine import BadSetup, Event, MalformedMove, Rng
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import scoring
-from .cards import CARDS, PACKS, card_json
-from .state import ROUNDS, DilemmasState, Dilemma, Hand, Pile, RoundResult
+from .cards import CARDS, KINDS, PACKS, Kind, card_json
+from .state import ROUNDS, Dilemma, DilemmasState, Hand, Pile, RoundResult
 
 SPEC = GameSpec(
     id="dilemmas",
@@ -30,22 +30,38 @@ SPEC = GameSpec(
     min_players=3,
     max_players=6,
     options=(
-        Option("neutral", "Neutral cards", "Each player gets one neutral card to add once.",
-               "flag", False),
-        Option("supervotes", "Supervotes", "One SUPER ACCEPT and one SUPER REJECT, worth 3.",
-               "flag", False),
-        Option("coop", "Coop dilemmas", "Lay one card; a neighbour supplies the other.",
-               "flag", False),
-        Option("packs", "Card packs", "Which cards are shuffled in.", "multi",
-               [p.id for p in PACKS if p.default],
-               tuple((p.id, p.name) for p in PACKS)),
+        Option(
+            "neutral",
+            "Neutral cards",
+            "Each player gets one neutral card to add once.",
+            "flag",
+            False,
+        ),
+        Option(
+            "supervotes",
+            "Supervotes",
+            "One SUPER ACCEPT and one SUPER REJECT, worth 3.",
+            "flag",
+            False,
+        ),
+        Option(
+            "coop", "Coop dilemmas", "Lay one card; a neighbour supplies the other.", "flag", False
+        ),
+        Option(
+            "packs",
+            "Card packs",
+            "Which cards are shuffled in.",
+            "multi",
+            [p.id for p in PACKS if p.default],
+            tuple((p.id, p.name) for p in PACKS),
+        ),
     ),
     simultaneous=True,
     hidden_information=True,
     max_moves_per_seat=ROUNDS * 3,
 )
 
-_FIELDS = {
+_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "build": {"positive": str, "negative": str, "neutral": (str, type(None))},
     "lay": {"card": str},
     "supply": {"card": str, "neutral": (str, type(None))},
@@ -66,10 +82,13 @@ class Dilemmas:
         chosen = [p for p in PACKS if p.id in options["packs"]]
         piles = {
             kind: rng.shuffled([c.id for p in chosen for c in p.of_kind(kind)])
-            for kind in ("positive", "negative", "neutral")
+            for kind in KINDS
         }
-        need = {"positive": players * 6, "negative": players * 6,
-                "neutral": players if options["neutral"] else 0}
+        need: dict[Kind, int] = {
+            "positive": players * 6,
+            "negative": players * 6,
+            "neutral": players if options["neutral"] else 0,
+        }
         for kind, count in need.items():
             if len(piles[kind]) < count:
                 raise BadSetup(f"The chosen packs have too few {kind} cards for {players}.")
@@ -81,13 +100,24 @@ class Dilemmas:
             hands.append(Hand(pos, neg, neu))
         supers = tuple(bool(options["supervotes"]) for _ in range(players))
         return DilemmasState(
-            game=SPEC.id, version=0, rng=rng.state, players=players, options=options,
-            round=1, phase="lay" if options["coop"] else "build", hands=tuple(hands),
-            scores=(0,) * players, super_yes=supers, super_no=supers,
+            game=SPEC.id,
+            version=0,
+            rng=rng.state,
+            players=players,
+            options=options,
+            round=1,
+            phase="lay" if options["coop"] else "build",
+            hands=tuple(hands),
+            scores=(0,) * players,
+            super_yes=supers,
+            super_no=supers,
             positive=Pile(tuple(piles["positive"]), ()),
             negative=Pile(tuple(piles["negative"]), ()),
             neutral=Pile(tuple(piles["neutral"]), ()),
-            pending=(None,) * players, laid=(None,) * players, dilemmas=(), history=(),
+            pending=(None,) * players,
+            laid=(None,) * players,
+            dilemmas=(),
+            history=(),
             log=(Event("round_started", {"round": 1}),),
         )
 
@@ -110,15 +140,20 @@ class Dilemmas:
         if state.phase == "build":
             return [
                 {"type": "build", "positive": p, "negative": n, "neutral": u}
-                for p in hand.positive for n in hand.negative for u in neutrals
+                for p in hand.positive
+                for n in hand.negative
+                for u in neutrals
             ]
         if state.phase == "lay":
             return [{"type": "lay", "card": c} for c in hand.positive + hand.negative]
         if state.phase == "supply":
             target = supply_target(state, seat)
             laid = state.laid[target]
-            kind = hand.negative if laid is not None and CARDS[laid].kind == "positive" \
+            kind = (
+                hand.negative
+                if laid is not None and CARDS[laid].kind == "positive"
                 else hand.positive
+            )
             return [{"type": "supply", "card": c, "neutral": u} for c in kind for u in neutrals]
         must = state.round == ROUNDS
         return [
@@ -140,7 +175,9 @@ class Dilemmas:
             )
         for key, kind in fields.items():
             if not isinstance(move[key], kind):
-                raise MalformedMove(f"The field {key!r} of a {move['type']} move is the wrong type.")
+                raise MalformedMove(
+                    f"The field {key!r} of a {move['type']} move is the wrong type."
+                )
         if move["type"] == "vote" and any(t not in scoring.TOKENS for t in move["votes"]):
             raise MalformedMove("A vote is a list of yes, no, super_yes or super_no tokens.")
 
@@ -171,13 +208,18 @@ class Dilemmas:
         pending[seat] = move
         phase_name = state.phase
         state = replace(
-            state, pending=tuple(pending),
+            state,
+            pending=tuple(pending),
             log=(*state.log, Event("submitted", {"seat": seat, "phase": phase_name})),
         )
         if any(p is None for p in pending):
             return state
-        resolve = {"build": _resolve_build, "lay": _resolve_lay,
-                   "supply": _resolve_supply, "vote": _resolve_vote}[phase_name]
+        resolve = {
+            "build": _resolve_build,
+            "lay": _resolve_lay,
+            "supply": _resolve_supply,
+            "vote": _resolve_vote,
+        }[phase_name]
         return resolve(state)
 
     # -- what each seat sees -----------------------------------------------------
@@ -217,8 +259,10 @@ class Dilemmas:
         if state.phase != "over":
             return None
         top = max(state.scores)
-        return {"scores": list(state.scores),
-                "winners": [s for s, v in enumerate(state.scores) if v == top]}
+        return {
+            "scores": list(state.scores),
+            "winners": [s for s, v in enumerate(state.scores) if v == top],
+        }
 
     # -- audits used by the conformance suite ------------------------------------
 
@@ -251,8 +295,13 @@ class Dilemmas:
         return hidden | {CARDS[c].text for c in hidden if c in CARDS}
 
 
-_PHASE_VERB = {"build": "build a dilemma", "lay": "lay a card", "supply": "supply a card",
-               "vote": "vote", "over": "see the final scores"}
+_PHASE_VERB = {
+    "build": "build a dilemma",
+    "lay": "lay a card",
+    "supply": "supply a card",
+    "vote": "vote",
+    "over": "see the final scores",
+}
 
 
 def supply_target(state: DilemmasState, seat: int) -> int:
@@ -273,8 +322,10 @@ def _explain_vote(state: DilemmasState, seat: int, votes: list[str]) -> str:
     yes = sum(t in (scoring.YES, scoring.SUPER_YES) for t in votes)
     if yes > limit or count - yes > limit:
         return f"You hold {limit} YES and {limit} NO tokens; this uses {yes} YES."
-    for token, have, name in ((scoring.SUPER_YES, state.super_yes, "SUPER ACCEPT"),
-                              (scoring.SUPER_NO, state.super_no, "SUPER REJECT")):
+    for token, have, name in (
+        (scoring.SUPER_YES, state.super_yes, "SUPER ACCEPT"),
+        (scoring.SUPER_NO, state.super_no, "SUPER REJECT"),
+    ):
         used = votes.count(token)
         if used > int(have[seat]):
             return f"You have no {name} left to place."
@@ -314,7 +365,11 @@ def _resolve_lay(state: DilemmasState) -> DilemmasState:
     laid = tuple(m["card"] for m in state.pending)
     hands = tuple(_remove(h, [c]) for h, c in zip(state.hands, laid, strict=True))
     return replace(
-        state, phase="supply", hands=hands, laid=laid, pending=(None,) * state.players,
+        state,
+        phase="supply",
+        hands=hands,
+        laid=laid,
+        pending=(None,) * state.players,
         log=(*state.log, Event("cards_laid", {"cards": list(laid)})),
     )
 
@@ -338,7 +393,11 @@ def _start_vote(
 ) -> DilemmasState:
     shown = [_dilemma_json(d) for d in dilemmas]
     return replace(
-        state, phase="vote", hands=hands, dilemmas=dilemmas, pending=(None,) * state.players,
+        state,
+        phase="vote",
+        hands=hands,
+        dilemmas=dilemmas,
+        pending=(None,) * state.players,
         log=(*state.log, Event("dilemmas_revealed", {"round": state.round, "dilemmas": shown})),
     )
 
@@ -351,27 +410,36 @@ def _resolve_vote(state: DilemmasState) -> DilemmasState:
     for i in winners:
         for seat, gained in scoring.split_points(tallies[i][0], state.dilemmas[i].creators).items():
             points[seat] += gained
-    result = RoundResult(state.round, state.dilemmas, tuple(tallies), tuple(winners),
-                         tuple(points))
+    result = RoundResult(state.round, state.dilemmas, tuple(tallies), tuple(winners), tuple(points))
     scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
-    used_yes = tuple(a and scoring.SUPER_YES not in b
-                     for a, b in zip(state.super_yes, ballots, strict=True))
-    used_no = tuple(a and scoring.SUPER_NO not in b
-                    for a, b in zip(state.super_no, ballots, strict=True))
+    used_yes = tuple(
+        a and scoring.SUPER_YES not in b for a, b in zip(state.super_yes, ballots, strict=True)
+    )
+    used_no = tuple(
+        a and scoring.SUPER_NO not in b for a, b in zip(state.super_no, ballots, strict=True)
+    )
     log = [*state.log, Event("votes_revealed", _result_json(result))]
-    state = replace(state, scores=scores, super_yes=used_yes, super_no=used_no,
-                    history=(*state.history, result))
+    state = replace(
+        state, scores=scores, super_yes=used_yes, super_no=used_no, history=(*state.history, result)
+    )
     state = _discard_table(state)
     if state.round == ROUNDS:
         top = max(scores)
-        log.append(Event("game_over", {"scores": list(scores),
-                                       "winners": [s for s, v in enumerate(scores) if v == top]}))
+        log.append(
+            Event(
+                "game_over",
+                {"scores": list(scores), "winners": [s for s, v in enumerate(scores) if v == top]},
+            )
+        )
         return replace(state, phase="over", pending=(None,) * state.players, log=tuple(log))
     state = _draw_back(state)
     log.append(Event("round_started", {"round": state.round + 1}))
     return replace(
-        state, round=state.round + 1, phase="lay" if state.options["coop"] else "build",
-        pending=(None,) * state.players, log=tuple(log),
+        state,
+        round=state.round + 1,
+        phase="lay" if state.options["coop"] else "build",
+        pending=(None,) * state.players,
+        log=tuple(log),
     )
 
 
@@ -381,7 +449,13 @@ def _discard_table(state: DilemmasState) -> DilemmasState:
         for c in d.card_ids():
             kind = CARDS[c].kind
             piles[kind] = Pile(piles[kind].draw, (*piles[kind].discard, c))
-    return replace(state, dilemmas=(), **piles)
+    return replace(
+        state,
+        dilemmas=(),
+        positive=piles["positive"],
+        negative=piles["negative"],
+        neutral=piles["neutral"],
+    )
 
 
 def _draw_back(state: DilemmasState) -> DilemmasState:
@@ -395,9 +469,18 @@ def _draw_back(state: DilemmasState) -> DilemmasState:
             card, piles[kind] = _take(piles[kind], rng)
             if card is not None:
                 drawn[kind].append(card)
-        hands[seat] = Hand(hand.positive + tuple(drawn["positive"]),
-                           hand.negative + tuple(drawn["negative"]), hand.neutral)
-    return replace(state, hands=tuple(hands), rng=rng.state, **piles)
+        hands[seat] = Hand(
+            hand.positive + tuple(drawn["positive"]),
+            hand.negative + tuple(drawn["negative"]),
+            hand.neutral,
+        )
+    return replace(
+        state,
+        hands=tuple(hands),
+        rng=rng.state,
+        positive=piles["positive"],
+        negative=piles["negative"],
+    )
 
 
 def _used_kinds(state: DilemmasState, seat: int) -> list[str]:

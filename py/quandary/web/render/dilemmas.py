@@ -91,7 +91,8 @@ def _waiting(view: dict[str, Any], ui: Ui) -> str:
 def _card(card: dict[str, Any], selected: bool, disabled: bool = False) -> str:
     label = {"positive": "Good", "negative": "… but", "neutral": "… and"}[card["kind"]]
     return (
-        f'<button type="button" class="card {card["kind"]}" data-action="pick" id="card-{esc(card["id"])}" '
+        f'<button type="button" class="card {card["kind"]}" data-action="pick" '
+        f'id="card-{esc(card["id"])}" '
         f'data-card="{esc(card["id"])}" data-kind="{card["kind"]}"'
         f"{attrs(aria_pressed=str(selected).lower(), disabled=disabled)}>"
         f'<span class="card-kind">{label}</span><span class="card-text">{esc(card["text"])}</span>'
@@ -176,7 +177,9 @@ def _supply(view: dict[str, Any], ui: Ui) -> str:
         + _hand_row("Good things", hand["positive"], chosen, allowed)
         + _hand_row("… but", hand["negative"], chosen, allowed)
         + _neutral_row(view, ui)
-        + _submit("Complete the dilemma", ready, "" if ready else "Pick a card of the missing kind.")
+        + _submit(
+            "Complete the dilemma", ready, "" if ready else "Pick a card of the missing kind."
+        )
     )
 
 
@@ -292,7 +295,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
         won = i in r["winners"]
         owners = names_list([ui.names[c] for c in d["creators"]])
         rows.append(
-            f"<li{attrs(class_='won' if won else None)}><p class=\"by\">{esc(owners)}"
+            f'<li{attrs(class_="won" if won else None)}><p class="by">{esc(owners)}'
             f"{' · winner' if won else ''}</p>{dilemma_html(d)}"
             f'<p class="tally"><span class="yes">{yes} YES</span> '
             f'<span class="no">{no} NO</span> <span>difference {abs(yes - no)}</span></p></li>'
@@ -348,5 +351,3 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "game_over":
         return f"The game is over: {names_list([names[s] for s in data['winners']])} won."
     return None
-
-

@@ -82,7 +82,8 @@ def _resume(saved: SavedGame, confirm: bool) -> str:
 
 def _games(specs: list[GameSpec], chosen: str) -> str:
     items = [
-        f'<li><button type="button" class="game-card"{attrs(aria_pressed=str(s.id == chosen).lower())}'
+        f'<li><button type="button" class="game-card"'
+        f"{attrs(aria_pressed=str(s.id == chosen).lower())}"
         f' data-action="choose-game" data-game="{esc(s.id)}"><strong>{esc(s.title)}</strong>'
         f"<span>{esc(s.tagline)}</span><small>{s.min_players}-{s.max_players} players</small>"
         "</button></li>"
@@ -110,7 +111,7 @@ def _setup(spec: GameSpec, form: LobbyForm) -> str:
         if o.kind == "flag"
     )
     multis = join(
-        f'<fieldset><legend>{esc(o.label)}</legend>'
+        f"<fieldset><legend>{esc(o.label)}</legend>"
         + join(
             f'<label class="check"><input type="checkbox" data-field="multi" '
             f'data-key="{esc(o.key)}" data-value="{esc(value)}"'
@@ -125,7 +126,7 @@ def _setup(spec: GameSpec, form: LobbyForm) -> str:
     return (
         f'<div class="setup" role="group" aria-labelledby="setup-title">'
         f'<h2 id="setup-title">Set up {esc(spec.title)}</h2>'
-        '<fieldset><legend>Players</legend>'
+        "<fieldset><legend>Players</legend>"
         f'<label>Seats <select id="seat-count" data-field="seat-count">{counts}</select></label>'
         f'<ol class="seats">{seats}</ol></fieldset>'
         f"<fieldset><legend>Variants</legend>{flags}</fieldset>{multis}{error}"

@@ -30,7 +30,7 @@ def scoreboard(view: dict[str, Any], ui: Ui) -> str:
         me = " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
         bot = " · bot" if ui.kinds[seat] == "bot" else ""
         rows.append(
-            f'<li{attrs(class_="me" if seat == ui.viewer else None)}>'
+            f"<li{attrs(class_='me' if seat == ui.viewer else None)}>"
             f'<span class="who">{esc(name)}{me}<small>{bot}</small></span>'
             f'<span class="score" aria-label="score">{view["scores"][seat]}</span>'
             f'<span class="status">{esc(status)}</span></li>'
@@ -55,11 +55,12 @@ def final_screen(view: dict[str, Any], ui: Ui) -> str:
     order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
     winners = [ui.names[s] for s in result["winners"]]
     headline = (
-        f"{esc(winners[0])} wins!" if len(winners) == 1
+        f"{esc(winners[0])} wins!"
+        if len(winners) == 1
         else f"Shared win: {esc(names_list(winners))}!"
     )
     rows = join(
-        f'<li{attrs(class_="winner" if s in result["winners"] else None)}>'
+        f"<li{attrs(class_='winner' if s in result['winners'] else None)}>"
         f'<span class="who">{esc(ui.names[s])}</span>'
         f'<span class="score">{plural(result["scores"][s], "point")}</span></li>'
         for s in order
@@ -79,10 +80,7 @@ def log_panel(lines: list[str]) -> str:
     if not lines:
         return ""
     items = join(f"<li>{esc(line)}</li>" for line in reversed(lines[-6:]))
-    return (
-        '<details class="log"><summary>What happened</summary>'
-        f"<ol>{items}</ol></details>"
-    )
+    return f'<details class="log"><summary>What happened</summary><ol>{items}</ol></details>'
 
 
 def error_line(ui: Ui) -> str:
