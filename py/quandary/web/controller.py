@@ -108,7 +108,13 @@ class Controller:
         if handler is None:
             return False
         result = handler(data)
+        self._settle()
         return result is not False
+
+    def _settle(self) -> None:
+        """With one human on this device, that human is always the one looking."""
+        if self.table is not None and not self._gated():
+            self.viewer = self._only_human()
 
     def _on_field(self, data: dict[str, str]) -> bool:
         field, value = data.get("field", ""), data.get("value", "")
@@ -269,10 +275,10 @@ class Controller:
         elif self._gated() and self.viewer not in table.humans_to_act():
             waiting = table.humans_to_act()
             body = privacy_screen(table.seats[waiting[0]].name, ui_mod.privacy_reason(public))
+        elif self.viewer is not None:
+            body = ui_mod.render_turn(table.view(self.viewer), ui)
         else:
-            seat = self.viewer if self.viewer is not None else self._only_human()
-            self.viewer = seat
-            body = ui_mod.render_turn(table.view(seat), ui)
+            body = '<p class="waiting">Waiting for the other players…</p>'
         names = [s.name for s in table.seats]
         lines = [line for e in public["log"] if (line := ui_mod.describe(e, names))]
         shown_view = table.view(self.viewer) if self.viewer is not None else public

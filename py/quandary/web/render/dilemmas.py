@@ -135,8 +135,8 @@ def _build(view: dict[str, Any], ui: Ui) -> str:
     hand, draft = view["hand"], ui.draft
     chosen = {draft.get("positive"), draft.get("negative"), draft.get("neutral")} - {None}
     preview = ""
-    if draft.get("positive") and draft.get("negative"):
-        by_id = {c["id"]: c for k in ("positive", "negative") for c in hand[k]}
+    by_id = {c["id"]: c for k in ("positive", "negative") for c in hand[k]}
+    if draft.get("positive") in by_id and draft.get("negative") in by_id:
         shown = {
             "positive": by_id[draft["positive"]],
             "negative": by_id[draft["negative"]],

@@ -1,0 +1,181 @@
+"""The app's controller under CPython: the same code the browser runs, minus the DOM."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from quandary.web.controller import CORRUPT_KEY, SAVE_KEY, Controller
+
+
+class MemoryStorage(dict):
+    """localStorage stand-in; ``full`` makes every write fail like a quota error."""
+
+    full = False
+
+    def get(self, key):
+        return dict.get(self, key)
+
+    def set(self, key, value):
+        if self.full:
+            raise OSError("QuotaExceededError")
+        self[key] = value
+
+    def remove(self, key):
+        self.pop(key, None)
+
+
+def seats(c: Controller, spec: list[tuple[str, str]]) -> None:
+    c.dispatch("field", {"field": "seat-count", "value": str(len(spec))})
+    for i, (name, kind) in enumerate(spec):
+        c.dispatch("field", {"field": "seat-kind", "seat": str(i), "value": kind})
+        c.dispatch("field", {"field": "seat-name", "seat": str(i), "value": name})
+
+
+def hand_texts(c: Controller) -> list[str]:
+    return re.findall(r'<span class="card-text">([^<]+)</span>', c.render())
+
+
+def build_and_vote(c: Controller) -> None:
+    """Play the viewer's build or vote with the first allowed choices."""
+    view = c.table.view(c.viewer)
+    if view["phase"] == "build":
+        move = view["legal_moves"][0]
+        c.dispatch("pick", {"card": move["positive"]})
+        c.dispatch("pick", {"card": move["negative"]})
+    else:
+        for i, token in enumerate(view["legal_moves"][0]["votes"]):
+            c.dispatch("token", {"dilemma": str(i), "token": token})
+    c.dispatch("submit", {})
+
+
+def test_a_whole_game_through_the_controller() -> None:
+    storage = MemoryStorage()
+    c = Controller(storage, lambda: 11)
+    c.dispatch("start", {})
+    for _ in range(5):
+        build_and_vote(c)
+        assert "Vote on every dilemma" in c.render()
+        build_and_vote(c)
+        assert "the votes</h2>" in c.render()
+        c.dispatch("next", {})
+    html = c.render()
+    assert "Play again" in html and "final-scores" in html
+    assert SAVE_KEY not in storage, "a finished game leaves no save behind"
+
+
+def test_hot_seat_never_renders_another_players_hand() -> None:
+    c = Controller(MemoryStorage(), lambda: 5)
+    seats(c, [("Anna", "human"), ("Ben", "human"), ("Cy", "bot:random")])
+    c.dispatch("start", {})
+    assert "Pass the device to Anna" in c.render()
+    assert hand_texts(c) == []
+    c.dispatch("reveal", {})
+    anna = hand_texts(c)
+    assert len(anna) == 8
+    build_and_vote(c)
+    gate = c.render()
+    assert "Pass the device to Ben" in gate
+    assert not any(text in gate for text in anna)
+    c.dispatch("reveal", {})
+    assert not set(hand_texts(c)) & set(anna)
+
+
+def test_the_form_refuses_duplicate_names_and_a_table_without_humans() -> None:
+    c = Controller(MemoryStorage(), lambda: 1)
+    seats(c, [("Ann", "human"), ("ann", "bot:random"), ("Bo", "bot:random")])
+    c.dispatch("start", {})
+    assert c.screen == "lobby" and "different name" in c.render()
+    seats(c, [("Bot A", "bot:random"), ("Bot B", "bot:random"), ("Bot C", "bot:random")])
+    c.dispatch("start", {})
+    assert c.screen == "lobby" and "at least one human" in c.render()
+
+
+def test_no_card_pack_is_refused_with_a_reason() -> None:
+    c = Controller(MemoryStorage(), lambda: 1)
+    c.dispatch("field", {"field": "multi", "key": "packs", "value": "family", "checked": "false"})
+    c.dispatch("start", {})
+    assert c.screen == "lobby" and "Choose at least one" in c.render()
+
+
+def test_a_saved_game_resumes_where_it_was() -> None:
+    storage = MemoryStorage()
+    c = Controller(storage, lambda: 3)
+    c.dispatch("start", {})
+    build_and_vote(c)
+    before = c.table.state
+    again = Controller(storage, lambda: 4)
+    assert "is in progress: round 1 of 5" in again.render()
+    again.dispatch("resume", {})
+    assert again.table.state == before
+    assert "Vote on every dilemma" in again.render()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        json.dumps({"table": {"format": 99}}),
+        json.dumps({"table": {"format": 1, "seats": [], "record": {}, "state": {}}}),
+    ],
+)
+def test_a_corrupt_save_is_set_aside_and_reported(raw: str) -> None:
+    storage = MemoryStorage({SAVE_KEY: raw})
+    c = Controller(storage, lambda: 3)
+    assert "could not be read and was set aside" in c.render()
+    assert SAVE_KEY not in storage and storage[CORRUPT_KEY] == raw
+    c.dispatch("start", {})
+    assert c.screen == "table"
+
+
+def test_a_tampered_save_whose_moves_disagree_is_refused() -> None:
+    storage = MemoryStorage()
+    c = Controller(storage, lambda: 3)
+    c.dispatch("start", {})
+    build_and_vote(c)
+    data = json.loads(storage[SAVE_KEY])
+    data["table"]["state"]["scores"][0] = 99
+    storage[SAVE_KEY] = json.dumps(data)
+    assert "set aside" in Controller(storage, lambda: 3).render()
+
+
+def test_full_storage_is_reported_and_the_game_goes_on() -> None:
+    storage = MemoryStorage()
+    c = Controller(storage, lambda: 3)
+    storage.full = True
+    c.dispatch("start", {})
+    assert "storage is full" in c.render()
+    build_and_vote(c)
+    assert "Vote on every dilemma" in c.render()
+
+
+def test_a_refused_move_shows_its_reason_and_keeps_the_state() -> None:
+    c = Controller(MemoryStorage(), lambda: 3)
+    c.dispatch("start", {})
+    before = c.table.state
+    c.draft = {"positive": "not-a-card", "negative": "nope", "neutral": None}
+    c.dispatch("submit", {})
+    assert c.table.state == before
+    assert "not in your hand" in c.render()
+
+
+def test_leaving_keeps_the_game_for_later() -> None:
+    storage = MemoryStorage()
+    c = Controller(storage, lambda: 3)
+    c.dispatch("start", {})
+    c.dispatch("leave", {})
+    assert c.screen == "lobby" and "Resume" in c.render()
+    c.dispatch("resume", {})
+    assert "Build your dilemma" in c.render()
+
+
+def test_announcements_follow_screen_changes_only() -> None:
+    c = Controller(MemoryStorage(), lambda: 3)
+    assert c.announcement() == "Lobby. Choose a game and seats."
+    assert c.announcement() is None
+    c.dispatch("start", {})
+    assert c.announcement() == "Round 1: Build your dilemma."
+    c.dispatch("pick", {"card": c.table.view(0)["hand"]["positive"][0]["id"]})
+    assert c.announcement() is None
