@@ -1,0 +1,418 @@
+"""The host of a room: the one authority that holds the game and judges every move.
+
+Guests send intents; the host checks each message (``messages.parse``), works out
+who sent it from the connection it came on (never from a seat number inside the
+message), applies it through the table like a local move, and sends every
+connected peer its own seat's view, never the full state. Each view carries the
+state version; updates are diffs against the last view that peer was sent, and
+a peer whose base does not match asks for a snapshot. Every outgoing message is
+checked for the recipient's secrets before it leaves.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from quandary import engine
+from quandary.engine import BadSetup, CorruptState, GameError, Move
+from quandary.table import Seat, Table
+
+from .messages import GUEST_TYPES, MAX_BYTES, ProtocolError, encode, parse
+
+LOCAL = "local"
+"""The host's own connection: its moves never travel as messages."""
+BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
+SEEN_LIMIT = 64
+
+
+class HiddenInformationLeak(AssertionError):
+    """A bug: a message for one seat contained another seat's secret. It is not sent."""
+
+
+@dataclass
+class Member:
+    """Someone in the room. ``token`` is secret; ``id`` is what others see."""
+
+    id: str
+    token: str
+    name: str
+    seat: int | None = None
+    peer: str | None = None
+    seen: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SeatPlan:
+    """A seat before the game starts: open for a person, or a bot."""
+
+    kind: str = "open"
+    level: str = "heuristic"
+
+
+class RoomHost:
+    """The authority of one room."""
+
+    def __init__(
+        self,
+        send: Callable[[str, str], None],
+        make_id: Callable[[], str],
+        new_seed: Callable[[], int],
+        host_name: str,
+    ) -> None:
+        self.send_text = send
+        self.make_id = make_id
+        self.new_seed = new_seed
+        me = Member(make_id(), make_id(), host_name[:20] or "Host", 0, LOCAL)
+        self.me = me.id
+        self.members: dict[str, Member] = {me.id: me}
+        spec = engine.all_games()[0].spec
+        self.game = spec.id
+        self.options = spec.normalise_options(None)
+        self.plan = [SeatPlan() for _ in range(spec.min_players)]
+        self.table: Table | None = None
+        self.epochs: list[int] = []
+        self._sent_view: dict[str, tuple[int, dict[str, Any]]] = {}
+        self._sent_lobby: dict[str, dict[str, Any]] = {}
+        self.leaks = 0
+
+    # -- incoming ------------------------------------------------------------------
+
+    def on_join(self, peer: str) -> None:
+        """A connection opened; it is nobody until it says hello."""
+
+    def on_leave(self, peer: str) -> None:
+        """A connection closed: its member is away, its seat kept."""
+        for member in self.members.values():
+            if member.peer == peer:
+                member.peer = None
+        self._sent_view.pop(peer, None)
+        self._sent_lobby.pop(peer, None)
+        self.broadcast()
+
+    def on_message(self, peer: str, text: Any) -> None:
+        """Check and handle one message; anything wrong is answered with a reason."""
+        try:
+            msg = parse(text, GUEST_TYPES)
+        except ProtocolError as exc:
+            self._reject(peer, "malformed", exc.message)
+            return
+        if msg["t"] == "hello":
+            self._hello(peer, msg["token"], msg["name"])
+            return
+        member = self._member_at(peer)
+        if member is None:
+            self._reject(peer, "unknown", "Say hello first: this connection has no place here.")
+            return
+        if msg["t"] == "sync":
+            self._send_view(member, snapshot=True)
+        elif msg["t"] == "name":
+            self._rename(member, msg["name"])
+        elif msg["t"] == "seat":
+            self._sit(member, msg["seat"])
+        else:
+            self._intent(member, msg["id"], msg["version"], msg["move"])
+
+    def _hello(self, peer: str, token: str | None, name: str) -> None:
+        member = next((m for m in self.members.values() if token and m.token == token), None)
+        if member is not None and member.id == self.me:
+            member = None  # nobody can take the host's own place
+        if member is None:
+            member = Member(self.make_id(), self.make_id(), self._free_name(name))
+            self.members[member.id] = member
+        for other in self.members.values():
+            if other.peer == peer and other is not member:
+                other.peer = None
+        member.peer = peer
+        self._sent_view.pop(peer, None)
+        self._sent_lobby.pop(peer, None)
+        self._send(peer, {"t": "welcome", "token": member.token, "member": member.id}, None)
+        self.broadcast()
+
+    def _rename(self, member: Member, name: str) -> None:
+        if self.table is not None:
+            self._reject(member.peer, "started", "Names are fixed once the game has started.")
+            return
+        member.name = self._free_name(name, member)
+        self.broadcast()
+
+    def _sit(self, member: Member, seat: int | None) -> None:
+        reason = self.sit(member.id, seat)
+        if reason:
+            self._reject(member.peer, "seat", reason)
+
+    def _intent(self, member: Member, intent: str, version: int, move: Move) -> None:
+        if intent in member.seen:
+            return  # a duplicate: it was handled once already
+        member.seen = [*member.seen[-(SEEN_LIMIT - 1) :], intent]
+        if self.table is None:
+            self._reject(member.peer, "not_started", "The game has not started yet.", intent)
+        elif member.seat is None:
+            self._reject(
+                member.peer, "spectator", "You are watching: only seated players move.", intent
+            )
+        elif version < self.epochs[member.seat]:
+            self._reject(
+                member.peer,
+                "stale",
+                "The table changed before your move arrived, so it was not played. Look again.",
+                intent,
+            )
+            self._send_view(member, snapshot=True)
+        else:
+            try:
+                self._play(member.seat, move)
+            except GameError as exc:
+                self._reject(member.peer, exc.code, exc.message, intent)
+
+    # -- the host's own actions (trusted: they come from this device) -------------
+
+    def configure(self, game: str | None = None, options: dict[str, Any] | None = None) -> None:
+        """Choose the game or its options before the start (``BadSetup`` if not allowed)."""
+        if self.table is not None:
+            raise BadSetup("The game has already started.")
+        if game is not None and game != self.game:
+            spec = engine.get(game).spec
+            self.game, self.options = game, spec.normalise_options(None)
+            self.set_seat_count(max(spec.min_players, min(len(self.plan), spec.max_players)))
+        if options is not None:
+            self.options = engine.get(self.game).spec.normalise_options(options)
+        self.broadcast()
+
+    def set_seat_count(self, count: int) -> None:
+        """Add or remove seats; players in removed seats stand up."""
+        spec = engine.get(self.game).spec
+        if self.table is not None or not spec.min_players <= count <= spec.max_players:
+            raise BadSetup(f"{spec.title} is for {spec.min_players} to {spec.max_players} players.")
+        self.plan = (self.plan + [SeatPlan() for _ in range(count)])[:count]
+        for member in self.members.values():
+            if member.seat is not None and member.seat >= count:
+                member.seat = None
+        self.broadcast()
+
+    def set_seat_kind(self, seat: int, kind: str, level: str = "heuristic") -> None:
+        """Make a seat open for a person or give it to a bot (its player stands up)."""
+        if self.table is not None or not 0 <= seat < len(self.plan) or kind not in ("open", "bot"):
+            raise BadSetup("That seat cannot be changed now.")
+        self.plan[seat] = SeatPlan(kind, level)
+        if kind == "bot":
+            for member in self.members.values():
+                if member.seat == seat:
+                    member.seat = None
+        self.broadcast()
+
+    def sit(self, member_id: str, seat: int | None) -> str | None:
+        """Move a member to a seat (None: stand up); returns a reason if not allowed."""
+        member = self.members[member_id]
+        if self.table is not None:
+            return "The game has started: seats are fixed. You can watch."
+        if seat is not None:
+            if seat >= len(self.plan) or self.plan[seat].kind != "open":
+                return "That seat is not open for a player."
+            if any(m.seat == seat and m is not member for m in self.members.values()):
+                return "Someone already sits there."
+        member.seat = seat
+        self.broadcast()
+        return None
+
+    def rename_me(self, name: str) -> None:
+        """The host's own name."""
+        if self.table is None and name.strip():
+            me = self.members[self.me]
+            me.name = self._free_name(name.strip(), me)
+            self.broadcast()
+
+    def start(self) -> None:
+        """Start the game once every seat is a bot or taken (``BadSetup`` otherwise)."""
+        if self.table is not None:
+            raise BadSetup("The game has already started.")
+        holders = {m.seat: m for m in self.members.values() if m.seat is not None}
+        seats = []
+        for i, plan in enumerate(self.plan):
+            if plan.kind == "bot":
+                seats.append(Seat(self._bot_name(i), "bot", plan.level))
+            elif i in holders:
+                seats.append(Seat(holders[i].name, "human"))
+            else:
+                raise BadSetup(f"Seat {i + 1} is still empty: wait for a player or add a bot.")
+        self.table = Table.new(self.game, seats, self.options, self.new_seed())
+        self.epochs = [0] * len(seats)
+        self._after_move(self._legal_now())
+
+    def submit(self, move: Move) -> None:
+        """The host's own move (a ``GameError`` says why it was refused)."""
+        seat = self.members[self.me].seat
+        if self.table is None or seat is None:
+            raise BadSetup("You have no seat in a game.")
+        self._play(seat, move)
+
+    def _play(self, seat: int, move: Move) -> None:
+        assert self.table is not None
+        before = self._legal_now()
+        self.table.submit(seat, move)
+        self._after_move(before)
+
+    def _after_move(self, before: list[list[Move]]) -> None:
+        assert self.table is not None
+        self.table.play_bots()
+        version = self.table.state.version
+        for seat, moves in enumerate(self._legal_now()):
+            if moves != before[seat]:
+                self.epochs[seat] = version
+        self.broadcast()
+
+    def _legal_now(self) -> list[list[Move]]:
+        assert self.table is not None
+        return [engine.legal_moves(self.table.state, s) for s in range(len(self.table.seats))]
+
+    # -- outgoing ------------------------------------------------------------------
+
+    def lobby(self) -> dict[str, Any]:
+        """Who is here and how the table is set: public, the same for everyone."""
+        spec = engine.get(self.game).spec
+        holders = {m.seat: m for m in self.members.values() if m.seat is not None}
+        return {
+            "game": self.game,
+            "title": spec.title,
+            "options": self.options,
+            "started": self.table is not None,
+            "host": self.me,
+            "min": spec.min_players,
+            "max": spec.max_players,
+            "seats": [
+                {
+                    "kind": p.kind,
+                    "level": p.level,
+                    "member": holders[i].id if i in holders else None,
+                    "name": holders[i].name
+                    if i in holders
+                    else (self._bot_name(i) if p.kind == "bot" else None),
+                }
+                for i, p in enumerate(self.plan)
+            ],
+            "members": [
+                {"id": m.id, "name": m.name, "seat": m.seat, "connected": m.peer is not None}
+                for m in self.members.values()
+            ],
+        }
+
+    def view_for(self, member_id: str) -> dict[str, Any] | None:
+        """What a member may see of the game (a spectator's view without a seat)."""
+        if self.table is None:
+            return None
+        return self.table.view(self.members[member_id].seat)
+
+    def broadcast(self) -> None:
+        """Send every connected guest what changed for them."""
+        lobby = self.lobby()
+        for member in list(self.members.values()):
+            peer = member.peer
+            if peer is None or peer == LOCAL:
+                continue
+            if self._sent_lobby.get(peer) != lobby:
+                self._sent_lobby[peer] = lobby
+                self._send(peer, {"t": "lobby", "lobby": lobby}, member.seat)
+            if self.table is not None:
+                self._send_view(member)
+
+    def tick(self) -> None:
+        """Remind every guest of the current version, so a stale one asks for a snapshot."""
+        if self.table is None:
+            return
+        for member in self.members.values():
+            if member.peer is not None and member.peer != LOCAL:
+                self._send(member.peer, {"t": "tick", "version": self.table.state.version}, None)
+
+    def _send_view(self, member: Member, snapshot: bool = False) -> None:
+        peer = member.peer
+        if self.table is None or peer is None or peer == LOCAL:
+            return
+        view = self.table.view(member.seat)
+        version = view["version"]
+        last = self._sent_view.get(peer)
+        if last is None or snapshot:
+            msg: dict[str, Any] = {"t": "snapshot", "version": version, "view": view}
+        else:
+            base, old = last
+            changed = {k: v for k, v in view.items() if old.get(k) != v}
+            if base == version and not changed:
+                return
+            gone = [k for k in old if k not in view]
+            msg = {"t": "update", "base": base, "version": version, "set": changed, "drop": gone}
+        self._sent_view[peer] = (version, view)
+        self._send(peer, msg, member.seat)
+
+    def _reject(self, peer: str | None, code: str, reason: str, intent: str | None = None) -> None:
+        if peer is not None and peer != LOCAL:
+            self._send(peer, {"t": "rejected", "code": code, "reason": reason, "id": intent}, None)
+
+    def _send(self, peer: str, msg: dict[str, Any], seat: int | None) -> None:
+        """The one door out: size and secrets are checked on every message."""
+        text = encode(msg)
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise ProtocolError(f"A {msg['t']} message grew over 64 KiB.")
+        if self.table is not None:
+            game = engine.game_of(self.table.state)
+            for secret in game.secrets(self.table.state, seat):
+                if json.dumps(secret, ensure_ascii=False) in text:
+                    self.leaks += 1
+                    raise HiddenInformationLeak(f"a {msg['t']} for seat {seat} held a secret")
+        self.send_text(peer, text)
+
+    # -- helpers -------------------------------------------------------------------
+
+    def _member_at(self, peer: str) -> Member | None:
+        return next((m for m in self.members.values() if m.peer == peer), None)
+
+    def _free_name(self, name: str, member: Member | None = None) -> str:
+        taken = {m.name.casefold() for m in self.members.values() if m is not member}
+        taken |= {self._bot_name(i).casefold() for i in range(len(self.plan))}
+        base, n = name.strip()[:20] or "Player", 2
+        candidate = base
+        while candidate.casefold() in taken:
+            candidate, n = f"{base[:17]} {n}", n + 1
+        return candidate
+
+    def _bot_name(self, seat: int) -> str:
+        return f"Bot {BOT_NAMES[seat % len(BOT_NAMES)]}"
+
+    # -- persistence (the host's device keeps the room across a reload) -----------
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to run the room again after a reload (connections aside)."""
+        return {
+            "format": 1,
+            "me": self.me,
+            "game": self.game,
+            "options": self.options,
+            "plan": [{"kind": p.kind, "level": p.level} for p in self.plan],
+            "members": [
+                {"id": m.id, "token": m.token, "name": m.name, "seat": m.seat, "seen": m.seen}
+                for m in self.members.values()
+            ],
+            "table": self.table.to_json() if self.table else None,
+            "epochs": self.epochs,
+        }
+
+    def restore(self, data: Any) -> None:
+        """Take back a room saved by ``to_json``; ``CorruptState`` if it is damaged."""
+        try:
+            members = {
+                m["id"]: Member(m["id"], m["token"], m["name"], m["seat"], None, list(m["seen"]))
+                for m in data["members"]
+            }
+            plan = [SeatPlan(p["kind"], p["level"]) for p in data["plan"]]
+            table = Table.from_json(data["table"]) if data["table"] is not None else None
+            me, epochs = data["me"], [int(e) for e in data["epochs"]]
+            options = engine.get(data["game"]).spec.normalise_options(data["options"])
+            if data["format"] != 1 or me not in members:
+                raise CorruptState("The saved room is from another version.")
+        except (KeyError, TypeError, ValueError, BadSetup) as exc:
+            raise CorruptState(f"The saved room is damaged ({exc}).") from None
+        members[me].peer = LOCAL
+        self.me, self.members, self.plan, self.table = me, members, plan, table
+        self.game, self.options, self.epochs = data["game"], options, epochs
+        self._sent_view.clear()
+        self._sent_lobby.clear()

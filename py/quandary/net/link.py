@@ -1,0 +1,64 @@
+"""Room links: ``<page>#r=<room id>.<secret>`` with an optional ``&relays=`` list.
+
+The secret lives only in the fragment, which browsers never send to a server,
+and is the password that encrypts the WebRTC handshake, so neither the static
+host nor the signalling relays can read it.
+
+>>> link = RoomLink("abcdefghij", "A" * 22, ())
+>>> parse_fragment(link.fragment()) == link
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, quote
+
+ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
+SECRET = re.compile(r"^[A-Za-z0-9_-]{22,64}$")  # 22 base64url characters = 132 bits
+RELAY = re.compile(r"^wss?://[^\s,#]{1,200}$")
+
+
+class BadLink(ValueError):
+    """A room link that cannot be used, with a sentence for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class RoomLink:
+    """Where a room is and the secret to enter it."""
+
+    room: str
+    secret: str
+    relays: tuple[str, ...]
+
+    def fragment(self) -> str:
+        """The URL fragment (without '#') that opens this room."""
+        out = f"r={self.room}.{self.secret}"
+        if self.relays:
+            out += "&relays=" + ",".join(quote(r, safe="") for r in self.relays)
+        return out
+
+
+def is_room_fragment(fragment: str) -> bool:
+    """Whether a fragment is meant as a room link (well formed or not)."""
+    return fragment.lstrip("#").startswith("r=")
+
+
+def parse_fragment(fragment: str) -> RoomLink:
+    """The room in a fragment like ``r=<room>.<secret>``; ``BadLink`` if it is damaged."""
+    try:
+        fields = dict(parse_qsl(fragment.lstrip("#"), strict_parsing=True))
+    except ValueError:
+        raise BadLink("This room link is damaged: it cannot be read.") from None
+    room, _, secret = fields.get("r", "").partition(".")
+    if not ROOM_ID.match(room) or not SECRET.match(secret):
+        raise BadLink("This room link is incomplete or damaged: its room or secret is missing.")
+    relays = tuple(r for r in fields.get("relays", "").split(",") if r)
+    if any(not RELAY.match(r) for r in relays):
+        raise BadLink("This room link names a relay that is not a ws:// or wss:// address.")
+    return RoomLink(room, secret, relays)

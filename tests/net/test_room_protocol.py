@@ -1,0 +1,205 @@
+"""The room protocol over an in-memory network: seats, moves, views, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from quandary import engine
+from quandary.net.link import BadLink, RoomLink, parse_fragment
+from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
+
+from .memnet import Network
+
+
+def room_of_three():
+    net = Network()
+    host = net.add_host()
+    anna = net.add_guest("A", "Anna")
+    ben = net.add_guest("B", "Ben")
+    net.settle()
+    ids = {m["name"]: m["id"] for m in host.lobby()["members"]}
+    assert host.sit(ids["Hana"], 0) is None
+    anna.sit(1)
+    ben.sit(2)
+    net.settle()
+    host.start()
+    net.settle()
+    return net, host, anna, ben
+
+
+def rejections(net: Network, peer: str) -> list[dict]:
+    return [m for m in map(json.loads, net.received.get(peer, [])) if m["t"] == "rejected"]
+
+
+def test_guests_are_welcomed_and_see_the_lobby() -> None:
+    net = Network()
+    net.add_host()
+    anna = net.add_guest("A", "Anna")
+    net.settle()
+    assert anna.status == "joined" and anna.token
+    assert [m["name"] for m in anna.lobby["members"]] == ["Hana", "Anna"]
+    assert anna.lobby["members"][1]["connected"] is True
+    assert anna.token not in json.dumps(anna.lobby), "tokens are never broadcast"
+
+
+def test_each_seat_gets_its_own_view_and_moves_flow() -> None:
+    net, host, anna, ben = room_of_three()
+    assert anna.view["seat"] == 1 and ben.view["seat"] == 2
+    assert anna.view == host.view_for(anna.member)
+    anna.submit(anna.view["legal_moves"][0])
+    net.settle()
+    assert ben.view["submitted"] == [False, True, False]
+    assert ben.view == host.view_for(ben.member)
+
+
+def test_no_message_holds_another_seats_hand() -> None:
+    net, host, anna, ben = room_of_three()
+    for guest in (anna, ben):
+        guest.submit(guest.view["legal_moves"][0])
+    host.submit(host.view_for(host.me)["legal_moves"][0])
+    net.settle()
+    state = host.table.state
+    game = engine.game_of(state)
+    for peer, guest in (("A", anna), ("B", ben)):
+        secrets = game.secrets(state, guest.view["seat"])
+        for text in net.received[peer]:
+            assert not any(json.dumps(s) in text for s in secrets)
+    assert host.leaks == 0
+
+
+def test_a_duplicate_intent_is_applied_once() -> None:
+    net, host, anna, ben = room_of_three()
+    move = anna.view["legal_moves"][0]
+    anna.submit(move)
+    net.queue.append(net.queue[-1])  # the same intent, twice
+    net.settle()
+    assert len(host.table.record.moves) == 1
+    assert rejections(net, "A") == []
+
+
+def test_a_move_for_a_seat_the_sender_does_not_hold_is_impossible() -> None:
+    net, host, anna, ben = room_of_three()
+    ben_move = ben.view["legal_moves"][0]
+    anna.submit(ben_move)  # Ben's cards, sent by Anna: judged as Anna's move
+    net.settle()
+    assert rejections(net, "A")[-1]["reason"] == "That card is not in your hand."
+    assert host.table.record.moves == ()
+
+
+def test_a_stale_intent_is_refused_and_refreshed() -> None:
+    net, host, anna, ben = room_of_three()
+    for guest in (anna, ben):
+        guest.submit(guest.view["legal_moves"][0])
+    host.submit(host.view_for(host.me)["legal_moves"][0])
+    net.settle()
+    assert anna.view["phase"] == "vote"
+    stale = {"t": "intent", "id": "old-1", "version": 0, "move": {"type": "vote", "votes": []}}
+    host.on_message("A", json.dumps(stale))
+    net.settle()
+    assert rejections(net, "A")[-1]["code"] == "stale"
+    assert anna.view == host.view_for(anna.member)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("{", "not valid JSON"),
+        ("[]", "object with a type"),
+        ('{"t": "shout"}', "Unknown message type"),
+        ('{"t": "seat"}', "needs exactly the fields"),
+        ('{"t": "seat", "seat": "two"}', "is invalid"),
+        ('{"t": "intent", "id": "x", "version": -1, "move": {}}', "is invalid"),
+        ('{"t": "hello", "token": null, "name": "' + "x" * 30 + '"}', "is invalid"),
+        ('"' + "x" * (MAX_BYTES + 1) + '"', "too large"),
+    ],
+)
+def test_malformed_messages_get_a_reason_and_change_nothing(text: str, reason: str) -> None:
+    net, host, anna, ben = room_of_three()
+    before = engine.dumps(host.table.state)
+    host.on_message("A", text)
+    net.settle()
+    assert reason in rejections(net, "A")[-1]["reason"]
+    assert engine.dumps(host.table.state) == before
+
+
+def test_an_unknown_connection_must_say_hello_first() -> None:
+    net, host, anna, ben = room_of_three()
+    net.nodes["X"] = type(
+        "Sink", (), {"on_message": lambda *a: None, "on_leave": lambda *a: None}
+    )()
+    host.on_message("X", json.dumps({"t": "sync", "version": 0}))
+    net.settle()
+    assert "Say hello first" in rejections(net, "X")[-1]["reason"]
+
+
+def test_a_guest_that_reconnects_gets_its_seat_and_hand_back() -> None:
+    net, host, anna, ben = room_of_three()
+    anna.submit(anna.view["legal_moves"][0])
+    net.settle()
+    hand, token = anna.view["hand"], anna.token
+    net.disconnect("A")
+    assert host.lobby()["members"][1]["connected"] is False
+    again = net.add_guest("A2", "Anna", token)
+    net.settle()
+    assert again.view["seat"] == 1 and again.view["hand"] == hand
+    assert again.view["my_submission"] is not None, "the pending choice survives"
+
+
+def test_a_latecomer_watches_without_seeing_hands() -> None:
+    net, host, anna, ben = room_of_three()
+    late = net.add_guest("L", "Lou")
+    net.settle()
+    assert late.view["seat"] is None and "hand" not in late.view
+    late.sit(0)
+    net.settle()
+    assert "seats are fixed" in rejections(net, "L")[-1]["reason"]
+
+
+def test_the_host_survives_a_reload_and_guests_reconnect() -> None:
+    net, host, anna, ben = room_of_three()
+    anna.submit(anna.view["legal_moves"][0])
+    net.settle()
+    saved = json.loads(json.dumps(host.to_json()))
+    net.disconnect("H")
+    assert anna.status == "away"
+    assert ben.submit(ben.view["legal_moves"][0]) is None and "away" in ben.notice
+    reborn = type(host)(net.sender("H2"), net.make_id, lambda: 99, "Hana")
+    reborn.restore(saved)
+    net.connect("H2", reborn)
+    net.settle()
+    assert anna.status == "joined" and anna.host == "H2"
+    assert anna.view == reborn.view_for(anna.member)
+    assert reborn.table.state == host.table.state
+
+
+def test_gap_in_updates_triggers_a_snapshot() -> None:
+    net, host, anna, ben = room_of_three()
+    ben.submit(ben.view["legal_moves"][0])
+    net.settle()
+    host.submit(host.view_for(host.me)["legal_moves"][0])
+    # Drop Anna's update; the next one no longer fits her version.
+    net.queue = [m for m in net.queue if m[1] != "A"]
+    host.tick()
+    net.settle()
+    assert anna.view == host.view_for(anna.member)
+
+
+def test_room_links_round_trip_and_damaged_ones_are_explained() -> None:
+    link = RoomLink("room123456", "s" * 22, ("ws://127.0.0.1:6969",))
+    assert parse_fragment("#" + link.fragment()) == link
+    for bad in (
+        "r=",
+        "r=room123456",
+        "r=short.secret",
+        "r=room123456." + "s" * 22 + "&relays=http://x",
+    ):
+        with pytest.raises(BadLink):
+            parse_fragment(bad)
+
+
+def test_parse_accepts_exactly_the_declared_fields() -> None:
+    assert parse('{"t":"name","name":"Zed"}', GUEST_TYPES) == {"t": "name", "name": "Zed"}
+    with pytest.raises(ProtocolError):
+        parse('{"t":"name","name":"Zed","seat":0}', GUEST_TYPES)
