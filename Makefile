@@ -26,7 +26,7 @@ build: $(PY_STAMP) $(NODE_STAMP)
 	$(BIN)/python scripts/build.py
 
 run: build
-	$(BIN)/python scripts/serve.py --port $(PORT)
+	$(BIN)/python -m scripts.serve --port $(PORT)
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -36,7 +37,9 @@ def build(out: Path) -> None:
     out.mkdir(parents=True)
     for name in ("index.html", "pyscript.toml"):
         shutil.copy2(ROOT / name, out / name)
-    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("vendor"))
+    shutil.copytree(
+        ROOT / "static", out / "static", ignore=shutil.ignore_patterns("vendor", "*.entry.js")
+    )
     shutil.copy2(ROOT / "py" / "main.py", out / "main.py")
     _zip_package(ROOT / "py" / "quandary", out / "quandary.zip")
     vendor = out / "static" / "vendor"
@@ -47,6 +50,25 @@ def build(out: Path) -> None:
         modules / "@pyscript/core/dist",
         vendor / "pyscript",
         ignore=shutil.ignore_patterns("*.map"),
+    )
+    _bundle(ROOT / "static/js/room.entry.js", vendor / "room.mjs")
+
+
+def _bundle(entry: Path, target: Path) -> None:
+    """Bundle an ES module and its npm imports into one file (Trystero imports by bare name)."""
+    esbuild = ROOT / "node_modules/.bin/esbuild"
+    subprocess.run(
+        [
+            str(esbuild),
+            str(entry),
+            "--bundle",
+            "--format=esm",
+            "--minify",
+            "--target=es2022",
+            "--log-level=warning",
+            f"--outfile={target}",
+        ],
+        check=True,
     )
 
 

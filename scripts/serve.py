@@ -29,10 +29,28 @@ TYPES = {
 }
 
 
+RELAY_META = '<meta name="quandary-relays" content="">'
+
+
 class Handler(SimpleHTTPRequestHandler):
     """Static files with correct types and no caching."""
 
+    relays: ClassVar[tuple[str, ...]] = ()
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def do_GET(self) -> None:
+        """Serve files; the page learns which relays to use from a meta tag we fill in."""
+        if self.relays and self.path.split("?")[0] in ("/", "/index.html"):
+            page = (Path(self.directory) / "index.html").read_text(encoding="utf-8")
+            filled = RELAY_META.replace('content=""', f'content="{",".join(self.relays)}"')
+            body = page.replace(RELAY_META, filled).encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
 
     def end_headers(self) -> None:
         """Add the headers every response gets."""
@@ -44,17 +62,26 @@ class Handler(SimpleHTTPRequestHandler):
         """Stay quiet: tests and `make run` only need errors."""
 
 
-def make_server(directory: Path, port: int = 0) -> ThreadingHTTPServer:
-    """A server on 127.0.0.1 (``port`` 0 picks a free one); call ``serve_forever``."""
-    handler = functools.partial(Handler, directory=str(directory))
+def make_server(
+    directory: Path, port: int = 0, relays: tuple[str, ...] = ()
+) -> ThreadingHTTPServer:
+    """A server on 127.0.0.1 (``port`` 0 picks a free one); call ``serve_forever``.
+
+    ``relays`` are the signalling relays the page should use (a local one in tests
+    and in `make run`); without them the page uses public relays.
+    """
+    handler_class = type("BoundHandler", (Handler,), {"relays": tuple(relays)})
+    handler = functools.partial(handler_class, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     return server
 
 
-def serve_in_thread(directory: Path) -> tuple[ThreadingHTTPServer, str]:
+def serve_in_thread(
+    directory: Path, relays: tuple[str, ...] = ()
+) -> tuple[ThreadingHTTPServer, str]:
     """Start a server in a daemon thread; returns it and its base URL."""
-    server = make_server(directory)
+    server = make_server(directory, relays=relays)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"
@@ -65,11 +92,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dir", type=Path, default=ROOT / "dist")
+    parser.add_argument("--relay-port", type=int, default=6969, help="0: no local relay")
     args = parser.parse_args()
-    server = make_server(args.dir, args.port)
-    print(f"Quandary is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)")
-    with contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()
+    with contextlib.ExitStack() as stack:
+        relays: tuple[str, ...] = ()
+        if args.relay_port:
+            from scripts.relay import running_relay
+
+            relays = (stack.enter_context(running_relay(args.relay_port)),)
+            print(f"Local Nostr relay for rooms at {relays[0]}")
+        server = make_server(args.dir, args.port, relays)
+        print(f"Quandary is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)")
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
 
 
 if __name__ == "__main__":

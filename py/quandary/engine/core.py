@@ -16,7 +16,7 @@ from typing import Any
 
 from . import registry
 from .codec import decode, encode
-from .errors import CorruptState, MalformedMove, OutOfTurn
+from .errors import BadSetup, CorruptState, MalformedMove, OutOfTurn
 from .rng import Rng
 from .spec import Game, Json, Move
 
@@ -105,7 +105,7 @@ def from_json(data: Any) -> Any:
         raise CorruptState("The saved game is damaged: it does not say which game it is.")
     try:
         game = registry.get(data["game"])
-    except Exception:
+    except BadSetup:
         raise CorruptState(f"The saved game is of an unknown game {data['game']!r}.") from None
     return decode(game.state_type, data)
 

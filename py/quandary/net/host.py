@@ -241,6 +241,13 @@ class RoomHost:
         self.epochs = [0] * len(seats)
         self._after_move(self._legal_now())
 
+    def reopen(self) -> None:
+        """After a finished game, back to the room's lobby with the same seats."""
+        if self.table is not None and self.table.over:
+            self.table, self.epochs = None, []
+            self._sent_view.clear()
+            self.broadcast()
+
     def submit(self, move: Move) -> None:
         """The host's own move (a ``GameError`` says why it was refused)."""
         seat = self.members[self.me].seat

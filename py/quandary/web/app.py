@@ -1,22 +1,29 @@
-"""Bind the pure controller to the page: events in, HTML out, localStorage for saves.
+"""Bind the pure controller to the page: events in, HTML out, storage and rooms.
 
 This is the only module (with ``main.py``) that imports ``js``/``pyodide``. All
 events are delegated from the one ``#screen`` element, so re-drawing a screen
-never leaves stale listeners behind.
+never leaves stale listeners behind. Rooms load the bundled Trystero module
+only when a room is opened.
 """
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import contextlib
 import traceback
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyscript import js_import  # type: ignore[import-not-found]
 
 from quandary import games  # noqa: F401 - registers every game
 from quandary.web.controller import Controller
 from quandary.web.html import esc
+
+ROOM_MODULE = "./static/vendor/room.mjs"
+TIMER_MS = 2000
 
 
 class LocalStorage:
@@ -26,7 +33,7 @@ class LocalStorage:
         """The stored text, or None (also when storage is unavailable)."""
         try:
             value = js.localStorage.getItem(key)
-        except Exception:
+        except Exception:  # noqa: BLE001 - the browser may disable storage entirely
             return None
         # A missing key is JS null, which Pyodide passes as ``jsnull``, not None.
         return value if isinstance(value, str) else None
@@ -47,27 +54,57 @@ def new_seed() -> int:
     return (int(words[0]) << 21) ^ int(words[1])
 
 
+def make_id() -> str:
+    """128 random bits from the browser's cryptographic generator, base64url."""
+    data = bytes(js.crypto.getRandomValues(js.Uint8Array.new(16)).to_py())
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def page_relays() -> tuple[str, ...]:
+    """Relays named by the page (a local one under `make run`); empty means public ones."""
+    meta = js.document.querySelector('meta[name="quandary-relays"]')
+    content = str(meta.content) if meta is not None else ""
+    return tuple(r for r in content.split(",") if r)
+
+
 def _dataset(element: Any) -> dict[str, str]:
     entries = js.Object.entries(element.dataset)
     return {str(k): str(v) for k, v in entries}
 
 
+def _js_object(value: dict[str, Any]) -> Any:
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
 class App:
-    """One page, one controller."""
+    """One page, one controller, at most one open room."""
 
     def __init__(self) -> None:
         self.root = js.document.getElementById("screen")
         self.announcer = js.document.getElementById("announcer")
-        self.controller = Controller(LocalStorage(), new_seed)
-        self._proxies = [
-            create_proxy(self._on_click),
-            create_proxy(self._on_change),
-            create_proxy(self._on_input),
-        ]
-        self.root.addEventListener("click", self._proxies[0])
-        self.root.addEventListener("change", self._proxies[1])
-        self.root.addEventListener("input", self._proxies[2])
+        self.controller = Controller(
+            LocalStorage(), new_seed, make_id, str(js.location.href), page_relays()
+        )
+        self.room_handle: Any = None
+        self.room_module: Any = None
+        self.timer: Any = None
+        self.opening: Any = None
+        self.qr_cache: dict[str, str] = {}
+        self._proxies = {
+            "click": create_proxy(self._on_click),
+            "change": create_proxy(self._on_change),
+            "input": create_proxy(self._on_input),
+            "hash": create_proxy(self._on_hash),
+            "timer": create_proxy(self._on_timer),
+        }
+        for name in ("click", "change", "input"):
+            self.root.addEventListener(name, self._proxies[name])
+        js.window.addEventListener("hashchange", self._proxies["hash"])
+        self.controller.open_fragment(str(js.location.hash))
+        self.apply_effects()
         self.draw()
+
+    # -- page events -------------------------------------------------------------
 
     def _on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action]")
@@ -78,7 +115,7 @@ class App:
 
     def _on_change(self, event: Any) -> None:
         element = event.target
-        if not element.dataset.field or element.type == "text":
+        if not element.dataset.field or element.dataset.field == "seat-name":
             return
         data = _dataset(element)
         data["value"] = str(element.value)
@@ -86,18 +123,35 @@ class App:
         self.run("field", data)
 
     def _on_input(self, event: Any) -> None:
+        # Lobby names are kept as typed; a room name is sent once, on change.
         element = event.target
-        if element.type == "text" and element.dataset.field:
+        if element.dataset.field == "seat-name":
             data = _dataset(element)
             data["value"] = str(element.value)
             self.run("field", data)
 
+    def _on_hash(self, event: Any) -> None:
+        self.controller.open_fragment(str(js.location.hash))
+        self.apply_effects()
+        self.draw()
+
+    def _on_timer(self) -> None:
+        room = self.controller.room
+        if room is not None:
+            before = room.render()
+            room.on_timer()
+            if room.render() != before:
+                self.draw()
+
     def run(self, action: str, data: dict[str, str]) -> None:
         """Dispatch one action; a bug is shown, logged, and never loses the saved game."""
         try:
-            if self.controller.dispatch(action, data):
+            if action in ("copy-link", "share-link"):
+                self._share(action)
+            elif self.controller.dispatch(action, data):
+                self.apply_effects()
                 self.draw()
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the page must survive any bug
             js.console.error(traceback.format_exc())
             self.root.insertAdjacentHTML(
                 "afterbegin",
@@ -105,19 +159,118 @@ class App:
                 f"{esc(exc)}. Your game is saved; reload the page to continue.</p>",
             )
 
+    # -- rooms -------------------------------------------------------------------
+
+    def apply_effects(self) -> None:
+        """Carry out what the controller asked for: open or close a room, change the URL."""
+        effects, self.controller.effects = self.controller.effects, []
+        for kind, value in effects:
+            if kind == "set-hash":
+                url = str(js.location.pathname) + str(js.location.search)
+                js.history.replaceState(None, "", url + (f"#{value}" if value else ""))
+            elif kind == "close-room":
+                self._close_room()
+            elif kind == "open-room":
+                # Keep the task referenced until it is done, or it may be collected.
+                self.opening = asyncio.ensure_future(self._open_room(value))
+
+    async def _open_room(self, link: Any) -> None:
+        room = self.controller.room
+        try:
+            if self.room_module is None:
+                (self.room_module,) = await js_import(ROOM_MODULE)
+            handlers = {
+                "onJoin": create_proxy(lambda peer: self._room_event("on_join", str(peer))),
+                "onLeave": create_proxy(lambda peer: self._room_event("on_leave", str(peer))),
+                "onMessage": create_proxy(
+                    lambda peer, text: self._room_event("on_message", str(peer), str(text))
+                ),
+                "onError": create_proxy(
+                    lambda detail: self._room_event("on_join_error", str(detail))
+                ),
+            }
+            options = {"roomId": link.room, "secret": link.secret, "relays": list(link.relays)}
+            handle = self.room_module.openRoom(_js_object(options), _js_object(handlers))
+        except Exception as exc:  # noqa: BLE001 - offline, blocked module, refused relay
+            if room is not None:
+                room.error = f"Rooms need a network connection, and it failed: {exc}."
+            self.draw()
+            return
+        self.room_handle = handle
+        if room is not None and room is self.controller.room:
+            room.attach(lambda peer, text: handle.send(peer, text))
+            room.can_share = bool(getattr(js.navigator, "share", None))
+            if self.timer is None:
+                self.timer = js.setInterval(self._proxies["timer"], TIMER_MS)
+        self.draw()
+
+    def _room_event(self, name: str, *args: str) -> None:
+        room = self.controller.room
+        if room is None:
+            return
+        try:
+            getattr(room, name)(*args)
+        except Exception:  # noqa: BLE001 - one bad event must not stop the room
+            js.console.error(traceback.format_exc())
+        self.draw()
+
+    def _close_room(self) -> None:
+        if self.room_handle is not None:
+            with contextlib.suppress(Exception):
+                self.room_handle.leave()
+            self.room_handle = None
+        if self.timer is not None:
+            js.clearInterval(self.timer)
+            self.timer = None
+
+    def _share(self, action: str) -> None:
+        room = self.controller.room
+        if room is None:
+            return
+        if action == "share-link" and getattr(js.navigator, "share", None):
+            js.navigator.share(_js_object({"title": "Quandary room", "url": room.url}))
+            return
+        with contextlib.suppress(Exception):
+            js.navigator.clipboard.writeText(room.url)
+        room.notice = "Link copied. Send it to your friends."
+        self.draw()
+        field = js.document.getElementById("room-link")
+        if field is not None:
+            field.select()
+
+    def _draw_qr(self) -> None:
+        box = js.document.getElementById("room-qr")
+        if box is None or self.room_module is None:
+            return
+        link = str(box.dataset.link)
+        if link not in self.qr_cache:
+            self.qr_cache[link] = str(self.room_module.qrSvg(link))
+        box.innerHTML = self.qr_cache[link]
+
+    # -- drawing -----------------------------------------------------------------
+
     def draw(self) -> None:
         """Write the current screen and put the keyboard focus where it belongs."""
         focused = js.document.activeElement
         focus_id = str(focused.id) if focused is not None and focused.id else ""
+        typing = bool(focus_id) and str(focused.tagName) == "INPUT" and str(focused.type) == "text"
+        typed = (
+            (str(focused.value), focused.selectionStart, focused.selectionEnd) if typing else None
+        )
         self.root.innerHTML = self.controller.render()
+        self._draw_qr()
         message = self.controller.announcement()
         if message:
             self.announcer.textContent = message
             target = self.root.querySelector("[data-autofocus]")
         else:
             target = js.document.getElementById(focus_id) if focus_id else None
+            if target is not None and typed is not None:
+                # Keep what the player is typing when a message redraws the screen.
+                target.value = typed[0]
+                target.setSelectionRange(typed[1], typed[2])
         if target is not None:
-            target.focus(js.Object.fromEntries([["preventScroll", bool(not message)]]))
+            target.focus(_js_object({"preventScroll": not message}))
 
 
 def start() -> None:

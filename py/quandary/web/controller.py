@@ -15,17 +15,20 @@ from typing import Any, Protocol
 
 from quandary import engine
 from quandary.engine import BadSetup, CorruptState, GameError
+from quandary.net.link import BadLink, RoomLink, is_room_fragment, parse_fragment
 from quandary.table import Seat, Table
 
 from .html import esc
 from .render import dilemmas as dilemmas_ui
 from .render.lobby import LobbyForm, SavedGame, SeatDraft, render_lobby
-from .render.table import Ui, final_screen, log_panel, privacy_screen, scoreboard
+from .render.table import Ui, log_panel, milestone, privacy_screen, scoreboard
+from .room_controller import RoomController
 
 SAVE_KEY = "quandary.save"
 CORRUPT_KEY = "quandary.save.corrupt"
 GAME_UIS: dict[str, ModuleType] = {"dilemmas": dilemmas_ui}
 BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
+ROOM_EXITS = {"leave-room", "create-room"}
 
 
 class Storage(Protocol):
@@ -47,9 +50,21 @@ class Storage(Protocol):
 class Controller:
     """Lobby, table and saves for one device."""
 
-    def __init__(self, storage: Storage, new_seed: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        new_seed: Callable[[], int],
+        make_id: Callable[[], str] = lambda: "",
+        page: str = "http://127.0.0.1/",
+        relays: tuple[str, ...] = (),
+    ) -> None:
         self.storage = storage
         self.new_seed = new_seed
+        self.make_id = make_id
+        self.page = page
+        self.relays = relays
+        self.room: RoomController | None = None
+        self.effects: list[tuple[str, Any]] = []
         self.specs = [g.spec for g in engine.all_games()]
         self.form = _default_form(self.specs[0])
         self.screen = "lobby"
@@ -85,7 +100,7 @@ class Controller:
         self.storage.remove(SAVE_KEY)
         try:
             self.storage.set(CORRUPT_KEY, raw)
-        except Exception:
+        except Exception:  # noqa: BLE001 - storage full: dropping the copy is all we can do
             self.storage.remove(CORRUPT_KEY)
 
     def _save(self) -> None:
@@ -97,13 +112,15 @@ class Controller:
         text = json.dumps({"table": self.table.to_json(), "seen": self.seen})
         try:
             self.storage.set(SAVE_KEY, text)
-        except Exception:
+        except Exception:  # noqa: BLE001 - quota errors differ by browser
             self.error = "This device's storage is full, so the game is not saved. Play on."
 
     # -- actions -----------------------------------------------------------------
 
     def dispatch(self, action: str, data: dict[str, str]) -> bool:
         """Handle one user action; returns whether the screen must be drawn again."""
+        if self.room is not None and action not in ROOM_EXITS:
+            return self.room.dispatch(action, data)
         handler = getattr(self, "_on_" + action.replace("-", "_"), None)
         if handler is None:
             return False
@@ -254,10 +271,62 @@ class Controller:
             self.seen += 1
             self._save()
 
+    # -- rooms -------------------------------------------------------------------
+
+    def open_fragment(self, fragment: str) -> None:
+        """Enter the room a link's fragment names (or explain why the link is broken)."""
+        if not is_room_fragment(fragment):
+            return
+        try:
+            link = parse_fragment(fragment)
+        except BadLink as exc:
+            self.form.notices.append(f"{exc.message} You can create a new room instead.")
+            self.form.offer_room = True
+            self.effects.append(("set-hash", ""))
+            return
+        if self.room is not None and self.room.link == link:
+            return
+        self._close_room()
+        self.room = RoomController(
+            self.storage, self.new_seed, self.make_id, link, self.page, self._player_name()
+        )
+        self.effects.append(("open-room", link))
+
+    def _on_create_room(self, data: dict[str, str]) -> None:
+        self._close_room()
+        link = RoomLink(self.make_id()[:12], self.make_id(), self.relays)
+        self.room = RoomController(
+            self.storage,
+            self.new_seed,
+            self.make_id,
+            link,
+            self.page,
+            self._player_name(),
+            create=True,
+        )
+        self.form.offer_room = False
+        self.effects += [("set-hash", link.fragment()), ("open-room", link)]
+
+    def _on_leave_room(self, data: dict[str, str]) -> None:
+        self._close_room()
+        self.effects.append(("set-hash", ""))
+        self.screen = "lobby"
+
+    def _close_room(self) -> None:
+        if self.room is not None:
+            self.room = None
+            self.effects.append(("close-room", None))
+
+    def _player_name(self) -> str:
+        human = next((s.name for s in self.form.seats if s.kind == "human"), "")
+        return human if human and human != "You" else "Player"
+
     # -- drawing -----------------------------------------------------------------
 
     def render(self) -> str:
         """The current screen as HTML."""
+        if self.room is not None:
+            return self.room.render()
         if self.screen == "lobby" or self.table is None:
             return render_lobby(self.specs, self.form, _summary(self.saved))
         return self._render_table()
@@ -268,10 +337,9 @@ class Controller:
         public = table.view(None)
         ui_mod = self._ui_module()
         ui = self._ui()
-        if self.seen < ui_mod.checkpoints(public):
-            body = ui_mod.render_round_result(public, ui, self.seen)
-        elif table.over:
-            body = final_screen(public, ui)
+        shown = milestone(public, ui, self.seen, ui_mod)
+        if shown is not None:
+            body = shown
         elif self._gated() and self.viewer not in table.humans_to_act():
             waiting = table.humans_to_act()
             body = privacy_screen(table.seats[waiting[0]].name, ui_mod.privacy_reason(public))
@@ -303,6 +371,8 @@ class Controller:
         return text
 
     def _screen_key(self) -> tuple[str, str]:
+        if self.room is not None:
+            return self.room.screen_key()
         if self.screen == "lobby" or self.table is None:
             return "lobby", "Lobby. Choose a game and seats."
         public = self.table.view(None)

@@ -20,6 +20,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
+from operator import add
 from typing import Any
 
 from quandary.engine import Move, Rng
@@ -46,11 +47,22 @@ _BETA_PRIOR = (0.10, 0.15, 0.25, 0.25, 0.15, 0.10)
 # Prior for the chance that a held super token is spent in a given round:
 # pseudo-counts (spent, held) before any round has been seen.
 _SUPER_PRIOR = (1.0, 3.0)
-# Evaluations (candidate ballot x sampled table) per vote decision; keeps a
-# decision near 5 ms in CPython, well under the 50 ms Pyodide budget.
-_BUDGET = 2400
+_BUDGET = 10_000
+"""Work per vote decision, in dilemma x ballot x table steps: about 5 ms in CPython,
+so a decision stays well under the 50 ms Pyodide allows."""
+_SHARE_WORK = 30_000
+"""Work for valuing outcomes, in outcome x future x rival steps."""
 _MIN_SAMPLES = 24
-_MAX_SAMPLES = 96
+_MAX_SAMPLES = 400
+_EXACT_WORK = 6000
+"""Most row x ballot steps spent building the exact distribution of the others' votes."""
+_JOINT_CAP = 60
+"""Most distinct point patterns kept to model one future round."""
+_FUTURE_SAMPLES = 128
+_MIN_FUTURES = 32
+"""Sampled futures when two or more rounds are left (fewer when outcomes are many)."""
+_DIRECT = 40
+"""Up to this many legal ballots are all tried; beyond it, plain patterns go first."""
 # How many of the best plain ballots get their super-token variants tried.
 _SUPER_SHORTLIST = 3
 _HARM_MEAN = 3.0
@@ -62,18 +74,15 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(
-        self, budget: int = _BUDGET, round_sd: float = 1.6, super_value: float = 0.8
-    ) -> None:
+    def __init__(self, budget: int = _BUDGET, super_bonus: float = 0.02) -> None:
         """Tuning knobs, kept as arguments so the benchmark can compare settings.
 
-        ``round_sd`` is the assumed spread of one player's points per round (it
-        turns a lead into a chance of winning); ``super_value`` is what an unspent
-        super token is worth in later rounds, so one is only spent for more.
+        ``budget`` bounds the work per vote (ballots times sampled tables);
+        ``super_bonus`` is the share of a win that an unspent super token is
+        worth before the last round, so one is only spent for a bigger gain.
         """
         self.budget = budget
-        self.round_sd = round_sd
-        self.super_value = super_value
+        self.super_bonus = super_bonus
 
     def choose(self, view: dict[str, Any], rng: Rng) -> Move:
         """One of ``view["legal_moves"]``, the very dict, picked by the phase's heuristic."""
@@ -97,44 +106,48 @@ class HeuristicBot:
     # -- voting ------------------------------------------------------------------
 
     def _vote(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> int:
-        """The index of the legal ballot with the best sampled outcome."""
+        """The index of the legal ballot with the best expected share of the win.
+
+        Ballots are tried against the other players' summed votes, computed
+        exactly when the table is small enough and sampled otherwise. With many
+        ballots (super tokens multiply them) the plain YES/NO patterns are ranked
+        first and only the best few get their super-token variants tried.
+        """
         me: int = view["seat"]
-        dilemmas: list[dict[str, Any]] = view["dilemmas"]
-        count = len(dilemmas)
         must = view["round"] >= view["rounds"]
         model = _Model.fit(view)
-        yes_chance = [model.yes_chance(d) for d in dilemmas]
-
+        chances = [model.yes_chance(d) for d in view["dilemmas"]]
+        votes = [tuple(m["votes"]) for m in legal]
         groups: dict[tuple[str, ...], list[int]] = {}
-        for index, move in enumerate(legal):
-            plain = tuple(_PLAIN[t] for t in move["votes"])
-            groups.setdefault(plain, []).append(index)
+        for index, ballot in enumerate(votes):
+            groups.setdefault(tuple(_PLAIN[t] for t in ballot), []).append(index)
+        direct = len(legal) <= _DIRECT
         shortlist = min(_SUPER_SHORTLIST, len(groups))
-        supers = max(len(v) for v in groups.values())
-        evaluations = len(groups) + shortlist * supers
-        samples = max(_MIN_SAMPLES, min(_MAX_SAMPLES, self.budget // max(1, evaluations)))
-        table = _sample_table(view, model, yes_chance, samples, rng, must)
-        judge = _Judge(view, self.round_sd, self.super_value)
-
+        if direct:
+            evaluations = len(legal)
+        else:
+            evaluations = len(groups) + shortlist * max(len(v) for v in groups.values())
+        rows = _others(view, model, chances, must, self.budget // (evaluations * len(chances)), rng)
+        judge = _Judge(view, rows, self.super_bonus)
         held = view["supervotes"][me]
-        plain_scores = {
-            plain: judge.mean(table, plain, _kept(plain, held)) for plain in groups
-        }
-        ranked = sorted(groups, key=lambda p: -plain_scores[p])
+
+        first = votes if direct else list(groups)
+        found = [judge.outcomes(ballot) for ballot in first]
+        judge.learn_future(found, rng)
+        scores = [judge.mean(f, _kept(b, held)) for b, f in zip(first, found, strict=True)]
+        if direct:
+            return max(range(len(legal)), key=lambda i: (scores[i], -i))
+        ranked = sorted(range(len(first)), key=lambda i: (-scores[i], i))[:shortlist]
         best_index, best_score = -1, -math.inf
-        for rank, plain in enumerate(ranked):
-            if rank >= shortlist:
-                break
-            for index in groups[plain]:
-                votes = tuple(legal[index]["votes"])
-                if votes == plain:
-                    score = plain_scores[plain]
+        for rank in ranked:
+            for index in groups[first[rank]]:
+                if votes[index] == first[rank]:
+                    score = scores[rank]
                 else:
-                    score = judge.mean(table, votes, _kept(votes, held))
-                if score > best_score + 1e-12:
+                    score = judge.mean(judge.outcomes(votes[index]), _kept(votes[index], held))
+                if score > best_score:
                     best_index, best_score = index, score
-        return best_index if best_index >= 0 else rng.randbelow(len(legal))
-        del count
+        return best_index
 
 
 class _Model:
@@ -196,56 +209,78 @@ def _kept(votes: Sequence[str], held: dict[str, bool]) -> int:
     )
 
 
-def _sample_table(
+Row = tuple[int, ...]
+"""The others' summed votes: YES weight on each dilemma, then NO weight on each."""
+
+
+def _others(
     view: dict[str, Any],
     model: _Model,
-    yes_chance: list[float],
-    samples: int,
-    rng: Rng,
+    chances: list[float],
     must: bool,
-) -> list[tuple[list[int], list[int]]]:
-    """``samples`` draws of the others' summed (YES, NO) weight on every dilemma.
+    rows: int,
+    rng: Rng,
+) -> dict[Row, float]:
+    """The distribution of the other players' summed votes, as row -> probability.
 
-    Each other player draws a whole legal ballot (so token limits and forced
-    super tokens hold), weighted by how well it fits the model's YES chances.
+    Each other player casts one whole legal ballot (so token limits and forced
+    super tokens hold), weighted by how well it fits the model. The exact
+    distribution is built when it has at most ``rows`` rows (small tables, few
+    super tokens), because sampling noise easily hides the small differences
+    between good ballots; otherwise ``rows`` tables are sampled.
     """
     me: int = view["seat"]
     count = len(view["dilemmas"])
-    pools: dict[tuple[bool, bool], tuple[list[float], list[tuple[list[int], list[int]]]]] = {}
-    seats = []
+    cache: dict[tuple[bool, bool], tuple[list[Row], list[float]]] = {}
+    pools = []
     for seat, held in enumerate(view["supervotes"]):
-        if seat == me:
-            continue
-        key = (bool(held["yes"]), bool(held["no"]))
-        if key not in pools:
-            options = scoring.ballots(count, key[0], key[1], must)
-            pools[key] = _pool(options, yes_chance, model.super_rate, count)
-        seats.append(pools[key])
-    table = []
+        if seat != me:
+            key = (bool(held["yes"]), bool(held["no"]))
+            if key not in cache:
+                options = scoring.ballots(count, key[0], key[1], must)
+                cache[key] = _pool(options, chances, model.super_rate, count)
+            pools.append(cache[key])
+    exact: dict[Row, float] | None = {(0,) * (2 * count): 1.0}
+    for contributions, weights in pools:
+        if exact is None or len(exact) * len(contributions) > _EXACT_WORK:
+            exact = None
+            break
+        grown: dict[Row, float] = {}
+        for row, chance in exact.items():
+            for extra, weight in zip(contributions, weights, strict=True):
+                key = tuple(map(add, row, extra))
+                grown[key] = grown.get(key, 0.0) + chance * weight
+        exact = grown if len(grown) <= rows else None
+    if exact is not None:
+        return exact
+    samples = max(_MIN_SAMPLES, min(_MAX_SAMPLES, rows))
+    drawn: dict[Row, float] = {}
+    cumulative = [list(accumulate(weights)) for _, weights in pools]
     for _ in range(samples):
-        yes = [0] * count
-        no = [0] * count
-        for cumulative, contributions in seats:
-            pick = bisect_right(cumulative, rng.random() * cumulative[-1])
-            add_yes, add_no = contributions[min(pick, len(contributions) - 1)]
-            yes = [a + b for a, b in zip(yes, add_yes, strict=True)]
-            no = [a + b for a, b in zip(no, add_no, strict=True)]
-        table.append((yes, no))
-    return table
+        row = (0,) * (2 * count)
+        for (contributions, _w), totals in zip(pools, cumulative, strict=True):
+            pick = min(bisect_right(totals, rng.random() * totals[-1]), len(totals) - 1)
+            row = tuple(map(add, row, contributions[pick]))
+        drawn[row] = drawn.get(row, 0.0) + 1.0 / samples
+    return drawn
 
 
 def _pool(
-    options: Sequence[Sequence[str]], yes_chance: list[float], super_rate: float, count: int
-) -> tuple[list[float], list[tuple[list[int], list[int]]]]:
-    """Cumulative weights and vote contributions of one player's legal ballots."""
+    options: Sequence[Sequence[str]], chances: list[float], super_rate: float, count: int
+) -> tuple[list[Row], list[float]]:
+    """One player's distinct vote contributions and their probabilities under the model.
+
+    A plain YES on a dilemma is weighted by its YES chance and a NO by the rest;
+    a super token also by how eagerly the table spends them, tuned so that the
+    chance of spending one in a round matches the fitted rate.
+    """
     spots = max(1, (count + 1) // 2)
     rate = min(0.95, max(0.01, super_rate))
     factor = rate / (spots * (1.0 - rate))
-    weights = []
-    contributions = []
+    merged: dict[Row, float] = {}
     for ballot in options:
         w = 1.0
-        for p, token in zip(yes_chance, ballot, strict=True):
+        for p, token in zip(chances, ballot, strict=True):
             if token == scoring.YES:
                 w *= p
             elif token == scoring.NO:
@@ -254,69 +289,129 @@ def _pool(
                 w *= 2.0 * p * p * factor
             else:
                 w *= 2.0 * (1.0 - p) * (1.0 - p) * factor
-        weights.append(w)
-        contributions.append(
-            ([_TOKEN_WEIGHT[t][0] for t in ballot], [_TOKEN_WEIGHT[t][1] for t in ballot])
-        )
-    return list(accumulate(weights)), contributions
+        row = _row(ballot)
+        merged[row] = merged.get(row, 0.0) + w
+    total = sum(merged.values())
+    return list(merged), [w / total for w in merged.values()]
+
+
+def _row(ballot: Sequence[str]) -> Row:
+    """One ballot's YES weights then NO weights, per dilemma."""
+    return tuple(_TOKEN_WEIGHT[t][0] for t in ballot) + tuple(_TOKEN_WEIGHT[t][1] for t in ballot)
 
 
 class _Judge:
-    """Scores one of the bot's ballots against sampled tables by its chance to win the game."""
+    """Values the bot's ballots by its expected share of the game's win.
 
-    def __init__(self, view: dict[str, Any], round_sd: float, super_value: float) -> None:
+    A round outcome fixes everyone's score after this round. The rounds still
+    to come are modelled as repeats of this one: the joint spread of points
+    (who scores, relative to the bot) seen in this round's outcomes is added
+    once per round left. Joint, because in a round few dilemmas win, so when
+    one rival scores the others mostly do not; treating players as independent
+    misjudges leads. Shared wins count as a share, as in the result.
+    """
+
+    def __init__(self, view: dict[str, Any], rows: dict[Row, float], super_bonus: float) -> None:
+        self.rows = list(rows.items())
+        self.count = len(view["dilemmas"])
         self.me: int = view["seat"]
         self.scores: list[int] = list(view["scores"])
         self.creators: list[list[int]] = [list(d["creators"]) for d in view["dilemmas"]]
         self.left = max(0, view["rounds"] - view["round"])
-        self.spread = round_sd * math.sqrt(2.0 * self.left) if self.left else 0.0
-        self.super_value = super_value if self.left else 0.0
-        self.memo: dict[tuple[int, tuple[int, ...]], float] = {}
+        self.super_bonus = super_bonus if self.left else 0.0
+        self.future: list[tuple[tuple[int, ...], float]] = [((0,) * (len(self.scores) - 1), 1.0)]
+        self.values: dict[tuple[int, ...], float] = {}
+        self.gains: dict[tuple[int, ...], list[int]] = {}
 
-    def mean(self, table: list[tuple[list[int], list[int]]], votes: Sequence[str], kept: int) -> float:
-        """The average outcome value of casting ``votes`` over every sampled table."""
-        mine_yes = [_TOKEN_WEIGHT[t][0] for t in votes]
-        mine_no = [_TOKEN_WEIGHT[t][1] for t in votes]
-        memo = self.memo
+    def outcomes(self, votes: Sequence[str]) -> dict[tuple[int, ...], float]:
+        """How likely each round outcome is when the bot casts ``votes``.
+
+        An outcome gives, per dilemma, its YES count if it wins, else -1.
+        Winners are the smallest |YES-NO|, then the most NO: one integer key
+        ``|YES-NO| * 1024 - NO`` orders both at once.
+        """
+        mine = _row(votes)
+        count = self.count
+        out: dict[tuple[int, ...], float] = {}
+        for row, chance in self.rows:
+            total = list(map(add, row, mine))
+            yes = total[:count]
+            keys = [abs(y - n) * 1024 - n for y, n in zip(yes, total[count:], strict=True)]
+            best = min(keys)
+            won = tuple([y if k == best else -1 for y, k in zip(yes, keys, strict=True)])
+            out[won] = out.get(won, 0.0) + chance
+        return out
+
+    def points(self, winning: tuple[int, ...]) -> list[int]:
+        """What each seat scores this round when dilemma ``i`` scores ``winning[i]``."""
+        found = self.gains.get(winning)
+        if found is None:
+            found = [0] * len(self.scores)
+            for i, yes in enumerate(winning):
+                if yes >= 0:
+                    for seat, gained in scoring.split_points(yes, self.creators[i]).items():
+                        found[seat] += gained
+            self.gains[winning] = found
+        return found
+
+    def learn_future(self, outcomes: list[dict[tuple[int, ...], float]], rng: Rng) -> None:
+        """Model the rounds left as repeats of this round's outcomes (over the tried ballots)."""
+        if not self.left or not outcomes:
+            return
+        me = self.me
+        others = [seat for seat in range(len(self.scores)) if seat != me]
+        joint: dict[tuple[int, ...], float] = {}
+        for batch in outcomes:
+            for winning, chance in batch.items():
+                gained = self.points(winning)
+                key = tuple([gained[j] - gained[me] for j in others])
+                joint[key] = joint.get(key, 0.0) + chance
+        ranked = sorted(joint.items(), key=lambda kv: -kv[1])[:_JOINT_CAP]
+        if self.left == 1:
+            total = sum(p for _, p in ranked)
+            self.future = [(k, p / total) for k, p in ranked]
+            return
+        keys = [k for k, _ in ranked]
+        cumulative = list(accumulate(p for _, p in ranked))
+        seen = len({w for batch in outcomes for w in batch})
+        samples = max(_MIN_FUTURES, min(_FUTURE_SAMPLES, _SHARE_WORK // (seen * len(others))))
+        paths: dict[tuple[int, ...], float] = {}
+        for _ in range(samples):
+            path = (0,) * len(others)
+            for _ in range(self.left):
+                pick = bisect_right(cumulative, rng.random() * cumulative[-1])
+                path = tuple(map(add, path, keys[min(pick, len(keys) - 1)]))
+            paths[path] = paths.get(path, 0.0) + 1.0 / samples
+        self.future = list(paths.items())
+
+    def mean(self, outcomes: dict[tuple[int, ...], float], kept: int) -> float:
+        """The expected value of a ballot over its outcomes, plus its unspent super tokens."""
+        values = self.values
         total = 0.0
-        for others_yes, others_no in table:
-            yes = [a + b for a, b in zip(others_yes, mine_yes, strict=True)]
-            no = [a + b for a, b in zip(others_no, mine_no, strict=True)]
-            key = (kept, _winning_yes(yes, no))
-            value = memo.get(key)
+        for winning, chance in outcomes.items():
+            value = values.get(winning)
             if value is None:
-                value = memo[key] = self._value(key[1], kept)
-            total += value
-        return total / len(table)
+                value = values[winning] = self._share(winning)
+            total += chance * value
+        return total + self.super_bonus * kept
 
-    def _value(self, winning: tuple[int, ...], kept: int) -> float:
-        """Win chance after a round where dilemma ``i`` scores ``winning[i]`` (-1: lost)."""
-        final = list(self.scores)
-        for i, yes in enumerate(winning):
-            if yes >= 0:
-                for seat, gained in scoring.split_points(yes, self.creators[i]).items():
-                    final[seat] += gained
-        mine = final[self.me] + self.super_value * kept
-        if not self.left:
-            top = max(final)
-            if final[self.me] < top:
-                return 0.0
-            return 1.0 / sum(1 for s in final if s == top)
-        chance = 1.0
-        for seat, theirs in enumerate(final):
-            if seat != self.me:
-                chance *= 0.5 * (1.0 + math.erf((mine - theirs) / (self.spread * math.sqrt(2.0))))
-        return chance
-
-
-def _winning_yes(yes: list[int], no: list[int]) -> tuple[int, ...]:
-    """Per dilemma, its YES count if it wins the round, else -1 (the rules' tie-breaks)."""
-    diffs = [a - b if a >= b else b - a for a, b in zip(yes, no, strict=True)]
-    best = min(diffs)
-    most_no = max(n for d, n in zip(diffs, no, strict=True) if d == best)
-    return tuple(
-        y if d == best and n == most_no else -1 for y, n, d in zip(yes, no, diffs, strict=True)
-    )
+    def _share(self, winning: tuple[int, ...]) -> float:
+        """The bot's expected share of the win after a round with this outcome."""
+        gained = self.points(winning)
+        final = [s + p for s, p in zip(self.scores, gained, strict=True)]
+        mine = final[self.me]
+        leads = [mine - s for seat, s in enumerate(final) if seat != self.me]
+        total = 0.0
+        for behind, chance in self.future:
+            ties = 0
+            for lead, more in zip(leads, behind, strict=True):
+                if lead < more:
+                    break
+                if lead == more:
+                    ties += 1
+            else:
+                total += chance / (1 + ties)
+        return total
 
 
 # -- building, laying and supplying ---------------------------------------------

@@ -81,8 +81,7 @@ class Dilemmas:
         """Shuffle the chosen packs and deal four positive and four negative cards each."""
         chosen = [p for p in PACKS if p.id in options["packs"]]
         piles = {
-            kind: rng.shuffled([c.id for p in chosen for c in p.of_kind(kind)])
-            for kind in KINDS
+            kind: rng.shuffled([c.id for p in chosen for c in p.of_kind(kind)]) for kind in KINDS
         }
         need: dict[Kind, int] = {
             "positive": players * 6,

@@ -34,6 +34,7 @@ class LobbyForm:
     options: dict[str, Any]
     error: str | None = None
     confirm_abandon: bool = False
+    offer_room: bool = False
     notices: list[str] = field(default_factory=list)
 
 
@@ -58,8 +59,19 @@ def render_lobby(specs: list[GameSpec], form: LobbyForm, saved: SavedGame | None
         + join(f'<p class="notice" role="alert">{esc(n)}</p>' for n in form.notices)
         + (_resume(saved, form.confirm_abandon) if saved else "")
         + _games(specs, form.game)
+        + _friends()
         + _setup(spec, form)
         + "</section>"
+    )
+
+
+def _friends() -> str:
+    return (
+        '<div class="friends" role="region" aria-label="Play with friends">'
+        "<p><strong>Play with friends</strong>, each on their own device: open a room and"
+        " share its link. No account, no server: the game runs on the host's device.</p>"
+        '<button type="button" data-action="create-room" id="create-room">Create a room'
+        "</button></div>"
     )
 
 

@@ -86,3 +86,12 @@ def log_panel(lines: list[str]) -> str:
 def error_line(ui: Ui) -> str:
     """A refused move's reason, shown where the player is looking."""
     return f'<p class="form-error" role="alert">{esc(ui.error)}</p>' if ui.error else ""
+
+
+def milestone(view: dict[str, Any], ui: Ui, seen: int, game_ui: Any) -> str | None:
+    """A round result not yet acknowledged, or the final screen; None when play goes on."""
+    if seen < game_ui.checkpoints(view):
+        return str(game_ui.render_round_result(view, ui, seen))
+    if view.get("result"):
+        return final_screen(view, ui)
+    return None
