@@ -15,7 +15,7 @@ import traceback
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 from pyscript import js_import  # type: ignore[import-not-found]
 
 from quandary import games  # noqa: F401 - registers every game
@@ -62,9 +62,19 @@ def make_id() -> str:
 
 def page_relays() -> tuple[str, ...]:
     """Relays named by the page (a local one under `make run`); empty means public ones."""
-    meta = js.document.querySelector('meta[name="quandary-relays"]')
+    meta = find('meta[name="quandary-relays"]')
     content = str(meta.content) if meta is not None else ""
     return tuple(r for r in content.split(",") if r)
+
+
+def find(selector: str) -> Any:
+    """The first element matching ``selector``, or None.
+
+    The DOM answers "nothing" with JS null, which Pyodide passes as ``jsnull``;
+    every lookup goes through here so no caller has to remember that.
+    """
+    element = js.document.querySelector(selector)
+    return None if element is None or element is jsnull else element
 
 
 def _dataset(element: Any) -> dict[str, str]:
@@ -178,7 +188,9 @@ class App:
         room = self.controller.room
         try:
             if self.room_module is None:
-                (self.room_module,) = await js_import(ROOM_MODULE)
+                # Resolved against the page: js_import alone resolves against PyScript's file.
+                url = js.URL.new(ROOM_MODULE, js.document.baseURI).href
+                (self.room_module,) = await js_import(url)
             handlers = {
                 "onJoin": create_proxy(lambda peer: self._room_event("on_join", str(peer))),
                 "onLeave": create_proxy(lambda peer: self._room_event("on_leave", str(peer))),
@@ -234,12 +246,12 @@ class App:
             js.navigator.clipboard.writeText(room.url)
         room.notice = "Link copied. Send it to your friends."
         self.draw()
-        field = js.document.getElementById("room-link")
+        field = find("#room-link")
         if field is not None:
             field.select()
 
     def _draw_qr(self) -> None:
-        box = js.document.getElementById("room-qr")
+        box = find("#room-qr")
         if box is None or self.room_module is None:
             return
         link = str(box.dataset.link)
@@ -251,7 +263,7 @@ class App:
 
     def draw(self) -> None:
         """Write the current screen and put the keyboard focus where it belongs."""
-        focused = js.document.activeElement
+        focused = find(":focus")
         focus_id = str(focused.id) if focused is not None and focused.id else ""
         typing = bool(focus_id) and str(focused.tagName) == "INPUT" and str(focused.type) == "text"
         typed = (
@@ -262,9 +274,9 @@ class App:
         message = self.controller.announcement()
         if message:
             self.announcer.textContent = message
-            target = self.root.querySelector("[data-autofocus]")
+            target = find("#screen [data-autofocus]")
         else:
-            target = js.document.getElementById(focus_id) if focus_id else None
+            target = find(f"#{focus_id}") if focus_id else None
             if target is not None and typed is not None:
                 # Keep what the player is typing when a message redraws the screen.
                 target.value = typed[0]

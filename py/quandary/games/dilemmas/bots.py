@@ -43,10 +43,9 @@ _PLAIN = {
 # Sensitivities tried when fitting how closely the table votes by the cards'
 # weights, with a prior that expects mildly weight-driven (human) voters.
 _BETAS = (0.0, 0.15, 0.3, 0.5, 0.8, 1.2)
-_BETA_PRIOR = (0.10, 0.15, 0.25, 0.25, 0.15, 0.10)
-# Prior for the chance that a held super token is spent in a given round:
-# pseudo-counts (spent, held) before any round has been seen.
-_SUPER_PRIOR = (1.0, 3.0)
+_BETA_PRIOR = (0.5, 0.1, 0.1, 0.1, 0.1, 0.1)
+_SUPER_PRIOR = (1.0, 4.0)
+"""Pseudo-counts (tokens spent, tokens held through a round) before any round is seen."""
 _BUDGET = 10_000
 """Work per vote decision, in dilemma x ballot x table steps: about 5 ms in CPython,
 so a decision stays well under the 50 ms Pyodide allows."""
@@ -151,20 +150,26 @@ class HeuristicBot:
 
 
 class _Model:
-    """How the other players are expected to vote, fitted to the public history."""
+    """How the other players are expected to vote, fitted to the public history.
 
-    __slots__ = ("beta", "super_rate")
+    ``betas`` pairs each tried sensitivity to the cards' weights with its
+    posterior probability; ``super_rate`` is the chance that a held super token
+    is spent in a round.
+    """
 
-    def __init__(self, beta: float, super_rate: float) -> None:
-        self.beta = beta
+    __slots__ = ("betas", "super_rate")
+
+    def __init__(self, betas: list[tuple[float, float]], super_rate: float) -> None:
+        self.betas = betas
         self.super_rate = super_rate
 
     @classmethod
     def fit(cls, view: dict[str, Any]) -> _Model:
-        """The most likely weight sensitivity and super-spending rate given past rounds.
+        """Weigh the sensitivities and the super-spending rate by the past rounds.
 
         Past tallies show how YES followed each dilemma's appeal minus harm, so a
         table that ignores the cards is soon recognised and modelled as such.
+        The tallies' total weight shows how many super tokens were spent.
         """
         history: list[dict[str, Any]] = view.get("history") or []
         players: int = view["players"]
@@ -179,17 +184,23 @@ class _Model:
                 for k, beta in enumerate(_BETAS):
                     p = _sigmoid(beta * lean)
                     loglik[k] += yes * math.log(p) + no * math.log(1.0 - p)
-            used = max(0, (tokens - players * len(past["dilemmas"])) // (scoring.SUPER_WEIGHT - 1))
+            extra = tokens - players * len(past["dilemmas"])
+            used = max(0, extra // (scoring.SUPER_WEIGHT - 1))
             if held:
                 spent += used
                 exposed += held
                 held = max(0, held - used)
-        best = max(range(len(_BETAS)), key=lambda k: loglik[k])
-        return cls(_BETAS[best], spent / (spent + exposed))
+        top = max(loglik)
+        weights = [math.exp(v - top) for v in loglik]
+        total = sum(weights)
+        betas = [(b, w / total) for b, w in zip(_BETAS, weights, strict=True) if w / total > 1e-3]
+        return cls(betas, spent / exposed)
 
     def yes_chance(self, dilemma: dict[str, Any]) -> float:
         """The chance that one other player puts a YES on ``dilemma``."""
-        return _sigmoid(self.beta * _lean(dilemma))
+        lean = _lean(dilemma)
+        total = sum(w for _, w in self.betas)
+        return sum(w * _sigmoid(b * lean) for b, w in self.betas) / total
 
 
 def _sigmoid(x: float) -> float:
