@@ -15,7 +15,11 @@ export function openRoom({ roomId, secret, relays }, handlers) {
       handlers.onError(String((details && details.error) || "join failed")),
   });
   const channel = room.makeAction("q");
-  channel.onMessage = (data, { peerId }) => handlers.onMessage(peerId, String(data));
+  channel.onMessage = (data, { peerId }) => {
+    // The end-to-end tests define this hook to audit every message a peer receives.
+    if (globalThis.__quandaryRecord) globalThis.__quandaryRecord(peerId, String(data));
+    handlers.onMessage(peerId, String(data));
+  };
   room.onPeerJoin = (peerId) => handlers.onJoin(peerId);
   room.onPeerLeave = (peerId) => handlers.onLeave(peerId);
   return {

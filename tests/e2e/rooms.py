@@ -1,0 +1,61 @@
+"""Helpers for room tests: several browser contexts at one table, each audited."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from .conftest import BOOT_TIMEOUT_MS
+
+RECORDER = (
+    "window.__quandaryInbox = []; window.__quandaryRecord = (peer, text) => "
+    "window.__quandaryInbox.push(text);"
+)
+JOIN_TIMEOUT_MS = 45_000
+
+
+def open_peer(new_page, url: str) -> Page:
+    """A fresh device (its own context and storage) that records what it receives."""
+    page = new_page()
+    page.context.add_init_script(RECORDER)
+    page.goto(url)
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def create_room(host: Page, name: str) -> str:
+    """The host opens a room, names itself, and returns the link to share."""
+    host.click("#create-room")
+    expect(host.locator("#room-link")).to_be_visible()
+    rename(host, name)
+    return host.input_value("#room-link")
+
+
+def rename(page: Page, name: str) -> None:
+    """Type a name and commit it (a change event)."""
+    page.fill("#room-name", name)
+    page.press("#room-name", "Enter")
+    page.locator("#room-name").blur()
+
+
+def join(guest: Page, link: str, name: str, seat: int) -> None:
+    """A guest opens the link, names itself and takes a seat."""
+    guest.goto(link)
+    guest.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    expect(guest.locator("#room-status")).to_have_text(
+        "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+    )
+    rename(guest, name)
+    guest.click(f"#sit-{seat}")
+    expect(guest.locator(f"#sit-{seat}")).to_have_count(0)
+
+
+def inbox(page: Page) -> list[dict]:
+    """Every message this device received, parsed."""
+    return [json.loads(t) for t in page.evaluate("window.__quandaryInbox || []")]
+
+
+def hand_ids(page: Page) -> set[str]:
+    """The card ids in this device's hand, as shown."""
+    return set(page.locator(".card[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))

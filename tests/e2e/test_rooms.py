@@ -1,0 +1,156 @@
+"""Rooms in real browsers: WebRTC through a real local Nostr relay, one context per device."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scripts.relay import running_relay
+from scripts.serve import serve_in_thread
+
+from .conftest import DIST
+from .play import acknowledge_round, build_first, vote_first_allowed
+from .rooms import JOIN_TIMEOUT_MS, create_room, hand_ids, inbox, join, open_peer
+
+
+@pytest.fixture(scope="session")
+def room_url(base_url: str) -> Iterator[str]:
+    """The site served with a local relay, as `make run` serves it."""
+    with running_relay() as relay:
+        server, url = serve_in_thread(Path(DIST), (relay,))
+        yield url
+        server.shutdown()
+
+
+def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, room_url):
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    assert re.search(r"#r=[\w-]{8,}\.[\w-]{22,}", link)
+    anna, ben = open_peer(new_page, room_url), open_peer(new_page, room_url)
+    join(anna, link, "Anna", 1)
+    join(ben, link, "Ben", 2)
+    expect(host.locator(".members")).to_contain_text("Anna")
+    expect(host.locator(".members")).to_contain_text("Ben")
+    host.click("#room-start")
+    devices = {"Hana": host, "Anna": anna, "Ben": ben}
+    seen_hands: dict[str, set[str]] = {name: set() for name in devices}
+    for number in range(1, 6):
+        for name, page in devices.items():
+            expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+            seen_hands[name] |= hand_ids(page)
+            build_first(page)
+        for page in devices.values():
+            expect(page.locator(".vote-row")).to_have_count(3)
+            vote_first_allowed(page)
+        for page in devices.values():
+            acknowledge_round(page, number)
+    for page in devices.values():
+        expect(page.locator(".final")).to_be_visible()
+        expect(page.locator(".final-scores li")).to_have_count(3)
+    # Audit every message each guest received, in order: a card another device
+    # held may only appear once it has been shown on the table.
+    for name in ("Anna", "Ben"):
+        others = set().union(*(ids for other, ids in seen_hands.items() if other != name))
+        assert_no_hidden_cards(inbox(devices[name]), others)
+        # The audit can see cards at all: this device's own hand is in its inbox.
+        assert seen_hands[name] <= set(CARD.findall(json.dumps(inbox(devices[name]))))
+
+
+CARD = re.compile(r'"((?:family|deep-end)-[pnu]\d\d)"')
+
+
+def assert_no_hidden_cards(messages: list[dict], hidden: set[str]) -> None:
+    """Fail if a message carries a card from ``hidden`` before that card was revealed."""
+    assert messages, "the recorder saw nothing"
+    revealed: set[str] = set()
+    for msg in messages:
+        revealed |= _revealed_in(msg)
+        leaked = (set(CARD.findall(json.dumps(msg))) & hidden) - revealed
+        assert not leaked, f"a {msg['t']} message carried hidden cards {sorted(leaked)}"
+
+
+def _revealed_in(msg: dict) -> set[str]:
+    view = msg.get("view") or msg.get("set") or {}
+    tables = [view.get("dilemmas", [])] + [r["dilemmas"] for r in view.get("history", [])]
+    return {d[k]["id"] for table in tables for d in table for k in ("positive", "negative")}
+
+
+def _table_of_three(new_page, room_url):
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    anna, ben = open_peer(new_page, room_url), open_peer(new_page, room_url)
+    join(anna, link, "Anna", 1)
+    join(ben, link, "Ben", 2)
+    host.click("#room-start")
+    for page in (host, anna, ben):
+        expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    return host, anna, ben, link
+
+
+def test_a_guest_who_reloads_gets_seat_hand_and_choice_back(new_page, room_url):
+    host, anna, ben, link = _table_of_three(new_page, room_url)
+    used = {
+        anna.locator(".card.positive").first.get_attribute("data-card"),
+        anna.locator(".card.negative").first.get_attribute("data-card"),
+    }
+    kept = hand_ids(anna) - used
+    built = build_first(anna)
+    expect(anna.locator(".waiting")).to_contain_text(built[0])
+    anna.reload()
+    anna.wait_for_selector("html[data-quandary=ready]")
+    expect(anna.locator(".waiting")).to_contain_text(built[0], timeout=JOIN_TIMEOUT_MS)
+    expect(anna.locator(".scoreboard .me")).to_contain_text("Anna")
+    for page in (host, ben):
+        build_first(page)
+    for page in (host, anna, ben):
+        vote_first_allowed(page)
+    for page in (host, anna, ben):
+        acknowledge_round(page, 1)
+    expect(anna.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    assert kept < hand_ids(anna), "the hand after the reload is the same hand"
+
+
+def test_the_host_reloads_mid_round_and_the_game_goes_on(new_page, room_url):
+    host, anna, ben, link = _table_of_three(new_page, room_url)
+    build_first(anna)
+    host.reload()
+    host.wait_for_selector("html[data-quandary=ready]")
+    # While the host is away the guests are told the game is paused.
+    expect(ben.locator("#room-status")).to_contain_text("paused", timeout=JOIN_TIMEOUT_MS)
+    expect(host.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    expect(ben.locator("#room-status")).to_have_text(
+        "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+    )
+    build_first(host)
+    build_first(ben)
+    for page in (host, anna, ben):
+        expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+        expect(page.locator(".vote-row")).to_have_count(3)
+
+
+def test_a_wrong_secret_cannot_join(new_page, room_url):
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    room, secret = re.search(r"#r=([\w-]+)\.([\w-]+)", link).groups()
+    wrong = link.replace(f"{room}.{secret}", f"{room}.{secret[::-1]}")
+    intruder = open_peer(new_page, room_url)
+    intruder.goto(wrong)
+    expect(intruder.locator("#room-status")).to_contain_text(
+        "Cannot join this room", timeout=JOIN_TIMEOUT_MS
+    )
+    expect(intruder.get_by_role("button", name="Create a new room")).to_be_visible()
+    expect(host.locator(".members li")).to_have_count(1)
+
+
+def test_a_damaged_link_is_explained_with_a_way_out(new_page, room_url):
+    page = new_page()
+    page.goto(room_url + "#r=oops")
+    page.wait_for_selector("html[data-quandary=ready]")
+    expect(page.get_by_role("alert")).to_contain_text("room link is incomplete or damaged")
+    page.click("#create-room")
+    expect(page.locator("#room-link")).to_be_visible()
