@@ -44,8 +44,9 @@ typecheck: $(PY_STAMP)
 test: build chromium lint typecheck
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: build
+bench: build chromium
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/rooms.py
 
 clean:
 	rm -rf dist $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache

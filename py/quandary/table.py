@@ -36,6 +36,8 @@ class Table:
         self.record = record
         self.seats = list(seats)
         self.state = state if state is not None else record.replay()
+        self._views_of: Any = None
+        self._views: dict[int | None, dict[str, Any]] = {}
 
     @classmethod
     def new(
@@ -59,11 +61,19 @@ class Table:
         return engine.result(self.state) is not None
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see, with seat names added for display."""
-        out = engine.view(self.state, seat)
-        out["names"] = [s.name for s in self.seats]
-        out["kinds"] = [s.kind for s in self.seats]
-        return out
+        """What ``seat`` may see, with seat names added for display.
+
+        Views are built once per state and seat: a screen draw and a room broadcast
+        ask for the same view several times. Callers must not modify the result.
+        """
+        if self._views_of is not self.state:
+            self._views_of, self._views = self.state, {}
+        if seat not in self._views:
+            out = engine.view(self.state, seat)
+            out["names"] = [s.name for s in self.seats]
+            out["kinds"] = [s.kind for s in self.seats]
+            self._views[seat] = out
+        return self._views[seat]
 
     def humans_to_act(self) -> list[int]:
         """Human seats that the game is waiting for, in seat order."""

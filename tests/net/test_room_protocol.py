@@ -7,6 +7,7 @@ import json
 import pytest
 
 from quandary import engine
+from quandary.net.host import HiddenInformationLeak
 from quandary.net.link import BadLink, RoomLink, parse_fragment
 from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
 
@@ -203,3 +204,19 @@ def test_parse_accepts_exactly_the_declared_fields() -> None:
     assert parse('{"t":"name","name":"Zed"}', GUEST_TYPES) == {"t": "name", "name": "Zed"}
     with pytest.raises(ProtocolError):
         parse('{"t":"name","name":"Zed","seat":0}', GUEST_TYPES)
+
+
+def test_a_message_that_would_leak_a_secret_is_never_sent() -> None:
+    net, host, anna, ben = room_of_three()
+    honest_view = host.table.view
+
+    def leaky_view(seat):
+        view = honest_view(seat)
+        view["peek"] = honest_view(2)["hand"]  # Ben's hand, for anyone
+        return view
+
+    host.table.view = leaky_view
+    before = len(net.queue)
+    with pytest.raises(HiddenInformationLeak):
+        host.on_message("A", json.dumps({"t": "sync", "version": 0}))
+    assert len(net.queue) == before and host.leaks == 1

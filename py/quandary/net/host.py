@@ -12,6 +12,7 @@ checked for the recipient's secrets before it leaves.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,8 @@ LOCAL = "local"
 """The host's own connection: its moves never travel as messages."""
 BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
 SEEN_LIMIT = 64
+QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+"""Every JSON string in a message's text, quotes included: secrets are matched whole."""
 
 
 class HiddenInformationLeak(AssertionError):
@@ -77,6 +80,8 @@ class RoomHost:
         self._sent_view: dict[str, tuple[int, dict[str, Any]]] = {}
         self._sent_lobby: dict[str, dict[str, Any]] = {}
         self.leaks = 0
+        self._secrets_state: Any = None
+        self._secrets: dict[int | None, frozenset[str]] = {}
 
     # -- incoming ------------------------------------------------------------------
 
@@ -360,13 +365,22 @@ class RoomHost:
         text = encode(msg)
         if len(text.encode("utf-8")) > MAX_BYTES:
             raise ProtocolError(f"A {msg['t']} message grew over 64 KiB.")
-        if self.table is not None:
-            game = engine.game_of(self.table.state)
-            for secret in game.secrets(self.table.state, seat):
-                if json.dumps(secret, ensure_ascii=False) in text:
-                    self.leaks += 1
-                    raise HiddenInformationLeak(f"a {msg['t']} for seat {seat} held a secret")
+        if self.table is not None and set(QUOTED.findall(text)) & self._secrets_of(seat):
+            self.leaks += 1
+            raise HiddenInformationLeak(f"a {msg['t']} for seat {seat} held a secret")
         self.send_text(peer, text)
+
+    def _secrets_of(self, seat: int | None) -> frozenset[str]:
+        """The recipient's secrets as they would appear in JSON text, cached per version."""
+        assert self.table is not None
+        state = self.table.state
+        if self._secrets_state is not state:
+            self._secrets_state, self._secrets = state, {}
+        if seat not in self._secrets:
+            game = engine.game_of(state)
+            quoted = (json.dumps(s, ensure_ascii=False) for s in game.secrets(state, seat))
+            self._secrets[seat] = frozenset(quoted)
+        return self._secrets[seat]
 
     # -- helpers -------------------------------------------------------------------
 

@@ -106,6 +106,7 @@ class App:
             "input": create_proxy(self._on_input),
             "hash": create_proxy(self._on_hash),
             "timer": create_proxy(self._on_timer),
+            "persist": create_proxy(self._persist_room),
         }
         for name in ("click", "change", "input"):
             self.root.addEventListener(name, self._proxies[name])
@@ -225,6 +226,14 @@ class App:
         except Exception:  # noqa: BLE001 - one bad event must not stop the room
             js.console.error(traceback.format_exc())
         self.draw()
+        if room.dirty:
+            # Save in a later task, so the browser paints the new screen first.
+            js.setTimeout(self._proxies["persist"], 0)
+
+    def _persist_room(self) -> None:
+        room = self.controller.room
+        if room is not None and room.dirty:
+            room.persist()
 
     def _close_room(self) -> None:
         if self.room_handle is not None:

@@ -56,6 +56,7 @@ class RoomController:
         self.draft: dict[str, Any] = {}
         self.beats = 0
         self.can_share = False
+        self.dirty = False
         record = {} if create else self._stored()
         if create or (record.get("role") == "host" and record.get("secret") == link.secret):
             self.host = RoomHost(self._send, make_id, new_seed, name)
@@ -83,6 +84,7 @@ class RoomController:
 
     def persist(self) -> None:
         """Save the host's room or the guest's token; a full storage is reported, not fatal."""
+        self.dirty = False
         if self.host is not None:
             record = {
                 "role": "host",
@@ -112,7 +114,7 @@ class RoomController:
     def on_join(self, peer: str) -> None:
         """A peer arrived."""
         (self.host or self.guest).on_join(peer)  # type: ignore[union-attr]
-        self.persist()
+        self.dirty = True
 
     def on_leave(self, peer: str) -> None:
         """A peer left."""
@@ -124,7 +126,7 @@ class RoomController:
         view = self.my_view()
         if view is not None and self._game_ui().checkpoints(view) < self.seen:
             self.seen = 0  # a new game started in this room
-        self.persist()
+        self.dirty = True  # the web layer persists after drawing: the screen comes first
 
     def on_join_error(self, detail: str) -> None:
         """The transport could not join: for a guest, almost always a wrong secret."""
@@ -317,7 +319,13 @@ class RoomController:
         else:
             body = game_ui.render_turn(view, ui)
         lines = [line for e in view["log"] if (line := game_ui.describe(e, view["names"]))]
-        return scoreboard(view, ui) + f'<div class="turn">{body}</div>' + log_panel(lines)
+        return (
+            f'<div class="game" data-version="{view["version"]}">'
+            + scoreboard(view, ui)
+            + f'<div class="turn">{body}</div>'
+            + log_panel(lines)
+            + "</div>"
+        )
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, for announcing changes to screen readers."""

@@ -1,0 +1,174 @@
+"""Room benchmark: four devices on loopback, through a real local relay and WebRTC.
+
+Reports the time from opening the room link to being seated (with its parts:
+page boot, finding the room, the seat round trip), and the move latency: from
+the click that submits a move on one device until every device's page shows
+the new table version, as p50/p95 over at least 100 moves. Writes
+bench/results.json.
+
+    .venv/bin/python bench/rooms.py [--moves 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+from scripts.relay import running_relay  # noqa: E402
+from scripts.serve import serve_in_thread  # noqa: E402
+
+# Each page notes when it first shows each table version, and when it was clicked,
+# on one clock shared by all pages of this machine (timeOrigin + now).
+PROBE = """
+window.__now = () => performance.timeOrigin + performance.now();
+window.__versions = {};
+window.__clicks = [];
+document.addEventListener('click', () => window.__clicks.push(window.__now()), true);
+new MutationObserver(() => {
+  const game = document.querySelector('.game[data-version]');
+  if (game && !(game.dataset.version in window.__versions)) {
+    window.__versions[game.dataset.version] = window.__now();
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of the values fall (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def ready(page: Page) -> None:
+    page.wait_for_selector("html[data-quandary=ready]", timeout=90_000)
+
+
+def version_of(page: Page) -> int:
+    return int(page.get_attribute(".game[data-version]", "data-version") or -1)
+
+
+def submit_with_latency(clicker: Page, pages: list[Page]) -> float:
+    """Click the clicker's enabled submit; ms until every page shows a newer version."""
+    clicker.wait_for_selector("#submit:not([disabled])", timeout=30_000)
+    before = version_of(clicker)
+    clicker.click("#submit")
+    clicked = clicker.evaluate("window.__clicks[window.__clicks.length - 1]")
+    shown = []
+    for page in pages:
+        page.wait_for_function(
+            f"Object.keys(window.__versions).some(v => Number(v) > {before})", timeout=30_000
+        )
+        shown.append(
+            page.evaluate(
+                f"Math.min(...Object.entries(window.__versions)"
+                f".filter(([v]) => Number(v) > {before}).map(([, t]) => t))"
+            )
+        )
+    return max(shown) - clicked
+
+
+def prepare(page: Page) -> None:
+    """Select a legal move in the current phase without submitting it."""
+    if page.locator(".vote-row").count():
+        for row in page.locator(".vote-row").all():
+            row.locator(".token:not([disabled])").first.click()
+    else:
+        page.locator(".card.positive").first.click()
+        page.locator(".card.negative").first.click()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=100)
+    args = parser.parse_args()
+    dist = ROOT / "dist"
+    with running_relay() as relay, sync_playwright() as pw:
+        _, url = serve_in_thread(dist, (relay,))
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        pages = []
+        for _ in range(4):
+            context = browser.new_context()
+            context.add_init_script(PROBE)
+            pages.append(context.new_page())
+        host, guests = pages[0], pages[1:]
+        host.goto(url)
+        ready(host)
+        host.click("#create-room")
+        host.select_option("#room-seat-count", "4")
+        link = host.input_value("#room-link")
+        joins = []
+        for seat, guest in enumerate(guests, start=1):
+            start = time.perf_counter()
+            guest.goto(link)
+            ready(guest)
+            booted = time.perf_counter()
+            guest.wait_for_selector("text=Connected to the room.", timeout=60_000)
+            found = time.perf_counter()
+            guest.click(f"#sit-{seat}")
+            guest.wait_for_selector("#stand", timeout=30_000)
+            seated = time.perf_counter()
+            joins.append(
+                {
+                    "boot_ms": (booted - start) * 1000,
+                    "find_room_ms": (found - booted) * 1000,
+                    "seat_ms": (seated - found) * 1000,
+                    "link_to_seated_ms": (seated - start) * 1000,
+                }
+            )
+        latencies: list[float] = []
+        while len(latencies) < args.moves:
+            host.click("#room-start")
+            for _round in range(5):
+                for _phase in range(2):
+                    for page in pages:
+                        page.wait_for_selector(
+                            "#submit:not([disabled]), .vote-row, .card", timeout=30_000
+                        )
+                        prepare(page)
+                        latencies.append(submit_with_latency(page, pages))
+                for page in pages:
+                    page.click("#next")
+            for page in pages:
+                page.wait_for_selector(".final")
+            host.click("#again")
+            for page in guests:
+                page.evaluate("window.__versions = {}")
+            host.evaluate("window.__versions = {}")
+        browser.close()
+    result = {
+        "peers": 4,
+        "join": {
+            "link_to_seated_ms_each": [round(j["link_to_seated_ms"]) for j in joins],
+            "link_to_seated_ms_median": round(
+                statistics.median(j["link_to_seated_ms"] for j in joins)
+            ),
+            "parts_ms_median": {
+                k: round(statistics.median(j[k] for j in joins))
+                for k in ("boot_ms", "find_room_ms", "seat_ms")
+            },
+        },
+        "move_latency_ms": {
+            "moves": len(latencies),
+            "p50": round(percentile(latencies, 0.5), 1),
+            "p95": round(percentile(latencies, 0.95), 1),
+            "max": round(max(latencies), 1),
+        },
+    }
+    out = ROOT / "bench" / "results.json"
+    out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
