@@ -46,6 +46,7 @@ test: build chromium lint typecheck
 
 bench: build chromium
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/bots_browser.py
 	$(BIN)/python bench/rooms.py
 
 clean:

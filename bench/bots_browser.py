@@ -1,0 +1,100 @@
+"""How long a bot takes to decide inside the browser (Pyodide in Debian Chromium).
+
+Writes a throw-away page into dist/ that runs the real bots on real views of
+random games, then reads the timings back. Target: every decision under 50 ms.
+Merges its figures into bench/results-bots.json.
+
+    .venv/bin/python bench/bots_browser.py [--decisions 400]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+from scripts.serve import serve_in_thread  # noqa: E402
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>bot timing</title>
+<script type="module" src="./static/vendor/pyscript/core.js"></script>
+<pre id="result"></pre>
+<script type="py" src="./bench_bots.py" config="./pyscript.toml"></script>
+"""
+
+SCRIPT = """
+import json, time, random
+import js
+import quandary.games
+from quandary import engine
+from quandary.bots import bot_rng, make_bot
+
+LIMIT = {limit}
+times = {{"heuristic": [], "random": []}}
+chooser = random.Random(1)
+seed = 0
+while len(times["heuristic"]) < LIMIT:
+    seed += 1
+    options = {{"supervotes": seed % 2 == 0, "neutral": seed % 3 == 0, "coop": seed % 4 == 0}}
+    state = engine.setup("dilemmas", 3 + seed % 4, options, seed)
+    while engine.result(state) is None:
+        for seat in range(state.players):
+            view = engine.view(state, seat)
+            if not view["legal_moves"]:
+                continue
+            for level in ("heuristic", "random"):
+                bot = make_bot("dilemmas", level)
+                start = time.perf_counter()
+                move = bot.choose(view, bot_rng(seed, seat, state.version))
+                times[level].append((time.perf_counter() - start) * 1000)
+            state = engine.apply(state, seat, move)
+js.document.getElementById("result").textContent = json.dumps(times)
+"""
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+
+    def rank(share: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(share * len(ordered)))], 2)
+
+    return {"decisions": len(ordered), "p50": rank(0.5), "p95": rank(0.95), "max": rank(1.0)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=400)
+    args = parser.parse_args()
+    dist = ROOT / "dist"
+    (dist / "bench-bots.html").write_text(PAGE)
+    (dist / "bench_bots.py").write_text(SCRIPT.format(limit=args.decisions))
+    server, url = serve_in_thread(dist)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(url + "bench-bots.html")
+        page.wait_for_function(
+            "document.getElementById('result').textContent.length > 0", timeout=600_000
+        )
+        times = json.loads(page.inner_text("#result"))
+        browser.close()
+    server.shutdown()
+    (dist / "bench-bots.html").unlink()
+    (dist / "bench_bots.py").unlink()
+    result = {level: summary(values) for level, values in times.items()}
+    out = ROOT / "bench" / "results-bots.json"
+    merged = json.loads(out.read_text()) if out.exists() else {}
+    merged["browser_decision_ms"] = result
+    out.write_text(json.dumps(merged, indent=2) + "\n")
+    print(json.dumps({"browser_decision_ms": result}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
