@@ -44,9 +44,9 @@ def table(index: int, base_seed: int) -> tuple[int, int, dict[str, Any]]:
 
 
 def play(
-    seed: int, clever_seat: int, options: dict[str, Any], times: list[float]
+    seed: int, clever_seat: int, options: dict[str, Any], times: dict[str, list[float]]
 ) -> list[int]:
-    """Play one game to the end; return the winners and add decision times to ``times``."""
+    """Play one game to the end; return the winners and add decision times (ms) by phase."""
     bots: list[Bot] = [RandomBot() for _ in range(PLAYERS)]
     bots[clever_seat] = HeuristicBot()
     state = engine.setup(GAME, PLAYERS, options, seed)
@@ -57,7 +57,8 @@ def play(
             if seat == clever_seat:
                 start = time.perf_counter()
                 move = bots[seat].choose(view, rng)
-                times.append((time.perf_counter() - start) * 1000.0)
+                spent = (time.perf_counter() - start) * 1000.0
+                times.setdefault(view["phase"], []).append(spent)
             else:
                 move = bots[seat].choose(view, rng)
             state = engine.apply(state, seat, move)
@@ -82,11 +83,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     clever = 0.0
     others = 0.0
-    times: list[float] = []
+    by_phase: dict[str, list[float]] = {}
     by_variant: dict[str, list[float]] = {}
     for index in range(args.games):
         seed, seat, options = table(index, args.seed)
-        winners = play(seed, seat, options, times)
+        winners = play(seed, seat, options, by_phase)
         share = 1.0 / len(winners)
         won = share if seat in winners else 0.0
         clever += won
@@ -95,6 +96,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         by_variant.setdefault(label, []).append(won)
 
     games = max(1, args.games)
+    times = [t for phase in by_phase.values() for t in phase]
+    votes = by_phase.get("vote", [])
     summary: dict[str, Any] = {
         "games": args.games,
         "players": PLAYERS,
@@ -108,6 +111,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "max": max(times, default=0.0),
             "mean": statistics.fmean(times) if times else 0.0,
         },
+        "vote_decision_ms": {
+            "p50": percentile(votes, 0.50) if votes else 0.0,
+            "p95": percentile(votes, 0.95) if votes else 0.0,
+            "max": max(votes, default=0.0),
+        },
         "win_share_by_variant": {k: sum(v) / len(v) for k, v in sorted(by_variant.items())},
     }
     ms = summary["decision_ms"]
@@ -117,6 +125,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(
         f"heuristic decision time: p50 {ms['p50']:.2f} ms, p95 {ms['p95']:.2f} ms,"
         f" max {ms['max']:.2f} ms over {len(times)} decisions"
+    )
+    vs = summary["vote_decision_ms"]
+    print(
+        f"  votes only: p50 {vs['p50']:.2f} ms, p95 {vs['p95']:.2f} ms, max {vs['max']:.2f} ms"
+        f" over {len(votes)} decisions"
     )
     for label, share in summary["win_share_by_variant"].items():
         print(f"  {label:<24} {share:.1%}")

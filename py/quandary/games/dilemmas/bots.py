@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from operator import add
 from typing import Any
@@ -435,7 +435,7 @@ class _Judge:
 # -- building, laying and supplying ---------------------------------------------
 
 
-def _best(legal: list[Move], rng: Rng, score: Any) -> int:
+def _best(legal: list[Move], rng: Rng, score: Callable[[Move], float]) -> int:
     """Index of the best-scoring move; equal scores are broken by the bot's generator."""
     order = rng.shuffled(range(len(legal)))
     return max(order, key=lambda i: score(legal[i]))
@@ -450,7 +450,7 @@ def _build_score(view: dict[str, Any], move: Move) -> float:
     """Prefer a dilemma that splits the table and a hand left with options."""
     hand = view["hand"]
     weight = {c["id"]: c["weight"] for k in ("positive", "negative") for c in hand[k]}
-    lean = weight[move["positive"]] - weight[move["negative"]]
+    lean = float(weight[move["positive"]] - weight[move["negative"]])
     if move["neutral"] is not None:
         lean += hand["neutral"]["weight"]
     score = -abs(lean)
@@ -470,7 +470,7 @@ def _lay_score(view: dict[str, Any], move: Move) -> float:
     """Lay a card that an average card of the other kind turns into a close call."""
     hand = view["hand"]
     card = next(c for k in ("positive", "negative") for c in hand[k] if c["id"] == move["card"])
-    return -abs(card["weight"] - _HARM_MEAN) + 0.1 * len(hand[card["kind"]])
+    return -abs(float(card["weight"]) - _HARM_MEAN) + 0.1 * len(hand[card["kind"]])
 
 
 def _supply_score(view: dict[str, Any], move: Move) -> float:
@@ -478,11 +478,9 @@ def _supply_score(view: dict[str, Any], move: Move) -> float:
     laid = view["laid"][view["supply_target"]]
     hand = view["hand"]
     card = next(c for k in ("positive", "negative") for c in hand[k] if c["id"] == move["card"])
-    if card["kind"] == "positive":
-        lean = card["weight"] - (laid["weight"] if laid else _HARM_MEAN)
-    else:
-        lean = (laid["weight"] if laid else _HARM_MEAN) - card["weight"]
-    score = -abs(lean + (hand["neutral"]["weight"] if move["neutral"] else 0))
+    other = float(laid["weight"]) if laid else _HARM_MEAN
+    lean = card["weight"] - other if card["kind"] == "positive" else other - card["weight"]
+    score = -abs(float(lean) + (hand["neutral"]["weight"] if move["neutral"] else 0))
     if move["neutral"] is not None:
         score -= _neutral_cost(view)
     return score
