@@ -44,17 +44,30 @@ def table(index: int, base_seed: int) -> tuple[int, int, dict[str, Any]]:
 
 
 def play(
-    seed: int, clever_seat: int, options: dict[str, Any], times: dict[str, list[float]]
-) -> list[int]:
-    """Play one game to the end; return the winners and add decision times (ms) by phase."""
+    seed: int,
+    clever_seat: int,
+    options: dict[str, Any],
+    times: dict[str, list[float]],
+    invert: bool = False,
+) -> tuple[list[int], list[int]]:
+    """Play one game to the end; return winners and scores, add decision times by phase.
+
+    With ``invert`` the table is turned round: three heuristic bots and one random
+    bot in ``clever_seat`` (and only the first heuristic bot is timed).
+    """
     bots: list[Bot] = [RandomBot() for _ in range(PLAYERS)]
     bots[clever_seat] = HeuristicBot()
+    if invert:
+        bots = [RandomBot() if s == clever_seat else HeuristicBot() for s in range(PLAYERS)]
+        timed = (clever_seat + 1) % PLAYERS
+    else:
+        timed = clever_seat
     state = engine.setup(GAME, PLAYERS, options, seed)
     while engine.result(state) is None:
         for seat in engine.game_of(state).waiting_for(state):
             view = engine.view(state, seat)
             rng = bot_rng(seed, seat, state.version)
-            if seat == clever_seat:
+            if seat == timed:
                 start = time.perf_counter()
                 move = bots[seat].choose(view, rng)
                 spent = (time.perf_counter() - start) * 1000.0
@@ -64,8 +77,7 @@ def play(
             state = engine.apply(state, seat, move)
     result = engine.result(state)
     assert result is not None
-    winners: list[int] = result["winners"]
-    return winners
+    return result["winners"], result["scores"]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -85,13 +97,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     others = 0.0
     by_phase: dict[str, list[float]] = {}
     by_variant: dict[str, list[float]] = {}
+    points = {"heuristic": 0, "random": 0}
+    lone_random = 0.0
     for index in range(args.games):
         seed, seat, options = table(index, args.seed)
-        winners = play(seed, seat, options, by_phase)
+        winners, scores = play(seed, seat, options, by_phase)
         share = 1.0 / len(winners)
         won = share if seat in winners else 0.0
         clever += won
         others += share * sum(1 for w in winners if w != seat)
+        points["heuristic"] += scores[seat]
+        points["random"] += sum(scores) - scores[seat]
+        turned, _ = play(seed, seat, options, {}, invert=True)
+        lone_random += 1.0 / len(turned) if seat in turned else 0.0
         label = ",".join(k for k in ("neutral", "supervotes", "coop") if options[k]) or "base"
         by_variant.setdefault(label, []).append(won)
 
@@ -104,6 +122,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "heuristic_win_share": clever / games,
         "random_win_share_avg": others / games / (PLAYERS - 1),
         "random_baseline": 1.0 / PLAYERS,
+        "mean_points": {
+            "heuristic": points["heuristic"] / games,
+            "random": points["random"] / games / (PLAYERS - 1),
+        },
+        "lone_random_vs_3_heuristic_win_share": lone_random / games,
         "decisions": len(times),
         "decision_ms": {
             "p50": percentile(times, 0.50) if times else 0.0,
@@ -122,6 +145,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"games: {args.games} (4 players: 1 heuristic vs 3 random)")
     print(f"heuristic win share: {summary['heuristic_win_share']:.1%} (random baseline 25.0%)")
     print(f"random bots' average share: {summary['random_win_share_avg']:.1%}")
+    mp = summary["mean_points"]
+    print(f"mean points per game: heuristic {mp['heuristic']:.2f}, random {mp['random']:.2f}")
+    print(
+        "turned round, one random bot against three heuristic bots wins"
+        f" {summary['lone_random_vs_3_heuristic_win_share']:.1%}"
+    )
     print(
         f"heuristic decision time: p50 {ms['p50']:.2f} ms, p95 {ms['p95']:.2f} ms,"
         f" max {ms['max']:.2f} ms over {len(times)} decisions"
