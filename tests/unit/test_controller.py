@@ -179,3 +179,49 @@ def test_announcements_follow_screen_changes_only() -> None:
     assert c.announcement() == "Round 1: Build your dilemma."
     c.dispatch("pick", {"card": c.table.view(0)["hand"]["positive"][0]["id"]})
     assert c.announcement() is None
+
+
+def play_viewer_turn(c: Controller) -> None:
+    """Pick the viewer's first legal move through the UI's own draft actions."""
+    view = c.table.view(c.viewer)
+    move = view["legal_moves"][0]
+    if move["type"] == "vote":
+        for i, token in enumerate(move["votes"]):
+            c.dispatch("token", {"dilemma": str(i), "token": token})
+    else:
+        for key in ("positive", "negative", "card", "neutral"):
+            if move.get(key):
+                c.dispatch("pick", {"card": move[key]})
+    assert 'id="submit"' in c.render() and 'id="submit" disabled' not in c.render()
+    c.dispatch("submit", {})
+    assert c.error is None
+
+
+@pytest.mark.parametrize("coop", [False, True])
+@pytest.mark.parametrize("supervotes", [False, True])
+@pytest.mark.parametrize("neutral", [False, True])
+def test_every_variant_plays_to_the_end_through_the_ui(neutral, supervotes, coop) -> None:
+    c = Controller(MemoryStorage(), lambda: 17)
+    seats(
+        c,
+        [("Anna", "human"), ("Bo", "bot:heuristic"), ("Cy", "bot:random"), ("Di", "bot:heuristic")],
+    )
+    for key, on in (("neutral", neutral), ("supervotes", supervotes), ("coop", coop)):
+        c.dispatch("field", {"field": "option", "key": key, "checked": str(on).lower()})
+    c.dispatch("start", {})
+    for _ in range(200):
+        html = c.render()
+        if "final-scores" in html:
+            break
+        if 'data-action="next"' in html:
+            c.dispatch("next", {})
+        else:
+            play_viewer_turn(c)
+    else:
+        pytest.fail("the game did not end")
+    assert c.table.state.options == {
+        "neutral": neutral,
+        "supervotes": supervotes,
+        "coop": coop,
+        "packs": ["family"],
+    }

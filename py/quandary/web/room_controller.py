@@ -18,7 +18,7 @@ from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
 
 from .render import dilemmas as dilemmas_ui
-from .render.room import room_lobby, share_box, status_line
+from .render.room import presence, room_lobby, share_box, status_line
 from .render.table import Ui, log_panel, milestone, scoreboard
 
 GAME_UIS = {"dilemmas": dilemmas_ui}
@@ -321,6 +321,7 @@ class RoomController:
         lines = [line for e in view["log"] if (line := game_ui.describe(e, view["names"]))]
         return (
             f'<div class="game" data-version="{view["version"]}">'
+            + (presence(self.lobby) if self.lobby else "")
             + scoreboard(view, ui)
             + f'<div class="turn">{body}</div>'
             + log_panel(lines)

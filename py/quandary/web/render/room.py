@@ -154,3 +154,14 @@ def _settings_summary(lobby: dict[str, Any]) -> str:
     spec = engine.get(lobby["game"]).spec
     chosen = [o.label for o in spec.options if o.kind == "flag" and lobby["options"].get(o.key)]
     return f'<p class="explain">Variants: {esc(", ".join(chosen) or "none")}.</p>'
+
+
+def presence(lobby: dict[str, Any]) -> str:
+    """Who is in the room during a game, and who is away."""
+    items = join(
+        f'<li class="{"on" if m["connected"] else "off"}">{esc(m["name"])}'
+        f"{' (host)' if m['id'] == lobby['host'] else ''}"
+        f"{'' if m['connected'] else ' · away'}</li>"
+        for m in lobby["members"]
+    )
+    return f'<ul class="presence" aria-label="In the room">{items}</ul>'
