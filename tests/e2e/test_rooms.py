@@ -138,12 +138,11 @@ def test_a_wrong_secret_cannot_join(new_page, room_url):
     link = create_room(host, "Hana")
     room, secret = re.search(r"#r=([\w-]+)\.([\w-]+)", link).groups()
     wrong = link.replace(f"{room}.{secret}", f"{room}.{secret[::-1]}")
-    intruder = open_peer(new_page, room_url)
+    intruder = new_page()
     intruder.goto(wrong)
-    expect(intruder.locator("#room-status")).to_contain_text(
-        "Cannot join this room", timeout=JOIN_TIMEOUT_MS
-    )
-    expect(intruder.get_by_role("button", name="Create a new room")).to_be_visible()
+    intruder.wait_for_selector("html[data-quandary=ready]")
+    expect(intruder.get_by_role("alert")).to_contain_text("Cannot join this room")
+    expect(intruder.get_by_role("button", name="Create a room")).to_be_visible()
     expect(host.locator(".members li")).to_have_count(1)
 
 
@@ -154,3 +153,12 @@ def test_a_damaged_link_is_explained_with_a_way_out(new_page, room_url):
     expect(page.get_by_role("alert")).to_contain_text("room link is incomplete or damaged")
     page.click("#create-room")
     expect(page.locator("#room-link")).to_be_visible()
+
+
+def test_a_guest_who_drops_is_shown_as_away(new_page, room_url):
+    host, anna, ben, link = _table_of_three(new_page, room_url)
+    presence = host.get_by_role("list", name="In the room")
+    expect(presence).to_contain_text("Anna")
+    anna.context.close()
+    expect(presence.locator("li", has_text="Anna")).to_contain_text("away", timeout=JOIN_TIMEOUT_MS)
+    expect(presence.locator("li", has_text="Ben")).not_to_contain_text("away")

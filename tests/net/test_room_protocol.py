@@ -8,7 +8,7 @@ import pytest
 
 from quandary import engine
 from quandary.net.host import HiddenInformationLeak
-from quandary.net.link import BadLink, RoomLink, parse_fragment
+from quandary.net.link import BadLink, RoomLink, WrongSecret, parse_fragment
 from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
 
 from .memnet import Network
@@ -188,8 +188,10 @@ def test_gap_in_updates_triggers_a_snapshot() -> None:
 
 
 def test_room_links_round_trip_and_damaged_ones_are_explained() -> None:
-    link = RoomLink("room123456", "s" * 22, ("ws://127.0.0.1:6969",))
+    link = RoomLink.create("s" * 22, ("ws://127.0.0.1:6969",))
     assert parse_fragment("#" + link.fragment()) == link
+    with pytest.raises(WrongSecret, match="Cannot join this room"):
+        parse_fragment(f"r={link.room}.{'t' * 22}")
     for bad in (
         "r=",
         "r=room123456",

@@ -2,15 +2,20 @@
 
 The secret lives only in the fragment, which browsers never send to a server,
 and is the password that encrypts the WebRTC handshake, so neither the static
-host nor the signalling relays can read it.
+host nor the signalling relays can read it. The room id is derived from the
+secret (a hash prefix), so a link whose secret was changed or mistyped is
+recognised at once, on the device, instead of waiting for peers that cannot
+decrypt each other.
 
->>> link = RoomLink("abcdefghij", "A" * 22, ())
+>>> link = RoomLink.create("A" * 22, ())
 >>> parse_fragment(link.fragment()) == link
 True
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote
@@ -28,6 +33,16 @@ class BadLink(ValueError):
         self.message = message
 
 
+class WrongSecret(BadLink):
+    """A well-formed link whose secret does not belong to its room."""
+
+
+def room_for(secret: str) -> str:
+    """The room id that belongs to a secret: 12 characters of its SHA-256."""
+    digest = hashlib.sha256(f"quandary-room:{secret}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:12]
+
+
 @dataclass(frozen=True)
 class RoomLink:
     """Where a room is and the secret to enter it."""
@@ -35,6 +50,11 @@ class RoomLink:
     room: str
     secret: str
     relays: tuple[str, ...]
+
+    @classmethod
+    def create(cls, secret: str, relays: tuple[str, ...]) -> RoomLink:
+        """The link of a new room with this secret."""
+        return cls(room_for(secret), secret, relays)
 
     def fragment(self) -> str:
         """The URL fragment (without '#') that opens this room."""
@@ -58,6 +78,11 @@ def parse_fragment(fragment: str) -> RoomLink:
     room, _, secret = fields.get("r", "").partition(".")
     if not ROOM_ID.match(room) or not SECRET.match(secret):
         raise BadLink("This room link is incomplete or damaged: its room or secret is missing.")
+    if room_for(secret) != room:
+        raise WrongSecret(
+            "Cannot join this room: the link's secret does not match the room."
+            " Ask for the link again, or create a new room."
+        )
     relays = tuple(r for r in fields.get("relays", "").split(",") if r)
     if any(not RELAY.match(r) for r in relays):
         raise BadLink("This room link names a relay that is not a ws:// or wss:// address.")

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from quandary import engine
 from quandary.engine import BadSetup, CorruptState, GameError
-from quandary.net.link import BadLink, RoomLink, is_room_fragment, parse_fragment
+from quandary.net.link import BadLink, RoomLink, WrongSecret, is_room_fragment, parse_fragment
 from quandary.table import Seat, Table
 
 from .html import esc
@@ -279,6 +279,11 @@ class Controller:
             return
         try:
             link = parse_fragment(fragment)
+        except WrongSecret as exc:
+            self.form.notices.append(exc.message)
+            self.form.offer_room = True
+            self.effects.append(("set-hash", ""))
+            return
         except BadLink as exc:
             self.form.notices.append(f"{exc.message} You can create a new room instead.")
             self.form.offer_room = True
@@ -294,7 +299,7 @@ class Controller:
 
     def _on_create_room(self, data: dict[str, str]) -> None:
         self._close_room()
-        link = RoomLink(self.make_id()[:12], self.make_id(), self.relays)
+        link = RoomLink.create(self.make_id(), self.relays)
         self.room = RoomController(
             self.storage,
             self.new_seed,

@@ -1,0 +1,23 @@
+"""The examples in the pure modules' docstrings are tests too."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "quandary.engine.rng",
+    "quandary.engine.codec",
+    "quandary.games.dilemmas.scoring",
+    "quandary.net.messages",
+    "quandary.net.link",
+    "quandary.web.html",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
