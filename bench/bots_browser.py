@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from scripts.serve import serve_in_thread  # noqa: E402
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>bot timing</title>
-<script type="module" src="./static/vendor/pyscript/core.js"></script>
+<script type="module" src="{core}"></script>
 <pre id="result"></pre>
 <script type="py" src="./bench_bots.py" config="./pyscript.toml"></script>
 """
@@ -73,7 +74,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=400)
     args = parser.parse_args()
     dist = ROOT / "dist"
-    (dist / "bench-bots.html").write_text(PAGE)
+    core = re.search(r'src="([^"]*/pyscript/core\.js)"', (dist / "index.html").read_text())
+    assert core, "build the site first (make build)"
+    (dist / "bench-bots.html").write_text(PAGE.format(core=core.group(1)))
     (dist / "bench_bots.py").write_text(SCRIPT.format(limit=args.decisions))
     server, url = serve_in_thread(dist)
     with sync_playwright() as pw:

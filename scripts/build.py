@@ -11,11 +11,17 @@ browser fetches one file instead of one per module.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scripts.icons import write_icons
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = (
@@ -27,6 +33,12 @@ PYODIDE_FILES = (
 )
 
 
+ASSETS = "./static/vendor/"
+"""How index.html, pyscript.toml and the app name the built assets; the build
+replaces it with ``./static/v/<content hash>/``, a folder that never changes
+once published, so hosts may cache it for a year."""
+
+
 def build(out: Path) -> None:
     """Write the whole site into ``out`` (emptied first)."""
     modules = ROOT / "node_modules"
@@ -35,23 +47,39 @@ def build(out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for name in ("index.html", "pyscript.toml"):
-        shutil.copy2(ROOT / name, out / name)
     shutil.copytree(
         ROOT / "static", out / "static", ignore=shutil.ignore_patterns("vendor", "*.entry.js")
     )
     shutil.copy2(ROOT / "py" / "main.py", out / "main.py")
-    _zip_package(ROOT / "py" / "quandary", out / "quandary.zip")
-    vendor = out / "static" / "vendor"
-    (vendor / "pyodide").mkdir(parents=True)
+    staging = out / "static" / "v" / "staging"
+    (staging / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(modules / "pyodide" / name, vendor / "pyodide" / name)
+        shutil.copy2(modules / "pyodide" / name, staging / "pyodide" / name)
     shutil.copytree(
         modules / "@pyscript/core/dist",
-        vendor / "pyscript",
+        staging / "pyscript",
         ignore=shutil.ignore_patterns("*.map"),
     )
-    _bundle(ROOT / "static/js/room.entry.js", vendor / "room.mjs")
+    _zip_package(ROOT / "py" / "quandary", staging / "quandary.zip")
+    _bundle(ROOT / "static/js/room.entry.js", staging / "room.mjs")
+    _bundle(ROOT / "static/js/boot.entry.js", staging / "boot.mjs")
+    assets = staging.with_name(_digest(staging))
+    staging.rename(assets)
+    for name in ("index.html", "pyscript.toml"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        (out / name).write_text(text.replace(ASSETS, f"./static/v/{assets.name}/"), "utf-8")
+    write_icons(out / "static" / "icons")
+    # Last: the service worker's precache list is the finished site, hashed.
+    subprocess.run(["node", str(ROOT / "scripts/sw.mjs"), str(out)], check=True, cwd=ROOT)
+
+
+def _digest(folder: Path) -> str:
+    """A short hash of every file's path and bytes: the folder's version."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _bundle(entry: Path, target: Path) -> None:

@@ -1,7 +1,7 @@
 """A small static server for dist/, bound to loopback, for `make run` and the tests.
 
-It serves the right types for .mjs and .wasm (Pyodide needs both) and tells the
-browser not to cache, so a rebuild shows at once.
+It sends the headers of netlify.toml (types, caching, Content-Security-Policy),
+read from that file, so what the tests see is what production sends.
 
     python scripts/serve.py [--port 8000] [--dir dist]
 """
@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import re
 import threading
+import tomllib
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -32,10 +34,27 @@ TYPES = {
 RELAY_META = '<meta name="quandary-relays" content="">'
 
 
+def netlify_headers(path: Path = ROOT / "netlify.toml") -> list[tuple[str, dict[str, str]]]:
+    """The ``[[headers]]`` rules of netlify.toml, in order: (path pattern, headers)."""
+    rules = tomllib.loads(path.read_text(encoding="utf-8")).get("headers", [])
+    return [(rule["for"], dict(rule.get("values", {}))) for rule in rules]
+
+
+def headers_for(url_path: str, rules: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
+    """Headers for a path, as Netlify matches them: ``*`` is a splat across folders."""
+    out: dict[str, str] = {}
+    for pattern, values in rules:
+        regex = "^" + ".*".join(re.escape(part) for part in pattern.split("*")) + "$"
+        if re.match(regex, url_path):
+            out.update(values)
+    return out
+
+
 class Handler(SimpleHTTPRequestHandler):
-    """Static files with correct types and no caching."""
+    """Static files with the production headers."""
 
     relays: ClassVar[tuple[str, ...]] = ()
+    rules: ClassVar[list[tuple[str, dict[str, str]]]] = []
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def do_GET(self) -> None:
@@ -52,11 +71,20 @@ class Handler(SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
+    def send_header(self, keyword: str, value: str) -> None:
+        """Let a netlify.toml Content-Type win over the guessed one."""
+        if keyword.lower() == "content-type" and self._rule_headers().get("Content-Type"):
+            return
+        super().send_header(keyword, value)
+
     def end_headers(self) -> None:
-        """Add the headers every response gets."""
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("X-Content-Type-Options", "nosniff")
+        """Add the headers netlify.toml gives this path."""
+        for keyword, value in self._rule_headers().items():
+            super().send_header(keyword, value)
         super().end_headers()
+
+    def _rule_headers(self) -> dict[str, str]:
+        return headers_for(self.path.split("?")[0], self.rules)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Stay quiet: tests and `make run` only need errors."""
@@ -70,7 +98,9 @@ def make_server(
     ``relays`` are the signalling relays the page should use (a local one in tests
     and in `make run`); without them the page uses public relays.
     """
-    handler_class = type("BoundHandler", (Handler,), {"relays": tuple(relays)})
+    handler_class = type(
+        "BoundHandler", (Handler,), {"relays": tuple(relays), "rules": netlify_headers()}
+    )
     handler = functools.partial(handler_class, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True

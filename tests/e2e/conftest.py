@@ -94,7 +94,11 @@ def new_page(browser: Browser, requests_seen: Requests, page_errors: list[str]) 
 
     def make(viewport: dict[str, int] | None = None, context=None) -> Page:
         if context is None:
-            context = browser.new_context(viewport=viewport or {"width": 1024, "height": 800})
+            # The service worker is blocked here: it would download the runtime again
+            # in the background of every test. tests/e2e/test_offline.py runs it.
+            context = browser.new_context(
+                viewport=viewport or {"width": 1024, "height": 800}, service_workers="block"
+            )
             contexts.append(context)
         page = context.new_page()
         page.on("request", lambda r: requests_seen.urls.append(r.url))

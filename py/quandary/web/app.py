@@ -22,7 +22,7 @@ from quandary import games  # noqa: F401 - registers every game
 from quandary.web.controller import Controller
 from quandary.web.html import esc
 
-ROOM_MODULE = "./static/vendor/room.mjs"
+ROOM_MODULE = "room.mjs"
 TIMER_MS = 2000
 
 
@@ -75,6 +75,12 @@ def find(selector: str) -> Any:
     """
     element = js.document.querySelector(selector)
     return None if element is None or element is jsnull else element
+
+
+def assets_folder() -> str:
+    """Where the build put the bundled modules (a content-hashed folder)."""
+    meta = find('meta[name="quandary-assets"]')
+    return str(meta.content) if meta is not None else "./static/vendor/"
 
 
 def _dataset(element: Any) -> dict[str, str]:
@@ -187,10 +193,18 @@ class App:
 
     async def _open_room(self, link: Any) -> None:
         room = self.controller.room
+        if not js.navigator.onLine:
+            if room is not None:
+                room.error = (
+                    "You are offline: rooms need a network connection. Games against bots"
+                    " and on one device work offline."
+                )
+            self.draw()
+            return
         try:
             if self.room_module is None:
                 # Resolved against the page: js_import alone resolves against PyScript's file.
-                url = js.URL.new(ROOM_MODULE, js.document.baseURI).href
+                url = js.URL.new(assets_folder() + ROOM_MODULE, js.document.baseURI).href
                 (self.room_module,) = await js_import(url)
             handlers = {
                 "onJoin": create_proxy(lambda peer: self._room_event("on_join", str(peer))),

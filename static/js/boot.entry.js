@@ -1,6 +1,10 @@
 // Boot feedback before Python runs: a loading bar driven by PyScript's
-// `py:progress` events, and a readable error screen if start-up fails.
-// Python marks <html data-quandary="ready"> when the lobby is usable.
+// `py:progress` events, a readable error screen if start-up fails, and the
+// service worker that keeps Quandary working offline (with a prompt when a new
+// version is ready). Python marks <html data-quandary="ready"> when the lobby
+// is usable. Bundled by the build into static/vendor/boot.mjs.
+
+import { Workbox } from "workbox-window";
 
 const STEPS = {
   "Loading Pyodide": [5, "Loading the Python runtime…"],
@@ -69,3 +73,35 @@ addEventListener("quandary:ready", () => {
 });
 
 document.getElementById("boot-reload").addEventListener("click", () => location.reload());
+
+// A damaged offline copy must never leave the app unable to start: this button
+// forgets it (service worker and caches) and loads everything from the network.
+document.getElementById("boot-repair").addEventListener("click", async () => {
+  try {
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    await Promise.all(registrations.map((r) => r.unregister()));
+    await Promise.all((await caches.keys()).map((key) => caches.delete(key)));
+  } finally {
+    location.reload();
+  }
+});
+
+if ("serviceWorker" in navigator) {
+  const worker = new Workbox("./sw.js");
+  let updating = false;
+  worker.addEventListener("waiting", () => {
+    const banner = document.getElementById("update");
+    banner.hidden = false;
+    document.getElementById("update-reload").addEventListener("click", () => {
+      updating = true;
+      worker.messageSkipWaiting();
+    });
+  });
+  // The new worker took over because the player asked: load the new version whole.
+  worker.addEventListener("controlling", () => {
+    if (updating) location.reload();
+  });
+  worker.register().catch((error) => {
+    console.warn(`Offline support is unavailable: ${error}`);
+  });
+}

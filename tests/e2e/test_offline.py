@@ -1,0 +1,144 @@
+"""Offline play, the update prompt, the security policy and damaged offline copies.
+
+These tests let the service worker run (the other tests block it for speed).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scripts.serve import serve_in_thread
+
+from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, open_app
+from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
+
+CSP_PROBE = (
+    "window.__violations = [];"
+    "document.addEventListener('securitypolicyviolation',"
+    " e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"
+)
+SW_READY = "navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
+
+
+@pytest.fixture
+def own_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A private copy of the site, so a test may change it like a new deploy would."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server, url = serve_in_thread(site)
+    yield site, url
+    server.shutdown()
+
+
+def worker_page(browser, url: str):
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(CSP_PROBE)
+    page = context.new_page()
+    open_app(page, url)
+    assert page.evaluate(SW_READY), "the service worker did not activate"
+    return context, page
+
+
+def test_after_one_visit_a_game_plays_to_the_end_offline(browser, own_site) -> None:
+    _, url = own_site
+    context, page = worker_page(browser, url)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    set_seats(page, [("Robin", "human"), ("Bot Ada", "bot:heuristic"), ("Bot Bo", "bot:random")])
+    page.click("#start")
+    for number in range(1, 6):
+        build_first(page)
+        vote_first_allowed(page)
+        acknowledge_round(page, number)
+    expect(page.locator(".final")).to_be_visible()
+    page.click("#to-lobby")
+    page.click("#create-room")
+    expect(page.locator("#room-status")).to_contain_text("You are offline")
+    assert page.evaluate("window.__violations") == []
+    context.close()
+
+
+def test_a_new_deploy_is_offered_and_loaded_whole(browser, own_site) -> None:
+    site, url = own_site
+    context, page = worker_page(browser, url)
+    # The second visit is the one the service worker controls.
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    # A new version: one file changes, and the build writes a new service worker.
+    (site / "main.py").write_text((site / "main.py").read_text() + "\n# deploy 2\n")
+    subprocess.run(
+        ["node", str(ROOT / "scripts/sw.mjs"), str(site)], check=True, cwd=ROOT, capture_output=True
+    )
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    banner = page.get_by_role("alert").filter(has_text="A new version of Quandary is ready")
+    expect(banner).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("button", name="Reload to update").click()
+    page.wait_for_function(
+        "fetch('./main.py').then(r => r.text()).then(t => t.includes('deploy 2'))",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#update")).to_be_hidden()
+    context.close()
+
+
+def test_the_page_runs_under_its_security_policy(new_page, base_url, browser) -> None:
+    page = new_page()
+    page.context.add_init_script(CSP_PROBE)
+    response = page.goto(base_url)
+    policy = response.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "wasm-unsafe-eval" in policy
+    assert "connect-src 'self' wss:" in policy
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    page.click("#start")
+    build_first(page)
+    assert page.evaluate("window.__violations") == []
+    asset = page.request.get(base_url + page.get_attribute("script[src$='core.js']", "src")[2:])
+    assert "immutable" in asset.headers["cache-control"]
+    assert page.request.get(base_url + "sw.js").headers["cache-control"] == "no-cache"
+    assert page.request.get(base_url).headers["cache-control"] == "no-cache"
+
+
+def test_a_damaged_offline_copy_can_be_repaired(browser, own_site, page_errors) -> None:
+    _, url = own_site
+    context, page = worker_page(browser, url)
+    page.evaluate(
+        """async () => {
+          for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+              if (request.url.includes('quandary.zip')) {
+                await cache.put(request, new Response('not a zip'));
+              }
+            }
+          }
+        }"""
+    )
+    page.reload()
+    page.wait_for_selector("html[data-quandary=failed]", timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("button", name="Clear the offline copy and reload").click()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    context.close()
+
+
+def test_full_storage_is_reported_and_play_goes_on(new_page, base_url) -> None:
+    page = new_page()
+    page.context.add_init_script(
+        "Storage.prototype.setItem = function () {"
+        " throw new DOMException('full', 'QuotaExceededError'); };"
+    )
+    open_app(page, base_url)
+    page.click("#start")
+    expect(page.get_by_role("alert")).to_contain_text("storage is full")
+    build_first(page)
+    expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
