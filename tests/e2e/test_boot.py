@@ -41,7 +41,7 @@ def test_a_failed_boot_shows_a_readable_error(new_page, base_url, page_errors) -
     expect(alert).to_be_visible()
     expect(alert).to_contain_text("Quandary could not start")
     expect(alert).to_contain_text("404")
-    expect(page.get_by_role("button", name="Reload")).to_be_focused()
+    expect(page.get_by_role("button", name="Reload", exact=True)).to_be_focused()
     assert any("quandary.zip" in e for e in page_errors)
     page_errors.clear()
 
