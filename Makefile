@@ -48,6 +48,7 @@ bench: build chromium
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/bots_browser.py
 	$(BIN)/python bench/rooms.py
+	$(BIN)/python bench/startup.py
 
 clean:
 	rm -rf dist $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache

@@ -142,3 +142,19 @@ def test_full_storage_is_reported_and_play_goes_on(new_page, base_url) -> None:
     expect(page.get_by_role("alert")).to_contain_text("storage is full")
     build_first(page)
     expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+
+
+def test_the_app_can_be_installed(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    href = page.get_attribute('link[rel="manifest"]', "href")
+    manifest = page.request.get(base_url + href[2:])
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    data = manifest.json()
+    assert data["display"] == "standalone" and data["short_name"] == "Quandary"
+    folder = base_url + href[2:].rsplit("/", 1)[0] + "/"
+    sizes = set()
+    for icon in data["icons"]:
+        response = page.request.get(folder + icon["src"])
+        assert response.ok, icon["src"]
+        sizes.add(icon["sizes"])
+    assert {"192x192", "512x512"} <= sizes

@@ -16,7 +16,6 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
-from pyscript import js_import  # type: ignore[import-not-found]
 
 from quandary import games  # noqa: F401 - registers every game
 from quandary.web.controller import Controller
@@ -203,6 +202,10 @@ class App:
             return
         try:
             if self.room_module is None:
+                # Imported here: the pyscript package costs start-up time nobody
+                # without a room should pay.
+                from pyscript import js_import  # type: ignore[import-not-found]
+
                 # Resolved against the page: js_import alone resolves against PyScript's file.
                 url = js.URL.new(assets_folder() + ROOM_MODULE, js.document.baseURI).href
                 (self.room_module,) = await js_import(url)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from quandary import engine
 from quandary.engine import BadSetup, CorruptState, GameError
@@ -22,7 +22,9 @@ from .html import esc
 from .render import dilemmas as dilemmas_ui
 from .render.lobby import LobbyForm, SavedGame, SeatDraft, render_lobby
 from .render.table import Ui, log_panel, milestone, privacy_screen, scoreboard
-from .room_controller import RoomController
+
+if TYPE_CHECKING:
+    from .room_controller import RoomController
 
 SAVE_KEY = "quandary.save"
 CORRUPT_KEY = "quandary.save.corrupt"
@@ -292,7 +294,7 @@ class Controller:
         if self.room is not None and self.room.link == link:
             return
         self._close_room()
-        self.room = RoomController(
+        self.room = _room_controller()(
             self.storage, self.new_seed, self.make_id, link, self.page, self._player_name()
         )
         self.effects.append(("open-room", link))
@@ -300,7 +302,7 @@ class Controller:
     def _on_create_room(self, data: dict[str, str]) -> None:
         self._close_room()
         link = RoomLink.create(self.make_id(), self.relays)
-        self.room = RoomController(
+        self.room = _room_controller()(
             self.storage,
             self.new_seed,
             self.make_id,
@@ -431,6 +433,13 @@ class Controller:
         if self.seen < self._checkpoints():
             return None
         return self.table.view(self.viewer)
+
+
+def _room_controller() -> type[RoomController]:
+    """The room controller, imported on first use: the protocol stays out of start-up."""
+    from .room_controller import RoomController
+
+    return RoomController
 
 
 def _default_form(spec: engine.GameSpec) -> LobbyForm:

@@ -1,12 +1,20 @@
 """The Game of Dilemmas: rules, cards and bots. Importing it registers the game."""
 
-from quandary.bots import register_bots
+from quandary.bots import Bot, register_bots
 from quandary.engine import register
 
-from .bots import HeuristicBot
 from .rules import SPEC, Dilemmas
 
 GAME = register(Dilemmas())
-register_bots("dilemmas", {"heuristic": HeuristicBot})
+
+
+def _heuristic() -> Bot:
+    """The heuristic bot, imported when a game first needs it (not at start-up)."""
+    from .bots import HeuristicBot
+
+    return HeuristicBot()
+
+
+register_bots("dilemmas", {"heuristic": _heuristic})
 
 __all__ = ["GAME", "SPEC"]
