@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -61,6 +63,9 @@ def build(out: Path) -> None:
         ignore=shutil.ignore_patterns("*.map"),
     )
     _zip_package(ROOT / "py" / "quandary", staging / "quandary.zip")
+    # Bytecode for the browser's Python, compiled by Pyodide itself in Node.
+    zipped = str(staging / "quandary.zip")
+    subprocess.run(["node", str(ROOT / "scripts/pyc.mjs"), zipped, zipped], check=True, cwd=ROOT)
     _bundle(ROOT / "static/js/room.entry.js", staging / "room.mjs")
     _bundle(ROOT / "static/js/boot.entry.js", staging / "boot.mjs")
     assets = staging.with_name(_digest(staging))
@@ -70,7 +75,44 @@ def build(out: Path) -> None:
         (out / name).write_text(text.replace(ASSETS, f"./static/v/{assets.name}/"), "utf-8")
     write_icons(out / "static" / "icons")
     # Last: the service worker's precache list is the finished site, hashed.
-    subprocess.run(["node", str(ROOT / "scripts/sw.mjs"), str(out)], check=True, cwd=ROOT)
+    write_service_worker(out)
+
+
+PRECACHE = re.compile(r"\.(html|js|mjs|css|svg|png|json|zip|wasm|toml|py|webmanifest)$")
+NOT_PRECACHED = re.compile(r"(^sw\.js$|^bench|/(codemirror|xterm|mpy-|pyodide_graph))")
+"""PyScript's editor and terminal plugins (CodeMirror, xterm) and MicroPython are
+never loaded by Quandary, so the offline copy leaves them out."""
+
+
+def precache_manifest(out: Path) -> list[dict[str, str | None]]:
+    """Every file the app may need offline, with the hash of its content.
+
+    Files in the content-hashed folder are versioned by their URL (revision None),
+    so Workbox fetches them by their plain URL and the HTTP cache can answer.
+    """
+    entries: list[dict[str, str | None]] = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        url = path.relative_to(out).as_posix()
+        if not PRECACHE.search(url) or NOT_PRECACHED.search(url):
+            continue
+        revision = (
+            None
+            if url.startswith("static/v/")
+            else (hashlib.md5(path.read_bytes(), usedforsecurity=False).hexdigest())
+        )
+        entries.append({"url": url, "revision": revision})
+    return entries
+
+
+def write_service_worker(out: Path) -> None:
+    """Bundle the service worker with Workbox and give it this build's manifest."""
+    target = out / "sw.js"
+    _bundle(ROOT / "static/js/sw.entry.js", target)
+    code = target.read_text(encoding="utf-8")
+    if code.count("self.__WB_MANIFEST") != 1:
+        raise SystemExit("the service worker must name self.__WB_MANIFEST exactly once")
+    manifest = json.dumps(precache_manifest(out), separators=(",", ":"))
+    target.write_text(code.replace("self.__WB_MANIFEST", manifest), encoding="utf-8")
 
 
 def _digest(folder: Path) -> str:

@@ -6,16 +6,16 @@ These tests let the service worker run (the other tests block it for speed).
 from __future__ import annotations
 
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from scripts.build import write_service_worker
 from scripts.serve import serve_in_thread
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, open_app
+from .conftest import BOOT_TIMEOUT_MS, DIST, open_app
 from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
 
 CSP_PROBE = (
@@ -74,9 +74,7 @@ def test_a_new_deploy_is_offered_and_loaded_whole(browser, own_site) -> None:
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     # A new version: one file changes, and the build writes a new service worker.
     (site / "main.py").write_text((site / "main.py").read_text() + "\n# deploy 2\n")
-    subprocess.run(
-        ["node", str(ROOT / "scripts/sw.mjs"), str(site)], check=True, cwd=ROOT, capture_output=True
-    )
+    write_service_worker(site)
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     banner = page.get_by_role("alert").filter(has_text="A new version of Quandary is ready")
     expect(banner).to_be_visible(timeout=BOOT_TIMEOUT_MS)
