@@ -34,6 +34,9 @@ class RandomBot:
         return move
 
 
+BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
+"""Names bots sit under, as "Bot Ada"; one list for the lobby and for rooms."""
+
 BotFactory = Callable[[], Bot]
 LEVELS: dict[str, str] = {"random": "Random", "heuristic": "Clever"}
 _BOTS: dict[str, dict[str, BotFactory]] = {}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quandary import engine
+from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError, Move
 from quandary.table import Seat, Table
 
@@ -25,7 +26,6 @@ from .messages import GUEST_TYPES, MAX_BYTES, ProtocolError, encode, parse
 
 LOCAL = "local"
 """The host's own connection: its moves never travel as messages."""
-BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
 SEEN_LIMIT = 64
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 """Every JSON string in a message's text, quotes included: secrets are matched whole."""

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from quandary import engine
+from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError
 from quandary.net.link import BadLink, RoomLink, WrongSecret, is_room_fragment, parse_fragment
 from quandary.table import Seat, Table
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 SAVE_KEY = "quandary.save"
 CORRUPT_KEY = "quandary.save.corrupt"
 GAME_UIS: dict[str, ModuleType] = {"dilemmas": dilemmas_ui}
-BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
 ROOM_EXITS = {"leave-room", "create-room"}
 
 
