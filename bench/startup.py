@@ -71,17 +71,18 @@ def transferred(page: Page) -> dict[str, int]:
     return out
 
 
-def measure(browser: Browser, url: str, reloads: int) -> dict[str, Any]:
+def measure(browser: Browser, url: str, reloads: int, with_worker: bool) -> dict[str, Any]:
     context = browser.new_context(service_workers="allow")
     context.add_init_script(PROBE)
     page = context.new_page()
     cold = time_to_ready(page, url)
     files = transferred(page)
-    # Let the service worker (Quandary's) finish installing before the warm runs.
-    page.evaluate(
-        "navigator.serviceWorker.getRegistration().then(r => r ? "
-        "navigator.serviceWorker.ready : null).then(() => true)"
-    )
+    if with_worker:
+        # Quandary makes its offline copy after start-up: let it finish first.
+        page.wait_for_function(
+            "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')",
+            timeout=120_000,
+        )
     warm = [time_to_ready(page, url, reload=True) for _ in range(reloads)]
     context.close()
     return {
@@ -114,8 +115,8 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             results = {
-                "bare": measure(browser, url + "bare.html", args.reloads),
-                "quandary": measure(browser, url, args.reloads),
+                "bare": measure(browser, url + "bare.html", args.reloads, with_worker=False),
+                "quandary": measure(browser, url, args.reloads, with_worker=True),
             }
             browser.close()
     finally:

@@ -86,7 +86,10 @@ document.getElementById("boot-repair").addEventListener("click", async () => {
   }
 });
 
-if ("serviceWorker" in navigator) {
+// The offline copy is made after the lobby is usable, so installing it never
+// competes with Python's own start.
+function keepOfflineCopy() {
+  if (!("serviceWorker" in navigator)) return;
   const worker = new Workbox("./sw.js");
   let updating = false;
   worker.addEventListener("waiting", () => {
@@ -105,3 +108,5 @@ if ("serviceWorker" in navigator) {
     console.warn(`Offline support is unavailable: ${error}`);
   });
 }
+
+addEventListener("quandary:ready", keepOfflineCopy, { once: true });

@@ -23,7 +23,7 @@ CSP_PROBE = (
     "document.addEventListener('securitypolicyviolation',"
     " e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"
 )
-SW_READY = "navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
+SW_READY = "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
 
 
 @pytest.fixture
@@ -41,7 +41,8 @@ def worker_page(browser, url: str):
     context.add_init_script(CSP_PROBE)
     page = context.new_page()
     open_app(page, url)
-    assert page.evaluate(SW_READY), "the service worker did not activate"
+    # The offline copy is made once the lobby is usable: wait until it is complete.
+    page.wait_for_function(SW_READY, timeout=BOOT_TIMEOUT_MS)
     return context, page
 
 
