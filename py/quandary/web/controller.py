@@ -173,9 +173,9 @@ class Controller:
         seats = self._seats_from_form()
         if seats is None:
             return
-        self._begin(Table.new(self.form.game, seats, self.form.options, self.new_seed()), seats)
+        self._begin(Table.new(self.form.game, seats, self.form.options, self.new_seed()))
 
-    def _begin(self, table: Table, seats: list[Seat]) -> None:
+    def _begin(self, table: Table) -> None:
         self.table, self.seen, self.viewer, self.draft, self.error = table, 0, None, {}, None
         self.form.error = None
         table.play_bots()
@@ -230,9 +230,7 @@ class Controller:
     def _on_again(self, data: dict[str, str]) -> None:
         if self.table is not None:
             old = self.table
-            self._begin(
-                Table.new(old.game, old.seats, old.record.options, self.new_seed()), old.seats
-            )
+            self._begin(Table.new(old.game, old.seats, old.record.options, self.new_seed()))
 
     def _on_reveal(self, data: dict[str, str]) -> None:
         if self.table is not None and self._gated():
@@ -283,12 +281,10 @@ class Controller:
             link = parse_fragment(fragment)
         except WrongSecret as exc:
             self.form.notices.append(exc.message)
-            self.form.offer_room = True
             self.effects.append(("set-hash", ""))
             return
         except BadLink as exc:
             self.form.notices.append(f"{exc.message} You can create a new room instead.")
-            self.form.offer_room = True
             self.effects.append(("set-hash", ""))
             return
         if self.room is not None and self.room.link == link:
@@ -311,7 +307,6 @@ class Controller:
             self._player_name(),
             create=True,
         )
-        self.form.offer_room = False
         self.effects += [("set-hash", link.fragment()), ("open-room", link)]
 
     def _on_leave_room(self, data: dict[str, str]) -> None:

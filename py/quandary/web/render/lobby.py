@@ -34,7 +34,6 @@ class LobbyForm:
     options: dict[str, Any]
     error: str | None = None
     confirm_abandon: bool = False
-    offer_room: bool = False
     notices: list[str] = field(default_factory=list)
 
 
