@@ -115,13 +115,17 @@ def test_a_guest_who_reloads_gets_seat_hand_and_choice_back(new_page, room_url):
     assert kept < hand_ids(anna), "the hand after the reload is the same hand"
 
 
-def test_the_host_reloads_mid_round_and_the_game_goes_on(new_page, room_url):
+def test_the_host_comes_back_mid_round_and_the_game_goes_on(new_page, room_url):
     host, anna, ben, link = _table_of_three(new_page, room_url)
     build_first(anna)
-    host.reload()
-    host.wait_for_selector("html[data-quandary=ready]")
-    # While the host is away the guests are told the game is paused.
+    # The host's page goes away (its saved room stays in the browser's storage)...
+    context = host.context
+    host.close()
+    # ...and while it is away the guests are told the game is paused.
     expect(ben.locator("#room-status")).to_contain_text("paused", timeout=JOIN_TIMEOUT_MS)
+    host = context.new_page()
+    host.goto(link)
+    host.wait_for_selector("html[data-quandary=ready]")
     expect(host.get_by_role("heading", name="Build your dilemma")).to_be_visible()
     expect(ben.locator("#room-status")).to_have_text(
         "Connected to the room.", timeout=JOIN_TIMEOUT_MS

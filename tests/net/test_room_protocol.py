@@ -222,3 +222,32 @@ def test_a_message_that_would_leak_a_secret_is_never_sent() -> None:
     with pytest.raises(HiddenInformationLeak):
         host.on_message("A", json.dumps({"t": "sync", "version": 0}))
     assert len(net.queue) == before and host.leaks == 1
+
+
+def test_a_silent_host_counts_as_away_and_a_reborn_host_is_recognised() -> None:
+    net, host, anna, ben = room_of_three()
+    saved = json.loads(json.dumps(host.to_json()))
+    # The host's page is gone, but the transport has not said so (no leave event).
+    del net.nodes["H"]
+    for _ in range(3):
+        anna.beat()
+    assert anna.status == "away" and anna.host is None
+    reborn = type(host)(net.sender("H2"), net.make_id, lambda: 5, "Hana")
+    reborn.restore(saved)
+    net.connect("H2", reborn)
+    net.settle()
+    assert anna.status == "joined" and anna.host == "H2"
+    assert anna.view == reborn.view_for(anna.member)
+
+
+def test_ticks_keep_a_guest_in_the_lobby_joined() -> None:
+    net = Network()
+    host = net.add_host()
+    anna = net.add_guest("A", "Anna")
+    net.settle()
+    for _ in range(5):
+        host.tick()
+        net.settle()
+        anna.beat()
+        net.settle()
+    assert anna.status == "joined"

@@ -16,6 +16,8 @@ from quandary.engine import Move
 from .messages import HOST_TYPES, ProtocolError, encode, parse
 
 Status = Literal["searching", "joined", "away"]
+QUIET_BEATS = 3
+"""Timer beats without a word from the host (it ticks every beat) before it counts as away."""
 
 
 class RoomGuest:
@@ -40,6 +42,7 @@ class RoomGuest:
         self.view: dict[str, Any] | None = None
         self.notice: str | None = None
         self.peers: set[str] = set()
+        self.quiet = 0
 
     # -- incoming ------------------------------------------------------------------
 
@@ -62,10 +65,17 @@ class RoomGuest:
             msg = parse(text, HOST_TYPES)
         except ProtocolError:
             return
-        if self.host is None and msg["t"] == "welcome":
+        if msg["t"] == "welcome" and (
+            self.host is None or (self.token is not None and msg["token"] == self.token)
+        ):
+            # A welcome that knows our secret token comes from the host, even from a
+            # new connection (a host that reloaded before its old one was seen to go).
             self.host = peer
         if peer != self.host:
             return
+        self.quiet = 0
+        if self.status == "away":
+            self.status = "joined"
         kind = msg["t"]
         if kind == "welcome":
             if msg["member"] != self.member:
@@ -78,7 +88,8 @@ class RoomGuest:
         elif kind == "update":
             self._update(msg)
         elif kind == "tick":
-            if msg["version"] != self.version:
+            started = bool(self.lobby and self.lobby.get("started"))
+            if started and msg["version"] != self.version:
                 self.sync()
         else:
             self.notice = msg["reason"]
@@ -91,6 +102,13 @@ class RoomGuest:
         view = {k: v for k, v in self.view.items() if k not in msg["drop"]}
         view.update(msg["set"])
         self.version, self.view = msg["version"], view
+
+    def beat(self) -> None:
+        """One timer beat: a host that has been silent too long is away."""
+        self.quiet += 1
+        if self.host is not None and self.quiet >= QUIET_BEATS:
+            self.host, self.status = None, "away"
+        self.retry()
 
     def retry(self) -> None:
         """Greet every peer again while no host has answered (a greeting may be lost)."""

@@ -330,12 +330,15 @@ class RoomHost:
                 self._send_view(member)
 
     def tick(self) -> None:
-        """Remind every guest of the current version, so a stale one asks for a snapshot."""
-        if self.table is None:
-            return
+        """Tell every guest the host is here and which version is current.
+
+        A guest that has fallen behind asks for a snapshot; one that hears nothing
+        for a while knows the host is away.
+        """
+        version = self.table.state.version if self.table is not None else 0
         for member in self.members.values():
             if member.peer is not None and member.peer != LOCAL:
-                self._send(member.peer, {"t": "tick", "version": self.table.state.version}, None)
+                self._send(member.peer, {"t": "tick", "version": version}, None)
 
     def _send_view(self, member: Member, snapshot: bool = False) -> None:
         peer = member.peer

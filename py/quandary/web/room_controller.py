@@ -142,7 +142,7 @@ class RoomController:
             self.host.tick()
             return
         assert self.guest is not None
-        self.guest.retry()
+        self.guest.beat()
         self.beats = 0 if self.guest.host else self.beats + 1
         if self.guest.status == "searching" and self.beats >= SEARCH_PATIENCE:
             self.notice = (
