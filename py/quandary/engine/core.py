@@ -16,7 +16,7 @@ from typing import Any
 
 from . import registry
 from .codec import decode, encode
-from .errors import BadSetup, CorruptState, MalformedMove, OutOfTurn
+from .errors import BadSetup, CorruptState, IllegalMove, MalformedMove, OutOfTurn
 from .rng import Rng
 from .spec import Game, Json, Move
 
@@ -62,8 +62,6 @@ def apply(state: Any, seat: int, move: Any) -> Any:
             raise OutOfTurn("The game is over.")
         raise OutOfTurn("It is not your turn: you have nothing to do right now.")
     if move not in legal:
-        from .errors import IllegalMove
-
         raise IllegalMove(game.explain_illegal(state, seat, move))
     after = game.transition(state, seat, move)
     return dataclasses.replace(after, version=state.version + 1)

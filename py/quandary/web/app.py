@@ -153,11 +153,8 @@ class App:
 
     def _on_timer(self) -> None:
         room = self.controller.room
-        if room is not None:
-            before = room.render()
-            room.on_timer()
-            if room.render() != before:
-                self.draw()
+        if room is not None and room.on_timer():
+            self.draw()
 
     def run(self, action: str, data: dict[str, str]) -> None:
         """Dispatch one action; a bug is shown, logged, and never loses the saved game."""

@@ -136,12 +136,17 @@ class RoomController:
                 "Ask for the link again, or create a new room."
             )
 
-    def on_timer(self) -> None:
-        """Every two seconds: greet again while searching, remind guests of the version."""
+    def on_timer(self) -> bool:
+        """Every two seconds: greet again while searching, remind guests of the version.
+
+        Returns whether anything this device shows changed, so the page redraws
+        only then (the timer runs all game long).
+        """
         if self.host is not None:
             self.host.tick()
-            return
+            return False
         assert self.guest is not None
+        before = (self.guest.status, self.notice)
         self.guest.beat()
         self.beats = 0 if self.guest.host else self.beats + 1
         if self.guest.status == "searching" and self.beats >= SEARCH_PATIENCE:
@@ -151,6 +156,7 @@ class RoomController:
             )
         elif self.guest.status == "joined" and self.notice and "Nobody" in self.notice:
             self.notice = None
+        return (self.guest.status, self.notice) != before
 
     # -- state seen from here ----------------------------------------------------
 
