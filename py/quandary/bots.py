@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from quandary.engine import Move, Rng
+from quandary.engine import Move, Rng, moves, registry
 
 
 class Bot(Protocol):
@@ -18,20 +18,35 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: dict[str, Any], rng: Rng) -> Move:
-        """One legal move for the seat the view belongs to."""
+    def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
+        """One legal move for the seat the view belongs to.
+
+        A legal move may be a template with ranges (``engine.moves``); the bot
+        returns a concrete move. ``None`` means "not now", which only makes sense
+        in a timed phase where doing nothing is a choice (not throwing a card).
+        """
         ...
 
 
 class RandomBot:
-    """Picks uniformly among the legal moves: the baseline every game has."""
+    """Picks uniformly among the legal moves: the baseline every game has.
+
+    Moves the authority makes on the table's behalf (closing a timed window) are
+    never a player's choice, so they are left out.
+    """
 
     name = "random"
 
-    def choose(self, view: dict[str, Any], rng: Rng) -> Move:
-        """A uniformly random legal move."""
-        move: Move = rng.choice(view["legal_moves"])
-        return move
+    def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
+        """A uniformly random legal move, its ranges filled in uniformly."""
+        choices = [m for m in view["legal_moves"] if m["type"] not in _authority(view)]
+        if not choices:
+            return None
+        return moves.concrete(rng.choice(choices), rng.randint)
+
+
+def _authority(view: dict[str, Any]) -> frozenset[str]:
+    return registry.get(view["game"]).spec.authority_moves
 
 
 BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
@@ -39,12 +54,26 @@ BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
 
 BotFactory = Callable[[], Bot]
 LEVELS: dict[str, str] = {"random": "Random", "heuristic": "Clever"}
+"""The levels every game offers; a game may add characters of its own."""
 _BOTS: dict[str, dict[str, BotFactory]] = {}
+_LABELS: dict[str, dict[str, str]] = {}
 
 
-def register_bots(game_id: str, factories: dict[str, BotFactory]) -> None:
-    """Make a game's bots available by level (``random`` is always available)."""
+def register_bots(
+    game_id: str, factories: dict[str, BotFactory], labels: dict[str, str] | None = None
+) -> None:
+    """Make a game's bots available by level (``random`` is always available).
+
+    ``labels`` names extra levels for the seat menus (``{"tit_for_tat": "Tit for
+    tat"}``); without it a game offers the common ``LEVELS``.
+    """
     _BOTS[game_id] = {"random": RandomBot, **factories}
+    _LABELS[game_id] = {**LEVELS, **(labels or {})}
+
+
+def levels(game_id: str) -> dict[str, str]:
+    """The bot levels a seat of ``game_id`` can have, with their menu labels."""
+    return _LABELS.get(game_id, LEVELS)
 
 
 def make_bot(game_id: str, level: str) -> Bot:

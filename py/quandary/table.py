@@ -14,10 +14,14 @@ from typing import Any, Literal
 
 from quandary import engine
 from quandary.bots import bot_rng, make_bot
-from quandary.engine import CorruptState, GameError, Move, Record
+from quandary.engine import Clock, CorruptState, GameError, IllegalMove, Move, Record
 
 SeatKind = Literal["human", "bot"]
 SAVE_FORMAT = 1
+LATENCY_CAP_MS = 150
+"""The most a remote thrower's release time is moved back for its network delay
+(RULINGS section 2): enough to cancel an ordinary connection's delay, too little
+for a slow link to buy an advantage over the host."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,12 @@ class Table:
         self.state = state if state is not None else record.replay()
         self._views_of: Any = None
         self._views: dict[int | None, dict[str, Any]] = {}
+        # Timed windows: when the open one started on the caller's clock, bots'
+        # timed moves waiting for their moment, and the version each bot last saw.
+        self._window: int | None = None
+        self._origin = 0.0
+        self._planned: dict[int, tuple[int, Move]] = {}
+        self._asked: dict[int, int] = {}
 
     @classmethod
     def new(
@@ -83,16 +93,33 @@ class Table:
             if self.seats[s].kind == "human" and engine.legal_moves(self.state, s)
         ]
 
-    def submit(self, seat: int, move: Move) -> None:
-        """Apply ``seat``'s move, or raise its ``GameError`` leaving everything unchanged."""
+    def submit(self, seat: int, move: Move, now: float = 0.0, delay: float = 0.0) -> None:
+        """Apply ``seat``'s move, or raise its ``GameError`` leaving everything unchanged.
+
+        A timed move (a throw) gets its ``at`` from this table's clock: ``now`` on
+        the caller's clock, moved back by the sender's one-way network ``delay``
+        (capped at ``LATENCY_CAP_MS``). Whatever time the move claimed is replaced.
+        """
+        spec = engine.game_of(self.state).spec
+        kind = move.get("type") if isinstance(move, dict) else None
+        if kind in spec.authority_moves:
+            raise IllegalMove("Only the table's clock can do that.")
+        if kind in spec.timed_moves:
+            move = move | {"at": max(0, self.elapsed(now) - round(min(delay, LATENCY_CAP_MS)))}
+        self._apply(seat, move)
+
+    def _apply(self, seat: int, move: Move) -> None:
         self.state = engine.apply(self.state, seat, move)
         self.record = self.record.with_move(seat, move)
 
     def play_bots(self, limit: int = 10_000) -> int:
-        """Let every bot that can act do so, until none can; returns how many moved."""
+        """Let every bot that can act do so, until none can; returns how many moved.
+
+        A timed window is left to ``advance``: there, a bot acts when its moment comes.
+        """
         moved = 0
         progress = True
-        while progress and moved < limit:
+        while progress and moved < limit and engine.clock(self.state) is None:
             progress = False
             for seat, who in enumerate(self.seats):
                 if who.kind != "bot":
@@ -100,13 +127,88 @@ class Table:
                 view = engine.view(self.state, seat)
                 if not view["legal_moves"]:
                     continue
-                bot = make_bot(self.game, who.level)
-                self.submit(
-                    seat, bot.choose(view, bot_rng(self.record.seed, seat, self.state.version))
-                )
+                move = self._bot_move(seat, view)
+                if move is None:
+                    continue
+                self._apply(seat, move)
                 moved += 1
                 progress = True
         return moved
+
+    def _bot_move(self, seat: int, view: dict[str, Any]) -> Move | None:
+        bot = make_bot(self.game, self.seats[seat].level)
+        return bot.choose(view, bot_rng(self.record.seed, seat, self.state.version))
+
+    # -- timed windows -----------------------------------------------------------
+
+    def elapsed(self, now: float) -> int:
+        """Milliseconds since the open timed window opened (0 when none is open)."""
+        clock = engine.clock(self.state)
+        if clock is None:
+            return 0
+        self._track(clock, now)
+        return max(clock.floor, round(now - self._origin))
+
+    def _track(self, clock: Clock, now: float) -> None:
+        if self._window != clock.window:
+            self._window, self._origin = clock.window, now - clock.floor
+            self._planned.clear()
+            self._asked.clear()
+
+    def advance(self, now: float) -> int:
+        """Let time run to ``now`` (the caller's clock, in ms); returns how many moves.
+
+        Bots' planned timed moves are made at their planned moment, earliest first;
+        a window whose deadline has passed is closed at its deadline; then bots act
+        as usual. Tests and simulations jump from one ``next_wakeup`` to the next.
+        """
+        moved = self.play_bots()
+        while (clock := engine.clock(self.state)) is not None:
+            elapsed = self.elapsed(now)
+            self._plan_bots(elapsed)
+            due = [(at, s) for s, (at, _) in self._planned.items() if at <= elapsed]
+            if due:
+                seat = min(due)[1]
+                _, move = self._planned.pop(seat)
+                try:
+                    self._apply(seat, move)
+                except GameError:
+                    continue  # the window closed or the card went: the bot just missed
+            elif elapsed >= clock.deadline:
+                self._apply(clock.seat, clock.due | {"at": clock.deadline})
+            else:
+                break
+            moved += 1 + self.play_bots()
+        return moved
+
+    def _plan_bots(self, elapsed: int) -> None:
+        """Ask each bot once per state what it will do in the window, and when."""
+        spec = engine.game_of(self.state).spec
+        for seat, who in enumerate(self.seats):
+            if who.kind != "bot" or seat in self._planned:
+                continue
+            if self._asked.get(seat) == self.state.version:
+                continue
+            self._asked[seat] = self.state.version
+            view = engine.view(self.state, seat)
+            if not view["legal_moves"]:
+                continue
+            move = self._bot_move(seat, view)
+            if move is None:
+                continue
+            if move["type"] in spec.timed_moves:
+                at = max(int(move.get("at", 0)), elapsed)
+                self._planned[seat] = (at, move | {"at": at})
+            else:
+                self._planned[seat] = (elapsed, move)
+
+    def next_wakeup(self) -> float | None:
+        """When (on the caller's clock) ``advance`` next has something to do, if ever."""
+        clock = engine.clock(self.state)
+        if clock is None or self._window != clock.window:
+            return None
+        times = [at for at, _ in self._planned.values()] + [clock.deadline]
+        return self._origin + min(times)
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to resume: seats, record and state."""

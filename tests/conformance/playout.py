@@ -45,4 +45,5 @@ def pick_move(state: Any, chooser: random.Random) -> tuple[int, Any] | None:
     if not seats:
         return None
     seat = chooser.choice(seats)
-    return seat, chooser.choice(engine.legal_moves(state, seat))
+    template = chooser.choice(engine.legal_moves(state, seat))
+    return seat, engine.moves.concrete(template, chooser.randint)

@@ -66,7 +66,7 @@ def _playout(game: engine.Game, seed: int, players: int, options: dict[str, Any]
         record = record.with_move(seat, move)
         assert state == twin
         assert Counter(game.cards(state)) == cards, "a card was lost or duplicated"
-        if game.spec.simultaneous and state.phase == before_phase(before):
+        if game.spec.is_secret(move["type"]) and state.phase == before_phase(before):
             _check_secret_submission(state, before)
     else:
         pytest.fail(f"{game.spec.id} did not end within {bound} moves")
@@ -106,7 +106,10 @@ def _check_views(game: engine.Game, state: Any) -> None:
 
 def _try_bad_moves(game: engine.Game, state: Any, chooser: random.Random) -> None:
     frozen = copy.deepcopy(state)
-    legal = {s: engine.legal_moves(state, s) for s in range(state.players)}
+    templates = {s: engine.legal_moves(state, s) for s in range(state.players)}
+    legal = {
+        s: [engine.moves.concrete(m, chooser.randint) for m in ms] for s, ms in templates.items()
+    }
     all_ids = sorted(set(game.cards(state)))
     for seat in range(state.players):
         attempts: list[tuple[Any, Any, type[GameError]]] = [
@@ -122,12 +125,18 @@ def _try_bad_moves(game: engine.Game, state: Any, chooser: random.Random) -> Non
                 attempts.append((seat, move | {key: 3.5}, MalformedMove))
                 attempts.append((seat, move | {key: chooser.choice(all_ids or ["x"])}, GameError))
             attempts.append((seat, move | {"extra": 1}, MalformedMove))
+        for template in templates[seat][:3]:
+            for key, value in template.items():
+                if engine.moves.is_range(value):
+                    base = engine.moves.concrete(template, chooser.randint)
+                    attempts.append((seat, base | {key: value["max"] + 1}, GameError))
+                    attempts.append((seat, base | {key: value["min"] - 1}, GameError))
         for other in range(state.players):
             for move in legal[other][:2]:
-                if move not in legal[seat]:
+                if not engine.moves.allowed(templates[seat], move):
                     attempts.append((seat, move, GameError))
         for who, move, expected in attempts:
-            if isinstance(move, dict) and move in legal.get(who, []):
+            if isinstance(move, dict) and engine.moves.allowed(templates.get(who, []), move):
                 continue
             kept = copy.deepcopy(move)
             with pytest.raises(expected) as info:

@@ -40,7 +40,7 @@ def _table_id(table: tuple[int, dict[str, bool]]) -> str:
 
 
 def _play(seed: int, players: int, options: dict[str, Any], bots: list[Any]) -> Any:
-    """Play a whole game, checking every move is one of the very dicts offered."""
+    """Play a whole game, checking every move is one of those offered."""
     state = engine.setup(GAME, players, options, seed)
     bound = engine.get(GAME).spec.max_moves_per_seat * players
     for _ in range(bound):
@@ -51,7 +51,7 @@ def _play(seed: int, players: int, options: dict[str, Any], bots: list[Any]) -> 
             view = engine.view(state, seat)
             legal = view["legal_moves"]
             move = bots[seat].choose(view, bot_rng(seed, seat, state.version))
-            assert any(move is m for m in legal), (bots[seat].name, view["phase"], move)
+            assert move in legal, (bots[seat].name, view["phase"], move)
             state = engine.apply(state, seat, move)
     assert engine.result(state) is not None, "the game did not end within its move bound"
     return state

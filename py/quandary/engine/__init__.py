@@ -3,7 +3,8 @@
 Pure standard library. Import the games package to fill the registry.
 """
 
-from .core import apply, dumps, from_json, game_of, legal_moves, result, setup, to_json, view
+from . import moves
+from .core import apply, clock, dumps, from_json, game_of, legal_moves, result, setup, to_json, view
 from .errors import (
     BadSetup,
     CorruptState,
@@ -15,10 +16,11 @@ from .errors import (
 from .record import Record
 from .registry import all_games, get, register
 from .rng import Rng
-from .spec import Event, Game, GameSpec, Move, Option
+from .spec import Clock, Event, Game, GameSpec, Move, Option
 
 __all__ = [
     "BadSetup",
+    "Clock",
     "CorruptState",
     "Event",
     "Game",
@@ -33,11 +35,13 @@ __all__ = [
     "Rng",
     "all_games",
     "apply",
+    "clock",
     "dumps",
     "from_json",
     "game_of",
     "get",
     "legal_moves",
+    "moves",
     "register",
     "result",
     "setup",

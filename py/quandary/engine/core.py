@@ -14,11 +14,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from . import registry
+from . import moves, registry
 from .codec import decode, encode
 from .errors import BadSetup, CorruptState, IllegalMove, MalformedMove, OutOfTurn
 from .rng import Rng
-from .spec import Game, Json, Move
+from .spec import Clock, Game, Json, Move
 
 
 def setup(
@@ -61,7 +61,7 @@ def apply(state: Any, seat: int, move: Any) -> Any:
         if game.result(state) is not None:
             raise OutOfTurn("The game is over.")
         raise OutOfTurn("It is not your turn: you have nothing to do right now.")
-    if move not in legal:
+    if not moves.allowed(legal, move):
         raise IllegalMove(game.explain_illegal(state, seat, move))
     after = game.transition(state, seat, move)
     return dataclasses.replace(after, version=state.version + 1)
@@ -84,6 +84,12 @@ def view(state: Any, seat: int | None) -> dict[str, Json]:
     out.update(game.view(state, seat))
     out["legal_moves"] = game.legal_moves(state, seat) if seat is not None else []
     return out
+
+
+def clock(state: Any) -> Clock | None:
+    """The timed window open in ``state``, if its game has one (most games never do)."""
+    timer = getattr(game_of(state), "clock", None)
+    return timer(state) if timer is not None else None
 
 
 def result(state: Any) -> dict[str, Json] | None:

@@ -59,6 +59,10 @@ class Rng:
             if x < limit:
                 return x % n
 
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in ``[low, high]``, both ends included."""
+        return low + self.randbelow(high - low + 1)
+
     def random(self) -> float:
         """A float in [0, 1) with 53 bits of precision."""
         return (self.next64() >> 11) / float(1 << 53)

@@ -76,6 +76,21 @@ class GameSpec:
     max_moves_per_seat: int
     """An upper bound on moves per seat in a whole game; the conformance suite
     checks that every game ends within ``max_moves_per_seat * players``."""
+    secret_moves: frozenset[str] | None = None
+    """Move types that stay secret until their phase resolves; None means every
+    move of a simultaneous game (a thrown card, by contrast, is seen at once)."""
+    authority_moves: frozenset[str] = frozenset()
+    """Move types only the authority makes, when its clock says so (closing a
+    timed window): never offered to a player or a bot, refused from a peer."""
+    timed_moves: frozenset[str] = frozenset()
+    """Move types with an ``at`` field (milliseconds since the window opened) that
+    the authority stamps from its own clock; a peer cannot claim a time."""
+
+    def is_secret(self, move_type: str) -> bool:
+        """Whether a move of this type must stay hidden until its phase resolves."""
+        if self.secret_moves is None:
+            return self.simultaneous
+        return move_type in self.secret_moves
 
     def normalise_options(self, options: Mapping[str, Json] | None) -> dict[str, Json]:
         """Every option filled in: defaults where missing, checked where given."""
@@ -95,6 +110,25 @@ class GameSpec:
                 f"{self.title} is for {self.min_players} to {self.max_players} players,"
                 f" not {players}."
             )
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A real-time window that the authority times, as a game declares it.
+
+    The rules have no clock: they say when the window ends (``deadline``, in
+    milliseconds after it opened) and which move ends it. The authority counts
+    time from the moment it first saw ``window`` open, and when ``deadline`` has
+    passed it submits ``due`` for ``seat`` with ``at`` set to the time elapsed.
+    ``floor`` is the latest time already recorded in the state, so an authority
+    that reloads mid-window goes on counting from there instead of from zero.
+    """
+
+    window: int
+    deadline: int
+    floor: int
+    seat: int
+    due: Move
 
 
 class GameState(Protocol):

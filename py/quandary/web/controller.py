@@ -20,7 +20,7 @@ from quandary.net.link import BadLink, RoomLink, WrongSecret, is_room_fragment, 
 from quandary.table import Seat, Table
 
 from .html import esc
-from .render import dilemmas as dilemmas_ui
+from .render import game_ui
 from .render.lobby import LobbyForm, SavedGame, SeatDraft, render_lobby
 from .render.table import Ui, log_panel, milestone, privacy_screen, scoreboard
 
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 SAVE_KEY = "quandary.save"
 CORRUPT_KEY = "quandary.save.corrupt"
-GAME_UIS: dict[str, ModuleType] = {"dilemmas": dilemmas_ui}
 ROOM_EXITS = {"leave-room", "create-room"}
 
 
@@ -250,11 +249,30 @@ class Controller:
             )
             self.error = None
 
+    def _on_draft(self, data: dict[str, str]) -> None:
+        """A step of building a move (choosing a card, a target, a vote), kept on this device."""
+        view = self._viewer_view()
+        if view is not None:
+            self.draft = self._ui_module().update_draft(view, self.draft, data)
+            self.error = None
+
+    def _on_move(self, data: dict[str, str]) -> None:
+        """A button that is a whole move by itself (pass, peace, take this card)."""
+        try:
+            move = json.loads(data.get("move", ""))
+        except ValueError:
+            return
+        self._submit(move)
+
     def _on_submit(self, data: dict[str, str]) -> None:
+        view = self._viewer_view()
+        if view is not None:
+            self._submit(self._ui_module().draft_move(view, self.draft))
+
+    def _submit(self, move: Any) -> None:
         view = self._viewer_view()
         if view is None or self.table is None or self.viewer is None:
             return
-        move = self._ui_module().draft_move(view, self.draft)
         try:
             self.table.submit(self.viewer, move)
         except GameError as exc:
@@ -381,8 +399,7 @@ class Controller:
         ui_mod = self._ui_module()
         names = [s.name for s in self.table.seats]
         if self.seen < ui_mod.checkpoints(public):
-            r = public["history"][self.seen]
-            return f"result{self.seen}", f"Round {r['round']}: " + ui_mod.explain_result(r, names)
+            return f"result{self.seen}", ui_mod.explain_milestone(public, self.seen, names)
         if self.table.over:
             winners = [names[s] for s in public["result"]["winners"]]
             return "over", f"Game over. Winner: {', '.join(winners)}."
@@ -397,7 +414,7 @@ class Controller:
 
     def _ui_module(self) -> ModuleType:
         assert self.table is not None
-        return GAME_UIS[self.table.game]
+        return game_ui(self.table.game)
 
     def _ui(self) -> Ui:
         assert self.table is not None

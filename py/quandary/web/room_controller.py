@@ -17,11 +17,10 @@ from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
 
-from .render import dilemmas as dilemmas_ui
+from .render import game_ui
 from .render.room import presence, room_lobby, share_box, status_line
 from .render.table import Ui, log_panel, milestone, scoreboard
 
-GAME_UIS = {"dilemmas": dilemmas_ui}
 SEARCH_PATIENCE = 8
 """Timer beats (2 s each) before a guest is told nobody has answered yet."""
 
@@ -256,11 +255,25 @@ class RoomController:
                 self.draft, int(data["dilemma"]), data.get("token", "")
             )
 
+    def _on_draft(self, data: dict[str, str]) -> None:
+        view = self._playable_view()
+        if view is not None:
+            self.draft = self._game_ui().update_draft(view, self.draft, data)
+
+    def _on_move(self, data: dict[str, str]) -> None:
+        try:
+            move = json.loads(data.get("move", ""))
+        except ValueError:
+            return
+        if self._playable_view() is not None:
+            self._submit(move)
+
     def _on_submit(self, data: dict[str, str]) -> None:
         view = self._playable_view()
-        if view is None:
-            return
-        move = self._game_ui().draft_move(view, self.draft)
+        if view is not None:
+            self._submit(self._game_ui().draft_move(view, self.draft))
+
+    def _submit(self, move: Any) -> None:
         if self.host is not None:
             self.host.submit(move)  # a GameError is shown by dispatch
         else:
@@ -343,10 +356,7 @@ class RoomController:
             return "room-lobby", "Room lobby."
         game_ui = self._game_ui()
         if self.seen < game_ui.checkpoints(view):
-            r = view["history"][self.seen]
-            return f"result{self.seen}", f"Round {r['round']}: " + game_ui.explain_result(
-                r, view["names"]
-            )
+            return f"result{self.seen}", game_ui.explain_milestone(view, self.seen, view["names"])
         if view.get("result"):
             return "over", "Game over."
         phase = view.get("phase", "")
@@ -360,7 +370,7 @@ class RoomController:
 
     def _game_ui(self) -> Any:
         lobby = self.lobby or {}
-        return GAME_UIS.get(lobby.get("game", "dilemmas"), dilemmas_ui)
+        return game_ui(lobby.get("game", "dilemmas"))
 
     def _playable_view(self) -> dict[str, Any] | None:
         view = self.my_view()

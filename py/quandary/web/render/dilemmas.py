@@ -312,6 +312,23 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
     )
 
 
+def explain_milestone(view: dict[str, Any], index: int, names: list[str]) -> str:
+    """The sentence a screen reader hears when round ``index``'s result is shown."""
+    r = view["history"][index]
+    return f"Round {r['round']}: " + explain_result(r, names)
+
+
+def update_draft(
+    view: dict[str, Any], draft: dict[str, Any], data: dict[str, str]
+) -> dict[str, Any]:
+    """The generic draft step: this game's drafts are built by ``pick`` and ``set_token``."""
+    if "card" in data:
+        return pick(view, draft, data["card"])
+    if "dilemma" in data:
+        return set_token(draft, int(data["dilemma"]), data.get("token", ""))
+    return draft
+
+
 def explain_result(r: dict[str, Any], names: list[str]) -> str:
     """Why the winner won and who scored what, in one or two sentences."""
     tallies = r["tallies"]

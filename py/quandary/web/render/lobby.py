@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from quandary.bots import LEVELS
+from quandary.bots import levels
 from quandary.engine import GameSpec
 from quandary.web.html import attrs, esc, join, names_list
 
@@ -113,7 +113,7 @@ def _setup(spec: GameSpec, form: LobbyForm) -> str:
         f"<option{attrs(value=n, selected=n == len(form.seats))}>{n}</option>"
         for n in range(spec.min_players, spec.max_players + 1)
     )
-    seats = join(_seat_row(i, s) for i, s in enumerate(form.seats))
+    seats = join(_seat_row(i, s, form.game) for i, s in enumerate(form.seats))
     flags = join(
         f'<label class="check"><input type="checkbox" data-field="option" '
         f'data-key="{esc(o.key)}"{attrs(checked=bool(form.options.get(o.key)))}>'
@@ -146,10 +146,10 @@ def _setup(spec: GameSpec, form: LobbyForm) -> str:
     )
 
 
-def _seat_row(index: int, seat: SeatDraft) -> str:
+def _seat_row(index: int, seat: SeatDraft, game: str) -> str:
     current = "human" if seat.kind == "human" else f"bot:{seat.level}"
     choices = [("human", "Human player")] + [
-        (f"bot:{level}", f"Bot ({label.lower()})") for level, label in LEVELS.items()
+        (f"bot:{level}", f"Bot ({label.lower()})") for level, label in levels(game).items()
     ]
     options = join(
         f"<option{attrs(value=v, selected=v == current)}>{esc(label)}</option>"

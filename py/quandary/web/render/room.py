@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from quandary import engine
-from quandary.bots import LEVELS
+from quandary.bots import levels
 from quandary.web.html import attrs, esc, join
 
 
@@ -86,7 +86,8 @@ def _waiting(empty: int) -> str:
 def _seat(i: int, seat: dict[str, Any], lobby: dict[str, Any], me: str | None, host: bool) -> str:
     mine = seat["member"] is not None and seat["member"] == me
     if seat["kind"] == "bot":
-        who = f"{esc(seat['name'])} · bot ({esc(LEVELS.get(seat['level'], seat['level']).lower())})"
+        label = levels(lobby["game"]).get(seat["level"], seat["level"])
+        who = f"{esc(seat['name'])} · bot ({esc(label.lower())})"
     elif seat["member"] is not None:
         who = esc(seat["name"]) + (" (you)" if mine else "")
     else:
@@ -103,7 +104,7 @@ def _seat(i: int, seat: dict[str, Any], lobby: dict[str, Any], me: str | None, h
     if host:
         current = "open" if seat["kind"] == "open" else f"bot:{seat['level']}"
         choices = [("open", "Player")] + [
-            (f"bot:{k}", f"Bot ({v.lower()})") for k, v in LEVELS.items()
+            (f"bot:{k}", f"Bot ({v.lower()})") for k, v in levels(lobby["game"]).items()
         ]
         options = join(
             f"<option{attrs(value=v, selected=v == current)}>{esc(label)}</option>"
