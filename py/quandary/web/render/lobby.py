@@ -104,6 +104,7 @@ def _games(specs: list[GameSpec], chosen: str) -> str:
         f'<li><button type="button" class="game-card soon" disabled><strong>{esc(t)}</strong>'
         f"<span>{esc(line)}</span><small>Coming soon</small></button></li>"
         for t, line in COMING_SOON
+        if t not in {s.title for s in specs}
     ]
     return f'<ul class="game-list" aria-label="Games">{join(items)}</ul>'
 
