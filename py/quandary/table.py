@@ -86,11 +86,18 @@ class Table:
         return self._views[seat]
 
     def humans_to_act(self) -> list[int]:
-        """Human seats that the game is waiting for, in seat order."""
+        """Human seats that the game is waiting for, in seat order.
+
+        Moves only the authority makes (closing a window) do not count: a human
+        whose only "move" is the clock's has nothing to do.
+        """
+        game = engine.game_of(self.state)
+        authority = game.spec.authority_moves
         return [
             s
-            for s in engine.game_of(self.state).waiting_for(self.state)
-            if self.seats[s].kind == "human" and engine.legal_moves(self.state, s)
+            for s in game.waiting_for(self.state)
+            if self.seats[s].kind == "human"
+            and any(m["type"] not in authority for m in engine.legal_moves(self.state, s))
         ]
 
     def submit(self, seat: int, move: Move, now: float = 0.0, delay: float = 0.0) -> None:

@@ -30,8 +30,8 @@ class CountingHost(RoomHost):
         super()._intent(member, intent, version, move)
         self.current = None
 
-    def _play(self, seat, move) -> None:
-        super()._play(seat, move)
+    def _play(self, seat, move, delay=0.0) -> None:
+        super()._play(seat, move, delay)
         if self.current is not None:
             self.applied.append(self.current)
 

@@ -251,3 +251,22 @@ def test_ticks_keep_a_guest_in_the_lobby_joined() -> None:
         anna.beat()
         net.settle()
     assert anna.status == "joined"
+
+
+def test_the_host_measures_each_guests_delay_from_its_ticks() -> None:
+    """Half the best round trip of a tick and its pong: the correction for timed moves."""
+    net, host, anna, _ = room_of_three()
+    clock = [1000.0]
+    host.now = lambda: clock[0]
+    host.tick()
+    clock[0] = 1080.0  # the pong comes back 80 ms later
+    net.settle()
+    member = next(m for m in host.members.values() if m.id == anna.member)
+    assert member.delay == 40
+    host.tick()
+    clock[0] = 1130.0  # a quicker round trip (50 ms) is the better estimate
+    net.settle()
+    assert member.delay == 25
+    # A pong claiming a time in the future is no measurement.
+    host.on_message(member.peer, json.dumps({"t": "pong", "at": 99_999}))
+    assert member.delay == 25

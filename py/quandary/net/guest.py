@@ -88,6 +88,8 @@ class RoomGuest:
         elif kind == "update":
             self._update(msg)
         elif kind == "tick":
+            # Answered at once: the host times the round trip to correct our throws.
+            self._send(peer, {"t": "pong", "at": msg["at"]})
             started = bool(self.lobby and self.lobby.get("started"))
             if started and msg["version"] != self.version:
                 self.sync()

@@ -24,6 +24,8 @@ from quandary.table import Seat, Table
 
 from .messages import GUEST_TYPES, MAX_BYTES, ProtocolError, encode, parse
 
+DELAY_SAMPLES = 5
+"""Round trips remembered per member; the smallest is the least disturbed by jitter."""
 LOCAL = "local"
 """The host's own connection: its moves never travel as messages."""
 SEEN_LIMIT = 64
@@ -45,6 +47,12 @@ class Member:
     seat: int | None = None
     peer: str | None = None
     seen: list[str] = field(default_factory=list)
+    round_trips: list[float] = field(default_factory=list)
+
+    @property
+    def delay(self) -> float:
+        """The one-way network delay to this member (half the best recent round trip)."""
+        return min(self.round_trips, default=0.0) / 2
 
 
 @dataclass
@@ -64,8 +72,10 @@ class RoomHost:
         make_id: Callable[[], str],
         new_seed: Callable[[], int],
         host_name: str,
+        now: Callable[[], float] = lambda: 0.0,
     ) -> None:
         self.send_text = send
+        self.now = now
         self.make_id = make_id
         self.new_seed = new_seed
         me = Member(make_id(), make_id(), host_name[:20] or "Host", 0, LOCAL)
@@ -111,7 +121,9 @@ class RoomHost:
         if member is None:
             self._reject(peer, "unknown", "Say hello first: this connection has no place here.")
             return
-        if msg["t"] == "sync":
+        if msg["t"] == "pong":
+            self._pong(member, msg["at"])
+        elif msg["t"] == "sync":
             self._send_view(member, snapshot=True)
         elif msg["t"] == "name":
             self._rename(member, msg["name"])
@@ -135,6 +147,11 @@ class RoomHost:
         self._sent_lobby.pop(peer, None)
         self._send(peer, {"t": "welcome", "token": member.token, "member": member.id}, None)
         self.broadcast()
+
+    def _pong(self, member: Member, at: int) -> None:
+        rtt = self.now() - at
+        if 0 <= rtt < 10_000:  # a reply to a tick from before a reload is no measure
+            member.round_trips = [*member.round_trips[-(DELAY_SAMPLES - 1) :], rtt]
 
     def _rename(self, member: Member, name: str) -> None:
         if self.table is not None:
@@ -168,7 +185,7 @@ class RoomHost:
             self._send_view(member, snapshot=True)
         else:
             try:
-                self._play(member.seat, move)
+                self._play(member.seat, move, member.delay)
             except GameError as exc:
                 self._reject(member.peer, exc.code, exc.message, intent)
 
@@ -260,24 +277,51 @@ class RoomHost:
             raise BadSetup("You have no seat in a game.")
         self._play(seat, move)
 
-    def _play(self, seat: int, move: Move) -> None:
+    def _play(self, seat: int, move: Move, delay: float = 0.0) -> None:
         assert self.table is not None
         before = self._legal_now()
-        self.table.submit(seat, move)
+        self.table.submit(seat, move, self.now(), delay)
         self._after_move(before)
 
     def _after_move(self, before: list[list[Move]]) -> None:
         assert self.table is not None
-        self.table.play_bots()
+        self.table.advance(self.now())
         version = self.table.state.version
         for seat, moves in enumerate(self._legal_now()):
             if moves != before[seat]:
                 self.epochs[seat] = version
         self.broadcast()
 
+    def advance(self) -> bool:
+        """Let the table's clock run (bots' throws, a window's close); True if it moved."""
+        if self.table is None:
+            return False
+        before = self._legal_now()
+        if not self.table.advance(self.now()):
+            return False
+        self._after_move(before)
+        return True
+
+    def next_wakeup(self) -> float | None:
+        """When ``advance`` next has something to do, on the host's clock."""
+        return self.table.next_wakeup() if self.table is not None else None
+
     def _legal_now(self) -> list[list[Move]]:
+        """Each seat's legal moves, with the time limits of timed moves left out.
+
+        A throw's allowed times move with every landing; that is not a change of
+        what the seat may do, so it must not make a throw in flight stale.
+        """
         assert self.table is not None
-        return [engine.legal_moves(self.table.state, s) for s in range(len(self.table.seats))]
+        state = self.table.state
+        timed = engine.game_of(state).spec.timed_moves
+        return [
+            [
+                m if m["type"] not in timed else {**m, "at": None}
+                for m in engine.legal_moves(state, s)
+            ]
+            for s in range(len(self.table.seats))
+        ]
 
     # -- outgoing ------------------------------------------------------------------
 
@@ -336,9 +380,10 @@ class RoomHost:
         for a while knows the host is away.
         """
         version = self.table.state.version if self.table is not None else 0
+        at = max(0, round(self.now()))
         for member in self.members.values():
             if member.peer is not None and member.peer != LOCAL:
-                self._send(member.peer, {"t": "tick", "version": version}, None)
+                self._send(member.peer, {"t": "tick", "version": version, "at": at}, None)
 
     def _send_view(self, member: Member, snapshot: bool = False) -> None:
         peer = member.peer

@@ -62,6 +62,7 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
     "seat": {"seat": _seat},
     "intent": {"id": _text(MAX_ID), "version": _count, "move": _object},
     "sync": {"version": _count},
+    "pong": {"at": _count},
 }
 
 # What the host may send to a guest.
@@ -70,7 +71,7 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
     "lobby": {"lobby": _object},
     "snapshot": {"version": _count, "view": _object},
     "update": {"base": _count, "version": _count, "set": _object, "drop": _keys},
-    "tick": {"version": _count},
+    "tick": {"version": _count, "at": _count},
     "rejected": {"code": _text(MAX_ID), "reason": _text(400), "id": _optional(_text(MAX_ID))},
 }
 
@@ -80,6 +81,7 @@ _WHAT = {
     "seat": "a seat choice",
     "intent": "a move",
     "sync": "a request for the table",
+    "pong": "an answer to a tick",
 }
 
 

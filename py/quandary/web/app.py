@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import json
 import traceback
 from typing import Any
 
@@ -98,11 +99,17 @@ class App:
         self.root = js.document.getElementById("screen")
         self.announcer = js.document.getElementById("announcer")
         self.controller = Controller(
-            LocalStorage(), new_seed, make_id, str(js.location.href), page_relays()
+            LocalStorage(),
+            new_seed,
+            make_id,
+            str(js.location.href),
+            page_relays(),
+            now=lambda: float(js.performance.now()),
         )
         self.room_handle: Any = None
         self.room_module: Any = None
         self.timer: Any = None
+        self.clock_timer: Any = None
         self.opening: Any = None
         self.qr_cache: dict[str, str] = {}
         self._proxies = {
@@ -112,9 +119,13 @@ class App:
             "hash": create_proxy(self._on_hash),
             "timer": create_proxy(self._on_timer),
             "persist": create_proxy(self._persist_room),
+            "clock": create_proxy(self._on_clock),
+            "throw": create_proxy(self._on_throw),
         }
         for name in ("click", "change", "input"):
             self.root.addEventListener(name, self._proxies[name])
+        # A card thrown by drag, flick or keyboard (static/js/throw.js measures the gesture).
+        self.root.addEventListener("quandary:throw", self._proxies["throw"])
         js.window.addEventListener("hashchange", self._proxies["hash"])
         self.controller.open_fragment(str(js.location.hash))
         self.apply_effects()
@@ -145,6 +156,39 @@ class App:
             data = _dataset(element)
             data["value"] = str(element.value)
             self.run("field", data)
+
+    def _on_throw(self, event: Any) -> None:
+        detail = event.detail
+        move = {"type": "throw"} | {
+            key: int(getattr(detail, key)) for key in ("card", "aim", "power", "spin")
+        }
+        self.run("move", {"move": json.dumps(move)})
+
+    def _on_clock(self) -> None:
+        self.clock_timer = None
+        try:
+            changed = self.controller.on_clock()
+        except Exception:  # noqa: BLE001 - a bug must not stop the clock for good
+            js.console.error(traceback.format_exc())
+            changed = False
+        if changed:
+            self.apply_effects()
+            self.draw()
+            room = self.controller.room
+            if room is not None and room.dirty:
+                js.setTimeout(self._proxies["persist"], 0)
+        else:
+            self._schedule_clock()
+
+    def _schedule_clock(self) -> None:
+        """Wake up when the table's clock next has work (a bot's throw, a closing window)."""
+        if self.clock_timer is not None:
+            js.clearTimeout(self.clock_timer)
+            self.clock_timer = None
+        when = self.controller.next_wakeup()
+        if when is not None:
+            wait = max(0.0, when - float(js.performance.now()))
+            self.clock_timer = js.setTimeout(self._proxies["clock"], wait + 1)
 
     def _on_hash(self, event: Any) -> None:
         self.controller.open_fragment(str(js.location.hash))
@@ -306,6 +350,7 @@ class App:
                 target.setSelectionRange(typed[1], typed[2])
         if target is not None:
             target.focus(_js_object({"preventScroll": not message}))
+        self._schedule_clock()
 
 
 def start() -> None:

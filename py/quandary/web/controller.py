@@ -58,8 +58,10 @@ class Controller:
         make_id: Callable[[], str] = lambda: "",
         page: str = "http://127.0.0.1/",
         relays: tuple[str, ...] = (),
+        now: Callable[[], float] = lambda: 0.0,
     ) -> None:
         self.storage = storage
+        self.now = now
         self.new_seed = new_seed
         self.make_id = make_id
         self.page = page
@@ -177,7 +179,7 @@ class Controller:
     def _begin(self, table: Table) -> None:
         self.table, self.seen, self.viewer, self.draft, self.error = table, 0, None, {}, None
         self.form.error = None
-        table.play_bots()
+        table.advance(self.now())
         self.saved = None
         self.screen = "table"
         self._save()
@@ -185,10 +187,17 @@ class Controller:
     def _seats_from_form(self) -> list[Seat] | None:
         form = self.form
         names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(form.seats)]
+        humans = sum(s.kind == "human" for s in form.seats)
         if len({n.casefold() for n in names}) != len(names):
             form.error = "Every seat needs a different name."
         elif not any(s.kind == "human" for s in form.seats):
             form.error = "Seat at least one human on this device."
+        elif engine.get(form.game).spec.timed_moves and humans > 1:
+            # Throwing is a race: two people cannot race on one screen.
+            form.error = (
+                f"{engine.get(form.game).spec.title} is played one person per device:"
+                " make the other seats bots, or create a room and send your friends the link."
+            )
         else:
             try:
                 spec = engine.get(form.game).spec
@@ -205,7 +214,7 @@ class Controller:
         if self.saved is not None:
             self.table, self.saved = self.saved, None
             self.viewer, self.draft, self.error, self.screen = None, {}, None, "table"
-            self.table.play_bots()
+            self.table.advance(self.now())
 
     def _on_abandon(self, data: dict[str, str]) -> None:
         self.form.confirm_abandon = True
@@ -274,12 +283,12 @@ class Controller:
         if view is None or self.table is None or self.viewer is None:
             return
         try:
-            self.table.submit(self.viewer, move)
+            self.table.submit(self.viewer, move, self.now())
         except GameError as exc:
             self.error = exc.message
             return
         self.draft, self.error = {}, None
-        self.table.play_bots()
+        self.table.advance(self.now())
         if self._gated():
             self.viewer = None
         self._save()
@@ -288,6 +297,28 @@ class Controller:
         if self.table is not None and self.seen < self._checkpoints():
             self.seen += 1
             self._save()
+
+    # -- the clock (games with a timed window) ------------------------------------
+
+    def on_clock(self) -> bool:
+        """Time passed: let the table act on it; returns whether the screen must change."""
+        if self.room is not None:
+            return self.room.on_clock()
+        if self.table is None or self.screen != "table":
+            return False
+        if not self.table.advance(self.now()):
+            return False
+        self._settle()
+        self._save()
+        return True
+
+    def next_wakeup(self) -> float | None:
+        """When (on ``now``'s clock) ``on_clock`` next has work, if ever."""
+        if self.room is not None:
+            return self.room.next_wakeup()
+        if self.table is None or self.screen != "table":
+            return None
+        return self.table.next_wakeup()
 
     # -- rooms -------------------------------------------------------------------
 
@@ -309,7 +340,13 @@ class Controller:
             return
         self._close_room()
         self.room = _room_controller()(
-            self.storage, self.new_seed, self.make_id, link, self.page, self._player_name()
+            self.storage,
+            self.new_seed,
+            self.make_id,
+            link,
+            self.page,
+            self._player_name(),
+            now=self.now,
         )
         self.effects.append(("open-room", link))
 
@@ -324,6 +361,7 @@ class Controller:
             self.page,
             self._player_name(),
             create=True,
+            now=self.now,
         )
         self.effects += [("set-hash", link.fragment()), ("open-room", link)]
 
@@ -424,6 +462,7 @@ class Controller:
             viewer=self.viewer,
             draft=self.draft,
             error=self.error,
+            elapsed=self.table.elapsed(self.now()),
         )
 
     def _checkpoints(self) -> int:

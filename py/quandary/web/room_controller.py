@@ -42,8 +42,10 @@ class RoomController:
         page: str,
         name: str,
         create: bool = False,
+        now: Callable[[], float] = lambda: 0.0,
     ) -> None:
         self.storage = storage
+        self.now = now
         self.link = link
         self.url = f"{page.split('#')[0]}#{link.fragment()}"
         self.send: Callable[[str, str], None] | None = None
@@ -54,11 +56,12 @@ class RoomController:
         self.seen = 0
         self.draft: dict[str, Any] = {}
         self.beats = 0
+        self._window_seen: tuple[Any, float] | None = None
         self.can_share = False
         self.dirty = False
         record = {} if create else self._stored()
         if create or (record.get("role") == "host" and record.get("secret") == link.secret):
-            self.host = RoomHost(self._send, make_id, new_seed, name)
+            self.host = RoomHost(self._send, make_id, new_seed, name, now)
         if self.host is not None and not create:
             try:
                 self.host.restore(record.get("host"))
@@ -156,6 +159,17 @@ class RoomController:
         elif self.guest.status == "joined" and self.notice and "Nobody" in self.notice:
             self.notice = None
         return (self.guest.status, self.notice) != before
+
+    def on_clock(self) -> bool:
+        """The host's table clock ran: bots' throws, a window closing. True if it moved."""
+        if self.host is None or not self.host.advance():
+            return False
+        self.dirty = True
+        return True
+
+    def next_wakeup(self) -> float | None:
+        """When ``on_clock`` next has work (only a host's table keeps time)."""
+        return self.host.next_wakeup() if self.host is not None else None
 
     # -- state seen from here ----------------------------------------------------
 
@@ -323,7 +337,7 @@ class RoomController:
 
     def _render_game(self, view: dict[str, Any]) -> str:
         game_ui = self._game_ui()
-        ui = Ui(view["names"], view["kinds"], view["seat"], self.draft, None)
+        ui = Ui(view["names"], view["kinds"], view["seat"], self.draft, None, self._elapsed(view))
         shown = milestone(view, ui, self.seen, game_ui)
         if shown is not None and view.get("result") and self.host is None:
             shown = shown.replace('data-action="again"', 'data-action="again" disabled')
@@ -367,6 +381,19 @@ class RoomController:
         )
 
     # -- helpers -----------------------------------------------------------------
+
+    def _elapsed(self, view: dict[str, Any]) -> int:
+        """Time since the open window opened: the host's table knows; a guest counts
+        from when it first saw the window (late by one network delay, which only
+        affects the countdown shown, never the order of throws)."""
+        if self.host is not None and self.host.table is not None:
+            return self.host.table.elapsed(self.now())
+        window = view.get("window")
+        if not isinstance(window, dict):
+            return 0
+        if self._window_seen is None or self._window_seen[0] != window.get("id"):
+            self._window_seen = (window.get("id"), self.now())
+        return max(0, round(self.now() - self._window_seen[1]))
 
     def _game_ui(self) -> Any:
         lobby = self.lobby or {}

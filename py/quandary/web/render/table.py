@@ -17,6 +17,8 @@ class Ui:
     viewer: int | None
     draft: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    elapsed: int = 0
+    """Milliseconds since the open timed window opened, as this device reckons it."""
 
 
 def scoreboard(view: dict[str, Any], ui: Ui) -> str:
