@@ -68,6 +68,7 @@ def build(out: Path) -> None:
     subprocess.run(["node", str(ROOT / "scripts/pyc.mjs"), zipped, zipped], check=True, cwd=ROOT)
     _bundle(ROOT / "static/js/room.entry.js", staging / "room.mjs")
     _bundle(ROOT / "static/js/boot.entry.js", staging / "boot.mjs")
+    _bundle(ROOT / "static/js/throw.entry.js", staging / "throw.mjs")
     assets = staging.with_name(_digest(staging))
     staging.rename(assets)
     for name in ("index.html", "pyscript.toml"):

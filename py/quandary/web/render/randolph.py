@@ -1,0 +1,358 @@
+"""Dilemma (Alex Randolph): the arena, the throwing hand, the duel and the players' rows.
+
+Throwing is measured in the page (``static/js/throw.js`` turns a drag and flick,
+or the arrow keys and a held key, into a gesture) and sent as a ``throw`` move;
+the authority decides where the card lands. This module only draws: cards in
+flight are drawn with a negative animation delay, so a redraw in mid-flight
+carries the animation on from where it was instead of restarting it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from quandary.web.html import attrs, esc, join, names_list, plural
+
+from .table import Ui, error_line
+
+PHASE_TITLES = {
+    "challenge": "Lay down a challenge",
+    "react": "Throw a card into the arena",
+    "duel": "Peace or conflict?",
+    "over": "The game is over",
+}
+ARENA_SPAN = 1.7
+"""Half the width of the drawn table, in arena radii: the arena fills 1/1.7 of it."""
+LANDINGS = {
+    "flat": "flat in the arena",
+    "diagonal": "at a slant",
+    "edge": "on the edge",
+    "outside": "outside the arena",
+}
+STATUSES = {
+    "duelling": "the duelling card",
+    "invalid": "invalid: the same value as the challenge",
+    "removed": "removed from the game",
+    "returned": "back to the thrower's hand",
+    "pending": "",
+}
+
+
+def checkpoints(view: dict[str, Any]) -> int:
+    """None: the game is real time, so results are shown beside play, never in its way."""
+    return 0
+
+
+def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
+    """Not used (no checkpoints); kept for the shared contract."""
+    return round_summary(view["history"][index], ui.names)
+
+
+def explain_milestone(view: dict[str, Any], index: int, names: list[str]) -> str:
+    """A round's outcome in one sentence."""
+    return explain_round(view["history"][index], names)
+
+
+def privacy_reason(view: dict[str, Any]) -> str:
+    """One person per device plays this game, so the device is never passed."""
+    return ""
+
+
+def update_draft(
+    view: dict[str, Any], draft: dict[str, Any], data: dict[str, str]
+) -> dict[str, Any]:
+    """The only draft is the challenge card being considered."""
+    if "card" in data:
+        return {**draft, "card": int(data["card"])}
+    return draft
+
+
+def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
+    """The challenge the draft describes, if it is one of the legal moves."""
+    move = {"type": "challenge", "card": draft.get("card")}
+    return move if move in view["legal_moves"] else None
+
+
+# -- the screen -----------------------------------------------------------------
+
+
+def render_turn(view: dict[str, Any], ui: Ui) -> str:
+    """The arena, what this seat can do now, everyone's cards and the last outcome."""
+    phase = view["phase"]
+    head = (
+        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{PHASE_TITLES.get(phase, phase)}'
+        f"<small> · challenge {view['round']}</small></h2>"
+    )
+    if phase == "challenge":
+        body = _challenge(view, ui)
+    elif phase == "react":
+        body = _react(view, ui)
+    elif phase == "duel":
+        body = _duel(view, ui)
+    else:
+        body = ""
+    last = view["history"][-1] if view["history"] else None
+    summary = ""
+    if last is not None and phase == "challenge":
+        summary = (
+            '<section class="last-round" aria-label="The last challenge">'
+            f"{round_summary(last, ui.names)}</section>"
+        )
+    return head + error_line(ui) + body + summary + players_panel(view, ui)
+
+
+def _challenge(view: dict[str, Any], ui: Ui) -> str:
+    provocateur = view["provocateur"]
+    if view["seat"] != provocateur:
+        return (
+            f'<p class="explain">{esc(ui.names[provocateur])} holds the stumbling block and is'
+            " choosing a challenge card. Get ready to throw.</p>" + arena(view, ui)
+        )
+    chosen = ui.draft.get("card")
+    legal = {m["card"] for m in view["legal_moves"] if m["type"] == "challenge"}
+    buttons = join(
+        f'<button type="button" class="rcard" data-action="draft" data-card="{v}"'
+        f' id="challenge-{v}"'
+        f"{attrs(aria_pressed=str(v == chosen).lower(), disabled=v not in legal)}"
+        f' aria-label="Challenge with your {v}">{v}</button>'
+        for v in view["hands"][view["seat"]]
+    )
+    ready = draft_move(view, ui.draft) is not None
+    return (
+        '<p class="explain">You hold the stumbling block. Place one card face up in the arena:'
+        " the others may throw a card of a different value onto it to take up the"
+        " challenge.</p>"
+        f'<div class="rhand" role="group" aria-label="Your cards">{buttons}</div>'
+        '<p class="actions"><button type="button" class="primary big" data-action="submit"'
+        f' id="submit"{attrs(disabled=not ready)}>'
+        + (f"Challenge with the {chosen}" if ready else "Choose a card")
+        + "</button></p>"
+    )
+
+
+def _react(view: dict[str, Any], ui: Ui) -> str:
+    me = view["seat"]
+    window = view.get("window") or {}
+    second = (
+        " This is the second chance: the first throws were all invalid."
+        if window.get("second")
+        else ""
+    )
+    if me == view["provocateur"]:
+        lead = f"You challenged with your {view['challenge']}. Watch who takes it up.{second}"
+        return f'<p class="explain">{esc(lead)}</p>' + arena(view, ui)
+    throws = [m for m in view["legal_moves"] if m["type"] == "throw"]
+    if not throws:
+        return f'<p class="explain">You have no cards left to throw.{esc(second)}</p>' + arena(
+            view, ui
+        )
+    can = {m["card"] for m in throws}
+    cards = join(
+        f'<button type="button" class="rcard throw-card" id="throw-{v}" data-throw-card="{v}"'
+        f"{attrs(disabled=v not in can)}"
+        f' aria-label="Throw your {v}: drag and flick it at the arena, or aim with the left'
+        f' and right arrows and hold Space for power">{v}</button>'
+        for v in view["hands"][me]
+    )
+    return (
+        f'<p class="explain">{esc(ui.names[view["provocateur"]])} challenges with a'
+        f" <strong>{view['challenge']}</strong>. To take it up, throw a card of another value so"
+        " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
+        f" thrown card leaves the game.{esc(second)}</p>"
+        + arena(view, ui)
+        + f'<div class="rhand throw-hand" role="group" aria-label="Your cards">{cards}</div>'
+        '<p class="hint" id="aim-readout" aria-live="polite">Drag a card towards the arena and'
+        " let go with a flick. Keyboard: focus a card, aim with ← →, hold Space and release.</p>"
+    )
+
+
+def _duel(view: dict[str, Any], ui: Ui) -> str:
+    duel = view["duel"] or {}
+    seats = duel.get("seats", [])
+    me = view["seat"]
+    opponent = next((s for s in seats if s != me), None)
+    picture = arena(view, ui)
+    if me not in seats or not view["legal_moves"]:
+        waiting = [ui.names[s] for s in view["waiting_for"]]
+        who = names_list([ui.names[s] for s in seats])
+        text = f"{who} duel over the {duel.get('challenge')} and the {duel.get('card')}."
+        if waiting:
+            text += f" Waiting for {names_list(waiting)} to choose."
+        return f'<p class="explain">{esc(text)}</p>' + picture
+    mine = duel["card"] if me != seats[0] else duel["challenge"]
+    theirs = duel["challenge"] if me != seats[0] else duel["card"]
+    offered = {m["choice"] for m in view["legal_moves"] if m["type"] == "duel"}
+    lives = view["lives"][me]
+    buttons = join(
+        f'<button type="button" class="{cls}" data-action="move" id="duel-{choice}"'
+        f" data-move='{esc(json.dumps({'type': 'duel', 'choice': choice}))}'"
+        f"{attrs(disabled=choice not in offered)}>{label}</button> "
+        for choice, label, cls in (
+            ("peace", "☮ Peace", "primary big"),
+            ("conflict", "⚔ Conflict", "big danger"),
+        )
+    )
+    no_life = (
+        '<p class="hint">You have no life blocks left, so only peace is possible.</p>'
+        if "conflict" not in offered
+        else ""
+    )
+    return (
+        f'<p class="explain">Your {mine} against {esc(ui.names[opponent])}\'s {theirs}.'
+        " Both choose in secret. Peace and peace: each takes the other's card. Conflict"
+        " against peace: conflict takes both cards and loses a life. Conflict and conflict:"
+        f" both cards leave the game and both lose a life. You have {plural(lives, 'life')}"
+        f" left.</p>{no_life}" + picture + f'<p class="actions duel-choice">{buttons}</p>'
+    )
+
+
+# -- the arena --------------------------------------------------------------------
+
+
+def arena(view: dict[str, Any], ui: Ui) -> str:
+    """The round table seen from the viewer's seat, the challenge card in the middle."""
+    window = view.get("window")
+    cards = join(_arena_card(view, ui, i, t) for i, t in enumerate(view.get("arena", [])))
+    challenge = view.get("challenge")
+    middle = (
+        f'<div class="arena-challenge" aria-label="Challenge card {challenge}">{challenge}</div>'
+        if challenge is not None
+        else ""
+    )
+    countdown = ""
+    if isinstance(window, dict) and view["phase"] == "react":
+        left = max(0, window["deadline"] - ui.elapsed)
+        share = left / max(1, window["deadline"])
+        countdown = (
+            f'<div class="countdown" role="timer" aria-label="Reaction window">'
+            f'<span style="--from:{share:.3f};--left:{left}ms"></span></div>'
+        )
+    listing = join(f"<li>{esc(_arena_line(t, ui.names))}</li>" for t in view.get("arena", []))
+    return (
+        f'<div class="arena-box" id="arena-box"{attrs(data_window=(window or {}).get("id"))}>'
+        f'<div class="arena" id="arena">{middle}{cards}</div>{countdown}</div>'
+        + (f'<ol class="arena-list" aria-label="Cards thrown">{listing}</ol>' if listing else "")
+    )
+
+
+def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any]) -> str:
+    span = ARENA_SPAN
+    x = 50 + 50 * max(-span, min(span, throw["x"])) / span
+    y = 50 + 50 * max(-span, min(span, throw["y"])) / span
+    fx, fy = _seat_position(view, throw["seat"])
+    flight = max(1, throw["land_at"] - throw["at"])
+    since = ui.elapsed - throw["at"]
+    flying = view["phase"] == "react" and since < flight
+    style = (
+        f"--x:{x:.1f}%;--y:{y:.1f}%;--r:{throw['rotation']}deg;--fx:{fx:.1f}%;--fy:{fy:.1f}%;"
+        f"--flight:{flight}ms;--since:{max(0, since)}ms"
+    )
+    classes = f"arena-card {throw['landing']} {throw['status']}" + (" flying" if flying else "")
+    if throw.get("leading"):
+        classes += " leading"
+    return (
+        f'<div class="{classes}" style="{style}" data-key="{index}"'
+        f' title="{esc(_arena_line(throw, ui.names))}">{throw["card"]}</div>'
+    )
+
+
+def _seat_position(view: dict[str, Any], seat: int) -> tuple[float, float]:
+    """Where a seat sits around the drawn table, in percent: the viewer at the bottom."""
+    players = view["players"]
+    me = view["seat"] if view["seat"] is not None else 0
+    turn = ((seat - me) % players) / players
+    angle = math.pi / 2 + 2 * math.pi * turn
+    return 50 + 48 * math.cos(angle), 50 + 48 * math.sin(angle)
+
+
+def _arena_line(throw: dict[str, Any], names: list[str]) -> str:
+    status = STATUSES.get(throw["status"], "")
+    lead = " (leading)" if throw.get("leading") else ""
+    return (
+        f"{names[throw['seat']]}'s {throw['card']} landed {LANDINGS.get(throw['landing'], '')}"
+        + (f": {status}" if status else "")
+        + lead
+    )
+
+
+# -- everyone's cards ------------------------------------------------------------------
+
+
+def players_panel(view: dict[str, Any], ui: Ui) -> str:
+    """Each player's remaining cards, lives, won cards and the stumbling block."""
+    rows = []
+    for seat, name in enumerate(ui.names):
+        hand = view["hands"][seat]
+        won = view["won"][seat]
+        block = (
+            ' <span class="block" title="Holds the stumbling block">▲ provocateur</span>'
+            if seat == view["provocateur"]
+            else ""
+        )
+        lives = view["lives"][seat]
+        rows.append(
+            f"<li{attrs(class_='me' if seat == view['seat'] else None)}>"
+            f'<p class="who">{esc(name)}{block}</p>'
+            f'<p class="lives" aria-label="{plural(lives, "life", "lives")}">'
+            + ("♥" * lives or "no lives")
+            + "</p>"
+            f'<p class="held" aria-label="Cards in hand">{_chips(hand) or "no cards"}</p>'
+            f'<p class="won" aria-label="Won cards">Won: {_chips(won) or "nothing yet"}'
+            f" = {sum(won)}</p></li>"
+        )
+    return f'<ol class="players" aria-label="Players">{join(rows)}</ol>'
+
+
+def _chips(values: list[int]) -> str:
+    return join(f'<span class="chip">{v}</span>' for v in values)
+
+
+# -- outcomes ----------------------------------------------------------------------
+
+
+def explain_round(r: dict[str, Any], names: list[str]) -> str:
+    """What a finished challenge came to, in a sentence or two."""
+    who = names[r["provocateur"]]
+    outcome = r.get("outcome")
+    if outcome == "kept":
+        return f"Nobody took up {who}'s {r['challenge']}, so {who} keeps it as winnings."
+    opponent = r.get("opponent")
+    if opponent is None:
+        return f"{who}'s challenge of {r['challenge']} is settled."
+    them = names[opponent]
+    card = r.get("card")
+    pair = f"{who}'s {r['challenge']} and {them}'s {card}"
+    if outcome == "peace":
+        return f"{who} and {them} both chose peace: {pair} change hands as winnings."
+    if outcome == "both_conflict":
+        return f"{who} and {them} both chose conflict: {pair} leave the game; both lose a life."
+    if outcome == "conflict_won":
+        winner = names[r["winner"]] if r.get("winner") is not None else who
+        return f"{winner} chose conflict against peace: {winner} wins {pair} and loses a life."
+    return f"{pair}: {outcome}."
+
+
+def round_summary(r: dict[str, Any], names: list[str]) -> str:
+    """The last challenge's outcome, with the fate of every thrown card."""
+    thrown = join(f"<li>{esc(_arena_line(t, names))}</li>" for t in r.get("arena", []))
+    return f'<p class="outcome">{esc(explain_round(r, names))}</p>' + (
+        f'<ol class="arena-list">{thrown}</ol>' if thrown else ""
+    )
+
+
+def describe(event: dict[str, Any], names: list[str]) -> str | None:
+    """A log line for an event, or None for events not worth a line."""
+    kind, data = event["kind"], event["data"]
+    if kind == "challenge_placed":
+        return f"{names[data['seat']]} challenges with a {data['card']}."
+    if kind == "card_landed":
+        return _arena_line(data, names) + "."
+    if kind == "second_window":
+        return "No valid card: everyone may throw once more."
+    if kind == "round_over":
+        return explain_round(data, names)
+    if kind == "game_over":
+        return f"The game is over: {names_list([names[s] for s in data['winners']])} won."
+    return None

@@ -1,0 +1,177 @@
+// Throwing a card in Dilemma: turn a drag and flick (mouse or finger), or the
+// arrow keys and a held key, into a gesture {card, aim, power, spin} and hand it
+// to Python as a `quandary:throw` event on #screen. Where the card lands is for
+// the authority to decide; this only measures the hand.
+//
+// Python redraws the screen whenever the table changes, so nothing here keeps a
+// reference to a card button: listeners sit on the document and a drag carries
+// on with a ghost card attached to <body>. Bundled into static/vendor/throw.mjs.
+
+const SAMPLE_MS = 90; // the release velocity is measured over the last 90 ms
+const FULL_SPEED = 2.6; // px per ms that counts as a full-power flick
+const MIN_DRAG = 24; // px: anything shorter is a tap, not a throw
+const AIM_STEP = 5; // degrees per arrow key press
+const POWER_CYCLE_MS = 1400; // a held key's power rises to 100 and falls back in this time
+
+let drag = null;
+let aim = 0;
+let charge = null;
+
+const screen = () => document.getElementById("screen");
+
+function throwCard(card, aimDeg, power, spin) {
+  const detail = {
+    card,
+    aim: Math.round(Math.max(-45, Math.min(45, aimDeg))),
+    power: Math.round(Math.max(0, Math.min(100, power))),
+    spin: Math.round(Math.max(-100, Math.min(100, spin))),
+  };
+  screen()?.dispatchEvent(new CustomEvent("quandary:throw", { bubbles: true, detail }));
+}
+
+function arenaCentre() {
+  const arena = document.getElementById("arena");
+  if (!arena) return null;
+  const box = arena.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+function readout(text) {
+  const el = document.getElementById("aim-readout");
+  if (el) el.textContent = text;
+}
+
+// Signed angle in degrees from vector a to vector b.
+function angleBetween(a, b) {
+  const cross = a.x * b.y - a.y * b.x;
+  const dot = a.x * b.x + a.y * b.y;
+  return (Math.atan2(cross, dot) * 180) / Math.PI;
+}
+
+// -- pointer: drag and flick ----------------------------------------------------
+
+document.addEventListener("pointerdown", (event) => {
+  const button = event.target.closest?.("[data-throw-card]");
+  if (!button || button.disabled || event.button > 0) return;
+  event.preventDefault();
+  const ghost = document.createElement("div");
+  ghost.className = "rcard ghost";
+  ghost.textContent = button.textContent;
+  document.body.appendChild(ghost);
+  drag = {
+    card: Number(button.dataset.throwCard),
+    start: { x: event.clientX, y: event.clientY },
+    samples: [{ t: event.timeStamp, x: event.clientX, y: event.clientY }],
+    ghost,
+    pointer: event.pointerId,
+  };
+  moveGhost(event.clientX, event.clientY);
+});
+
+function moveGhost(x, y) {
+  drag.ghost.style.transform = `translate(${x}px, ${y}px) translate(-50%, -50%)`;
+}
+
+document.addEventListener("pointermove", (event) => {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [event];
+  for (const e of events.length ? events : [event]) {
+    drag.samples.push({ t: e.timeStamp, x: e.clientX, y: e.clientY });
+  }
+  const cutoff = event.timeStamp - 4 * SAMPLE_MS;
+  while (drag.samples.length > 3 && drag.samples[0].t < cutoff) drag.samples.shift();
+  moveGhost(event.clientX, event.clientY);
+});
+
+function endDrag(event, cancelled) {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const { card, samples, start, ghost } = drag;
+  drag = null;
+  ghost.remove();
+  if (cancelled) return;
+  const last = samples[samples.length - 1];
+  const travelled = Math.hypot(last.x - start.x, last.y - start.y);
+  const centre = arenaCentre();
+  if (travelled < MIN_DRAG || !centre) {
+    readout("Drag the card towards the arena and let go while moving to throw it.");
+    return;
+  }
+  const recent = samples.filter((s) => s.t >= last.t - SAMPLE_MS);
+  const first = recent.length > 1 ? recent[0] : samples[Math.max(0, samples.length - 2)];
+  const dt = Math.max(1, last.t - first.t);
+  const velocity = { x: (last.x - first.x) / dt, y: (last.y - first.y) / dt };
+  const speed = Math.hypot(velocity.x, velocity.y);
+  const toArena = { x: centre.x - last.x, y: centre.y - last.y };
+  const aimDeg = angleBetween(toArena, velocity);
+  if (speed < 0.05 || Math.abs(aimDeg) > 90) {
+    readout("That went away from the arena: flick the card towards it.");
+    return;
+  }
+  // Spin: how much the path turned over the release, a curl of the wrist.
+  let turn = 0;
+  for (let i = 2; i < recent.length; i++) {
+    const a = { x: recent[i - 1].x - recent[i - 2].x, y: recent[i - 1].y - recent[i - 2].y };
+    const b = { x: recent[i].x - recent[i - 1].x, y: recent[i].y - recent[i - 1].y };
+    if (Math.hypot(a.x, a.y) > 0.5 && Math.hypot(b.x, b.y) > 0.5) turn += angleBetween(a, b);
+  }
+  throwCard(card, aimDeg, (speed / FULL_SPEED) * 100, turn * 1.5);
+}
+
+document.addEventListener("pointerup", (event) => endDrag(event, false));
+document.addEventListener("pointercancel", (event) => endDrag(event, true));
+
+// -- keyboard: aim with the arrows, hold a key for power --------------------------
+
+function powerAt(now) {
+  const phase = ((now - charge.since) % POWER_CYCLE_MS) / POWER_CYCLE_MS;
+  return 100 * (phase < 0.5 ? phase * 2 : 2 - phase * 2);
+}
+
+function showCharge() {
+  if (!charge) return;
+  const power = Math.round(powerAt(performance.now()));
+  const meter = document.getElementById("power-meter");
+  if (meter) meter.style.setProperty("--power", `${power}%`);
+  requestAnimationFrame(showCharge);
+}
+
+function showAim() {
+  const box = document.getElementById("arena-box");
+  if (box) box.style.setProperty("--aim", `${aim}deg`);
+  const side = aim === 0 ? "straight at the arena" : `${Math.abs(aim)}° ${aim < 0 ? "left" : "right"}`;
+  readout(`Aim: ${side}. Hold Space or Enter, release to throw.`);
+}
+
+document.addEventListener("keydown", (event) => {
+  const button = event.target.closest?.("[data-throw-card]");
+  if (!button || button.disabled) return;
+  if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    event.preventDefault();
+    aim = Math.max(-45, Math.min(45, aim + (event.key === "ArrowLeft" ? -AIM_STEP : AIM_STEP)));
+    showAim();
+  } else if ((event.key === " " || event.key === "Enter") && !event.repeat) {
+    event.preventDefault();
+    charge = { card: Number(button.dataset.throwCard), since: performance.now() };
+    let meter = document.getElementById("power-meter");
+    if (!meter) {
+      meter = document.createElement("div");
+      meter.id = "power-meter";
+      meter.className = "power-meter";
+      meter.setAttribute("aria-hidden", "true");
+      document.body.appendChild(meter);
+    }
+    requestAnimationFrame(showCharge);
+  } else if (event.key === " " || event.key === "Enter") {
+    event.preventDefault(); // a held key repeats: keep charging
+  }
+});
+
+document.addEventListener("keyup", (event) => {
+  if (!charge || (event.key !== " " && event.key !== "Enter")) return;
+  event.preventDefault();
+  const { card } = charge;
+  const power = powerAt(performance.now());
+  charge = null;
+  document.getElementById("power-meter")?.remove();
+  throwCard(card, aim, power, 0);
+});
