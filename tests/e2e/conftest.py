@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from scripts.build import build
+from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,3 +118,12 @@ def open_app(page: Page, url: str) -> Page:
     page.goto(url)
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     return page
+
+
+@pytest.fixture(scope="session")
+def room_url(base_url: str) -> Iterator[str]:
+    """The site served with a local relay, as `make run` serves it (for room tests)."""
+    with running_relay() as relay:
+        server, url = serve_in_thread(DIST, (relay,))
+        yield url
+        server.shutdown()

@@ -4,27 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
-from scripts.relay import running_relay
-from scripts.serve import serve_in_thread
-
-from .conftest import DIST
 from .play import acknowledge_round, build_first, vote_first_allowed
 from .rooms import JOIN_TIMEOUT_MS, create_room, hand_ids, inbox, join, open_peer
-
-
-@pytest.fixture(scope="session")
-def room_url(base_url: str) -> Iterator[str]:
-    """The site served with a local relay, as `make run` serves it."""
-    with running_relay() as relay:
-        server, url = serve_in_thread(Path(DIST), (relay,))
-        yield url
-        server.shutdown()
 
 
 def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, room_url):

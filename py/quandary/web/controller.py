@@ -157,6 +157,8 @@ class Controller:
                 seat.name = _free_bot_name(form.seats)
         elif field == "option":
             form.options[data["key"]] = data.get("checked") == "true"
+        elif field == "choice":
+            form.options[data["key"]] = value
         elif field == "multi":
             values = [v for v in form.options[data["key"]] if v != data["value"]]
             if data.get("checked") == "true":

@@ -233,6 +233,8 @@ class RoomController:
             host.set_seat_kind(int(data["seat"]), kind, level or "heuristic")
         elif field == "room-option":
             host.configure(options={**host.options, data["key"]: data.get("checked") == "true"})
+        elif field == "room-choice":
+            host.configure(options={**host.options, data["key"]: value})
         elif field == "room-multi":
             values = [v for v in host.options[data["key"]] if v != data["value"]]
             if data.get("checked") == "true":

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quandary.bots import levels
-from quandary.engine import GameSpec
+from quandary.engine import GameSpec, Option
 from quandary.web.html import attrs, esc, join, names_list
 
 COMING_SOON = (
@@ -122,6 +122,7 @@ def _setup(spec: GameSpec, form: LobbyForm) -> str:
         for o in spec.options
         if o.kind == "flag"
     )
+    flags += join(choice_field(o, form.options[o.key], "choice") for o in spec.options)
     multis = join(
         f"<fieldset><legend>{esc(o.label)}</legend>"
         + join(
@@ -162,4 +163,20 @@ def _seat_row(index: int, seat: SeatDraft, game: str) -> str:
         f'aria-label="Name of seat {index + 1}" autocomplete="off">'
         f'<select id="seat-kind-{index}" data-field="seat-kind" data-seat="{index}" '
         f'aria-label="Who plays seat {index + 1}">{options}</select></li>'
+    )
+
+
+def choice_field(option: Option, current: Any, field: str) -> str:
+    """A single-choice option as a labelled select (empty for other kinds of option)."""
+    if option.kind != "choice":
+        return ""
+    choices = join(
+        f"<option{attrs(value=value, selected=value == current)}>{esc(label)}</option>"
+        for value, label in option.choices
+    )
+    return (
+        f'<label class="choice"><strong>{esc(option.label)}</strong> '
+        f'<select data-field="{field}" data-key="{esc(option.key)}" id="{field}-{esc(option.key)}"'
+        f' aria-describedby="{field}-{esc(option.key)}-help">{choices}</select>'
+        f' <small id="{field}-{esc(option.key)}-help">{esc(option.help)}</small></label>'
     )

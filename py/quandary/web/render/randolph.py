@@ -239,8 +239,9 @@ def arena(view: dict[str, Any], ui: Ui) -> str:
 
 def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any]) -> str:
     span = ARENA_SPAN
-    x = 50 + 50 * max(-span, min(span, throw["x"])) / span
-    y = 50 + 50 * max(-span, min(span, throw["y"])) / span
+    tx, ty = _turned(view, throw["x"], throw["y"])
+    x = 50 + 50 * max(-span, min(span, tx)) / span
+    y = 50 + 50 * max(-span, min(span, ty)) / span
     fx, fy = _seat_position(view, throw["seat"])
     flight = max(1, throw["land_at"] - throw["at"])
     since = ui.elapsed - throw["at"]
@@ -256,6 +257,14 @@ def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any])
         f'<div class="{classes}" style="{style}" data-key="{index}"'
         f' title="{esc(_arena_line(throw, ui.names))}">{throw["card"]}</div>'
     )
+
+
+def _turned(view: dict[str, Any], x: float, y: float) -> tuple[float, float]:
+    """Table coordinates (seat 0 at the bottom) turned so the viewer sits at the bottom."""
+    me = view["seat"] if view["seat"] is not None else 0
+    angle = -2 * math.pi * me / view["players"]
+    cos, sin = math.cos(angle), math.sin(angle)
+    return x * cos - y * sin, x * sin + y * cos
 
 
 def _seat_position(view: dict[str, Any], seat: int) -> tuple[float, float]:
@@ -315,23 +324,24 @@ def _chips(values: list[int]) -> str:
 def explain_round(r: dict[str, Any], names: list[str]) -> str:
     """What a finished challenge came to, in a sentence or two."""
     who = names[r["provocateur"]]
-    outcome = r.get("outcome")
-    if outcome == "kept":
-        return f"Nobody took up {who}'s {r['challenge']}, so {who} keeps it as winnings."
-    opponent = r.get("opponent")
-    if opponent is None:
-        return f"{who}'s challenge of {r['challenge']} is settled."
-    them = names[opponent]
-    card = r.get("card")
-    pair = f"{who}'s {r['challenge']} and {them}'s {card}"
+    duel = r.get("duel")
+    if r["outcome"] == "kept" or duel is None:
+        why = (
+            "none of the thrown cards was valid"
+            if r.get("reason") == "no_valid_card"
+            else "nobody took it up"
+        )
+        return f"{who} challenged with a {r['challenge']}; {why}, so {who} keeps it as winnings."
+    them = names[duel["seats"][1]]
+    pair = f"{who}'s {duel['challenge']} and {them}'s {duel['card']}"
+    outcome = r["outcome"]
     if outcome == "peace":
-        return f"{who} and {them} both chose peace: {pair} change hands as winnings."
+        return f"{who} and {them} both chose peace: each takes the other's card ({pair})."
     if outcome == "both_conflict":
         return f"{who} and {them} both chose conflict: {pair} leave the game; both lose a life."
-    if outcome == "conflict_won":
-        winner = names[r["winner"]] if r.get("winner") is not None else who
-        return f"{winner} chose conflict against peace: {winner} wins {pair} and loses a life."
-    return f"{pair}: {outcome}."
+    winner = names[r["winner"]] if r.get("winner") is not None else who
+    loser = them if winner == who else who
+    return f"{winner} chose conflict and {loser} peace: {winner} wins {pair} and loses a life."
 
 
 def round_summary(r: dict[str, Any], names: list[str]) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 from quandary import engine
 from quandary.bots import levels
 from quandary.web.html import attrs, esc, join
+from quandary.web.render.lobby import choice_field
 
 
 def status_line(role: str, status: str, error: str | None, notice: str | None) -> str:
@@ -135,6 +136,7 @@ def _settings(lobby: dict[str, Any]) -> str:
         for o in spec.options
         if o.kind == "flag"
     )
+    flags += join(choice_field(o, lobby["options"].get(o.key), "room-choice") for o in spec.options)
     multis = join(
         f'<label class="check"><input type="checkbox" data-field="room-multi" '
         f'data-key="{esc(o.key)}" data-value="{esc(value)}"'
