@@ -16,6 +16,14 @@ COMING_SOON = (
 )
 
 
+RULES_PAGES = {
+    "dilemmas": "the-game-of-dilemmas.html",
+    "randolph": "dilemma.html",
+    "minister": "maybe-minister.html",
+    "royal": "royal-dilemma.html",
+}
+
+
 @dataclass
 class SeatDraft:
     """A seat as the lobby form holds it before the game starts."""
@@ -139,6 +147,8 @@ def _setup(spec: GameSpec, form: LobbyForm) -> str:
     return (
         f'<div class="setup" role="group" aria-labelledby="setup-title">'
         f'<h2 id="setup-title">Set up {esc(spec.title)}</h2>'
+        f'<p class="rules-link"><a href="./static/rules/{RULES_PAGES.get(spec.id, "index.html")}"'
+        f' target="_blank" rel="noopener">How to play {esc(spec.title)}</a></p>'
         "<fieldset><legend>Players</legend>"
         f'<label>Seats <select id="seat-count" data-field="seat-count">{counts}</select></label>'
         f'<ol class="seats">{seats}</ol></fieldset>'
