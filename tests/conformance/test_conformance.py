@@ -66,7 +66,9 @@ def _playout(game: engine.Game, seed: int, players: int, options: dict[str, Any]
         record = record.with_move(seat, move)
         assert state == twin
         assert Counter(game.cards(state)) == cards, "a card was lost or duplicated"
-        if game.spec.is_secret(move["type"]) and state.phase == before_phase(before):
+        if game.spec.is_secret(move["type"]) and phase_of(engine.view(state, None)) == before_phase(
+            before
+        ):
             _check_secret_submission(state, before)
     else:
         pytest.fail(f"{game.spec.id} did not end within {bound} moves")
@@ -74,9 +76,14 @@ def _playout(game: engine.Game, seed: int, players: int, options: dict[str, Any]
     assert record.replay() == state
 
 
+def phase_of(view: dict[str, Any]) -> tuple[Any, Any]:
+    """A phase is one stage of one round: the next round's choosing is a new phase."""
+    return view.get("phase"), view.get("round")
+
+
 def before_phase(views: dict[int, dict[str, Any]]) -> Any:
     """The phase the other seats saw before the move (None if nobody else)."""
-    return next(iter(views.values()), {}).get("phase")
+    return phase_of(next(iter(views.values()), {}))
 
 
 def _check_secret_submission(state: Any, before: dict[int, dict[str, Any]]) -> None:

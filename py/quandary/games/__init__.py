@@ -1,5 +1,5 @@
 """Every game Quandary knows. Importing this package registers them all."""
 
-from . import dilemmas
+from . import dilemmas, royal
 
-__all__ = ["dilemmas"]
+__all__ = ["dilemmas", "royal"]

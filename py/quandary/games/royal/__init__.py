@@ -1,0 +1,44 @@
+"""Royal Dilemma: rules and bots. Importing it registers the game and its bot levels."""
+
+from collections.abc import Callable
+
+from quandary.bots import Bot, register_bots
+from quandary.engine import register
+
+from .rules import SPEC, Royal
+
+GAME = register(Royal())
+
+
+def _bot(level: str) -> Bot:
+    """A bot of ``level``, its module imported when a game first needs one."""
+    from . import bots
+
+    classes: dict[str, type[Bot]] = {
+        "heuristic": bots.HeuristicBot,
+        "builder": bots.BuilderBot,
+        "tit_for_tat": bots.TitForTatBot,
+        "forgiving": bots.ForgivingBot,
+        "grudger": bots.GrudgerBot,
+        "opportunist": bots.OpportunistBot,
+    }
+    return classes[level]()
+
+
+LEVELS = {
+    "heuristic": "Clever",
+    "builder": "Builder (always builds)",
+    "tit_for_tat": "Tit for tat",
+    "forgiving": "Forgiving (generous tit for tat)",
+    "grudger": "Grudger (never forgets)",
+    "opportunist": "Opportunist (invades the weakest)",
+}
+
+
+def _factory(level: str) -> Callable[[], Bot]:
+    return lambda: _bot(level)
+
+
+register_bots("royal", {level: _factory(level) for level in LEVELS}, labels=LEVELS)
+
+__all__ = ["GAME", "LEVELS", "SPEC"]

@@ -1,0 +1,190 @@
+"""Bots for Royal Dilemma: characters from the iterated prisoner's dilemma, and a planner.
+
+Building is cooperating, invading is defecting. The characters follow the
+classic strategies of Axelrod's tournaments, read from the public history of
+rounds in their view (bots keep no memory between calls):
+
+- ``builder``      always cooperates: builds its most valuable card.
+- ``tit_for_tat``  builds, but invades whoever invaded it last round.
+- ``forgiving``    tit for tat that lets a grudge go: it retaliates at most once
+                   in a row, and forgives a third of the time (generous TFT).
+- ``grudger``      builds until invaded once, then always invades that player.
+- ``opportunist``  always defects: invades the rival least able to answer.
+- ``heuristic``    (shown as "Clever") plays out every sensible choice against a
+                   model of the table fitted to the history (see ``planner``).
+
+Every bot captures the card worth most to it plus what the loss costs the
+victim. Everything comes from ``engine.view`` output and the given ``Rng``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quandary.engine import Move, Rng
+
+from .cards import card_points, rank_of, seat_face, target_cards
+from .resolution import strength
+
+View = dict[str, Any]
+
+
+def capture_gain(card: str, me: int, victim: int) -> int:
+    """What capturing ``card`` swings: its points for me plus its points lost by the victim."""
+    return card_points(card, me) + card_points(card, victim)
+
+
+def best_capture(view: View) -> Move:
+    """The capture with the largest swing (capturing always beats declining)."""
+    me, target = view["seat"], view["capture"]["step"]["target"]
+    options = view["capture"]["options"]
+    if not options:
+        return {"type": "decline"}
+    card = max(options, key=lambda c: (capture_gain(c, me, target), rank_of(c)))
+    return {"type": "capture", "card": card}
+
+
+def build_move(view: View) -> Move:
+    """Build the card worth most in play (own suit doubled); pass with an empty hand."""
+    me = view["seat"]
+    if not view["hand"]:
+        return {"type": "pass"}
+    card = max(view["hand"], key=lambda c: (card_points(c, me), rank_of(c)))
+    return {"type": "choose", "target": seat_face(me), "value": card}
+
+
+def invade_move(view: View, target: int) -> Move:
+    """Invade ``target`` with the strongest value card against it."""
+    me = view["seat"]
+    if not view["hand"]:
+        return {"type": "pass"}
+    card = max(view["hand"], key=lambda c: (strength(c, me, target)[0], -rank_of(c)))
+    return {"type": "choose", "target": _target_card(view, target), "value": card}
+
+
+def invaders_of(record: dict[str, Any], seat: int) -> list[int]:
+    """Seats that invaded ``seat`` in a finished round (battles count: both aimed at it)."""
+    out = []
+    for choice_seat, choice in enumerate(record["choices"]):
+        if choice is not None and choice["target"] == seat and choice_seat != seat:
+            out.append(choice_seat)
+    return out
+
+
+def _target_card(view: View, target: int) -> str:
+    me = view["seat"]
+    return target_cards(me, view["players"])[target]
+
+
+class _Character:
+    """A strategy for the choosing stage; every character captures greedily."""
+
+    name = "character"
+
+    def choose(self, view: View, rng: Rng) -> Move | None:
+        """The character's choice, or the best capture while resolving."""
+        if not view["legal_moves"]:
+            return None
+        if view["stage"] == "capture":
+            return best_capture(view)
+        move = self.decide(view, rng)
+        return move if move in view["legal_moves"] else {"type": "pass"}
+
+    def decide(self, view: View, rng: Rng) -> Move:
+        """What to play this round."""
+        raise NotImplementedError
+
+
+class BuilderBot(_Character):
+    """Always cooperates."""
+
+    name = "builder"
+
+    def decide(self, view: View, rng: Rng) -> Move:
+        """Build, whatever the others did."""
+        return build_move(view)
+
+
+class TitForTatBot(_Character):
+    """Cooperates first, then copies: invades whoever invaded it last round."""
+
+    name = "tit_for_tat"
+
+    def decide(self, view: View, rng: Rng) -> Move:
+        """Retaliate against last round's invader (the strongest scorer of them), else build."""
+        if not view["history"]:
+            return build_move(view)
+        culprits = invaders_of(view["history"][-1], view["seat"])
+        if not culprits:
+            return build_move(view)
+        return invade_move(view, max(culprits, key=lambda s: view["scores"][s]))
+
+
+class ForgivingBot(_Character):
+    """Generous tit for tat: punishes once, then offers peace; sometimes forgives at once."""
+
+    name = "forgiving"
+    mercy = 3
+
+    def decide(self, view: View, rng: Rng) -> Move:
+        """Retaliate like tit for tat, but not two rounds running and not every time."""
+        me = view["seat"]
+        if not view["history"]:
+            return build_move(view)
+        culprits = invaders_of(view["history"][-1], me)
+        if not culprits:
+            return build_move(view)
+        target = max(culprits, key=lambda s: view["scores"][s])
+        mine = view["history"][-1]["choices"][me]
+        retaliated = mine is not None and mine["target"] == target
+        if retaliated or rng.randbelow(self.mercy) == 0:
+            return build_move(view)
+        return invade_move(view, target)
+
+
+class GrudgerBot(_Character):
+    """Friedman's grim trigger: one invasion and it never builds for that player again."""
+
+    name = "grudger"
+
+    def decide(self, view: View, rng: Rng) -> Move:
+        """Invade the first player who ever invaded it; build until then."""
+        me = view["seat"]
+        for record in view["history"]:
+            culprits = invaders_of(record, me)
+            if culprits:
+                return invade_move(view, culprits[0])
+        return build_move(view)
+
+
+class OpportunistBot(_Character):
+    """Always defects, against whoever looks least able to hit back."""
+
+    name = "opportunist"
+
+    def decide(self, view: View, rng: Rng) -> Move:
+        """Invade the rival with the fewest value cards in hand (ties: the richest realm)."""
+        me = view["seat"]
+        rivals = [s for s in range(view["players"]) if s != me]
+        weakest = min(rivals, key=lambda s: (view["hand_sizes"][s], -view["scores"][s], s))
+        return invade_move(view, weakest)
+
+
+class HeuristicBot:
+    """The strongest all-round bot: simulates each sensible choice against a model of the table."""
+
+    name = "heuristic"
+
+    def __init__(self, samples: int = 24) -> None:
+        self.samples = samples
+
+    def choose(self, view: View, rng: Rng) -> Move | None:
+        """The choice with the best average outcome over sampled rival choices."""
+        if not view["legal_moves"]:
+            return None
+        if view["stage"] == "capture":
+            return best_capture(view)
+        from .planner import plan_choice
+
+        move = plan_choice(view, rng, self.samples)
+        return move if move in view["legal_moves"] else {"type": "pass"}

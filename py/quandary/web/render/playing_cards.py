@@ -1,0 +1,135 @@
+"""Playing cards drawn as SVG for Royal Dilemma: value cards, royal faces and the back.
+
+All art is drawn here for this project: suit shapes as paths (no font needs the
+suit glyphs), a big corner index that stays readable on a 360 px phone, a
+centre pip for value cards and a crowned portrait frame for the faces. A card
+is decoration inside a button or a list item; its name is given to assistive
+technology by the caller (``aria-label``), so every SVG is ``aria-hidden``.
+
+>>> "Seven of Hearts" in card("7H", label=True)
+True
+"""
+
+from __future__ import annotations
+
+from quandary.web.html import esc
+
+RED = "#b3261e"
+BLACK = "#1f1b2e"
+SUIT_PATHS = {
+    "H": "M50 90C22 68 6 52 6 32C6 17 17 7 30 7C40 7 46 13 50 21C54 13 60 7 70 7"
+    "C83 7 94 17 94 32C94 52 78 68 50 90Z",
+    "D": "M50 4L86 50L50 96L14 50Z",
+    "S": "M50 5C78 30 94 45 94 61C94 75 84 83 72 83C63 83 57 79 54 73C55 83 59 90 67 95"
+    "H33C41 90 45 83 46 73C43 79 37 83 28 83C16 83 6 75 6 61C6 45 22 30 50 5Z",
+    "C": "M50 8A19 19 0 1 1 49.9 8ZM28 42A19 19 0 1 1 27.9 42ZM72 42A19 19 0 1 1 71.9 42Z"
+    "M45 58C45 78 40 88 32 95H68C60 88 55 78 55 58Z",
+}
+SUIT_NAMES = {"S": "Spades", "C": "Clubs", "H": "Hearts", "D": "Diamonds"}
+FACE_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+RANK_WORDS = {
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "10": "Ten",
+}
+CROWN = "M22 58L30 30L42 46L50 22L58 46L70 30L78 58Z"
+
+
+def name(card_id: str) -> str:
+    """A card's name in words: "Seven of Hearts"."""
+    head, suit = card_id[:-1], card_id[-1]
+    return f"{FACE_NAMES.get(head) or RANK_WORDS.get(head, head)} of {SUIT_NAMES[suit]}"
+
+
+def colour(card_id: str) -> str:
+    """Red for Hearts and Diamonds, ink for Spades and Clubs."""
+    return RED if card_id[-1] in "HD" else BLACK
+
+
+def pip(suit: str, x: float, y: float, size: float, fill: str) -> str:
+    """A suit shape of ``size`` units with its top-left corner at (x, y)."""
+    scale = size / 100
+    return (
+        f'<path d="{SUIT_PATHS[suit]}" fill="{fill}" '
+        f'transform="translate({x:g} {y:g}) scale({scale:g})"/>'
+    )
+
+
+def _index(rank: str, suit: str, fill: str) -> str:
+    """The corner index: rank above a small suit, repeated upside down opposite."""
+    size = 24 if len(rank) < 2 else 21
+    corner = (
+        f'<text x="13" y="27" font-size="{size}" font-weight="700" text-anchor="middle" '
+        f'font-family="Georgia, serif" fill="{fill}">{esc(rank)}</text>'
+        + pip(suit, 4, 31, 18, fill)
+    )
+    return f'{corner}<g transform="rotate(180 50 70)">{corner}</g>'
+
+
+def _centre_value(rank: str, suit: str, fill: str) -> str:
+    """A value card's middle: a large suit shape with its number on it."""
+    light = "#fff"
+    return pip(suit, 24, 36, 52, fill) + (
+        f'<text x="50" y="72" font-size="{22 if len(rank) < 2 else 19}" font-weight="700" '
+        f'text-anchor="middle" font-family="Georgia, serif" fill="{light}">{esc(rank)}</text>'
+    )
+
+
+def _centre_face(face: str, suit: str, fill: str) -> str:
+    """A face card's middle: a framed portrait panel, crowned unless it is the Ace."""
+    frame = (
+        f'<rect x="22" y="30" width="56" height="80" rx="6" fill="#fbf3dc" '
+        f'stroke="{fill}" stroke-width="2"/>'
+    )
+    if face == "A":
+        return frame + pip(suit, 29, 44, 42, fill) + _letter(face, 100, fill)
+    crown = (
+        f'<g transform="translate(25 20) scale(0.5)"><path d="{CROWN}" fill="#e0b43a" '
+        f'stroke="{fill}" stroke-width="3"/></g>'
+    )
+    return frame + crown + _letter(face, 84, fill) + pip(suit, 40, 88, 20, fill)
+
+
+def _letter(face: str, y: int, fill: str) -> str:
+    return (
+        f'<text x="50" y="{y}" font-size="34" font-weight="700" text-anchor="middle" '
+        f'font-family="Georgia, serif" fill="{fill}">{face}</text>'
+    )
+
+
+def card(card_id: str, label: bool = False) -> str:
+    """The SVG of a card face; with ``label`` it carries its name as an image title."""
+    rank, suit = card_id[:-1], card_id[-1]
+    fill = colour(card_id)
+    middle = (
+        _centre_face(rank, suit, fill) if rank in FACE_NAMES else _centre_value(rank, suit, fill)
+    )
+    a11y = f' role="img" aria-label="{esc(name(card_id))}"' if label else ' aria-hidden="true"'
+    return (
+        f'<svg class="pcard-face" viewBox="0 0 100 140" width="100" height="140"{a11y} '
+        'focusable="false" xmlns="http://www.w3.org/2000/svg">'
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="#b9b2cc" '
+        'stroke-width="2"/>' + middle + _index(rank, suit, fill) + "</svg>"
+    )
+
+
+def back(label: str = "") -> str:
+    """The back of a card: a lattice in the brand colour (the deck, hidden cards)."""
+    a11y = f' role="img" aria-label="{esc(label)}"' if label else ' aria-hidden="true"'
+    return (
+        f'<svg class="pcard-face" viewBox="0 0 100 140" width="100" height="140"{a11y} '
+        'focusable="false" xmlns="http://www.w3.org/2000/svg">'
+        '<defs><pattern id="royal-lattice" width="12" height="12" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="12" height="12" fill="#3b2f63"/>'
+        '<path d="M0 0H12M0 0V12" stroke="#ffd166" stroke-width="1.5"/></pattern></defs>'
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="url(#royal-lattice)" '
+        'stroke="#3b2f63" stroke-width="2"/>'
+        '<rect x="10" y="10" width="80" height="120" rx="6" fill="none" stroke="#fff" '
+        'stroke-width="2"/></svg>'
+    )

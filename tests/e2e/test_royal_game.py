@@ -1,0 +1,164 @@
+"""Royal Dilemma in the real page: a whole game against a bot, the phone width, and a room."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scripts.relay import running_relay
+from scripts.serve import serve_in_thread
+
+from .conftest import DIST, open_app
+from .play import set_seats
+from .rooms import JOIN_TIMEOUT_MS, create_room, inbox, join, open_peer
+
+CHOOSE = "Choose a target and a value card"
+
+
+def hand(page: Page) -> set[str]:
+    """The value cards this device shows in its hand."""
+    return set(page.locator("button.pcard.value").evaluate_all("b => b.map(e => e.dataset.value)"))
+
+
+def start_royal(page: Page, seats: list[tuple[str, str]]) -> None:
+    """Pick Royal Dilemma in the lobby, fill the seats and start."""
+    page.locator('[data-action="choose-game"][data-game="royal"]').click()
+    set_seats(page, seats)
+    page.click("#start")
+
+
+def choose_cards(page: Page, target_index: int = 1) -> None:
+    """Pick a target card and the first value card by clicking, then play them face down."""
+    expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible()
+    page.locator("button.pcard.target").nth(target_index).click()
+    expect(page.locator('button.pcard.target[aria-pressed="true"]')).to_have_count(1)
+    page.locator("button.pcard.value").first.click()
+    expect(page.locator(".royal-preview")).to_contain_text("You will")
+    page.click("#submit")
+    expect(page.locator("#submit")).to_have_count(0)
+
+
+def play_to_the_end(page: Page) -> int:
+    """Choose, capture and read each round's retelling until the final screen; rounds seen."""
+    rounds = 0
+    screens = page.locator(".final, #next, button.pcard.capture, #submit")
+    for _ in range(60):
+        expect(screens.first).to_be_visible()
+        if page.locator(".final").count():
+            return rounds
+        if page.locator("#next").count():
+            heading = page.locator("#result-title").inner_text()
+            expect(page.locator(".royal-steps li").first).to_be_visible()
+            page.click("#next")
+            expect(page.get_by_role("heading", name=heading)).to_have_count(0)
+            rounds += 1
+        elif page.locator("button.pcard.capture").count():
+            page.locator("button.pcard.capture").first.click()
+            expect(page.locator("button.pcard.capture")).to_have_count(0)
+        else:
+            choose_cards(page)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_a_bot_to_the_end_screen(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    start_royal(page, [("Robin", "human"), ("Bot Ada", "bot:heuristic")])
+    expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible()
+    # Both realms, the deck and the hand are drawn as cards.
+    expect(page.locator(".realm")).to_have_count(2)
+    expect(page.locator(".realm").first).to_contain_text("Ace of Spades")
+    expect(page.locator("button.pcard.value svg").first).to_be_visible()
+    rounds = play_to_the_end(page)
+    assert rounds >= 2
+    final = page.locator(".final")
+    expect(final.locator(".final-scores li")).to_have_count(2)
+    expect(final.get_by_role("heading")).to_contain_text("win")
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible()
+
+
+def test_phone_width_has_no_sideways_scrolling(new_page, base_url) -> None:
+    page = open_app(new_page(viewport={"width": 360, "height": 740}), base_url)
+    start_royal(
+        page, [("Robin", "human"), ("Bot Ada", "bot:builder"), ("Bot Bo", "bot:opportunist")]
+    )
+    expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    choose_cards(page, target_index=0)
+    expect(page.locator(".final, #next, button.pcard.capture").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_keyboard_alone_plays_a_choice(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    start_royal(page, [("Robin", "human"), ("Bot Ada", "bot:builder")])
+    expect(page.get_by_role("heading", name=CHOOSE)).to_be_focused()
+
+    def tab_to(selector: str) -> None:
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"document.activeElement.matches({selector!r})"):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to("button.pcard.target")
+    page.keyboard.press("Enter")
+    tab_to("button.pcard.value")
+    page.keyboard.press("Space")
+    tab_to("#submit:not([disabled])")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Round 1: how it resolved")).to_be_visible()
+
+
+@pytest.fixture(scope="module")
+def room_url(base_url: str) -> Iterator[str]:
+    """The site served with a local relay, as `make run` serves it."""
+    with running_relay() as relay:
+        server, url = serve_in_thread(Path(DIST), (relay,))
+        yield url
+        server.shutdown()
+
+
+def test_a_round_in_a_room_with_two_people(new_page, room_url) -> None:
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    host.select_option("#room-game", "royal")
+    expect(host.locator("#room-title")).to_contain_text("Royal Dilemma")
+    host.select_option("#room-seat-count", "2")
+    guest = open_peer(new_page, room_url)
+    join(guest, link, "Gus", 1)
+    expect(host.locator(".members")).to_contain_text("Gus")
+    host.click("#room-start")
+    for page in (host, guest):
+        expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible(timeout=JOIN_TIMEOUT_MS)
+    host_hand, guest_hand = hand(host), hand(guest)
+    assert host_hand and guest_hand and not host_hand & guest_hand
+    # The host builds; the guest invades the host.
+    built = host.locator("button.pcard.value").first.get_attribute("data-value")
+    choose_cards(host, target_index=0)
+    expect(guest.locator(".scoreboard")).to_contain_text("ready")
+    choose_cards(guest, target_index=0)
+    # The guest may have a capture to choose; then both read the round's retelling.
+    capture = guest.locator("button.pcard.capture, #decline")
+    result = guest.get_by_role("heading", name="Round 1: how it resolved")
+    expect(capture.or_(result).first).to_be_visible(timeout=JOIN_TIMEOUT_MS)
+    if capture.count():
+        capture.first.click()
+    for page in (host, guest):
+        expect(page.get_by_role("heading", name="Round 1: how it resolved")).to_be_visible(
+            timeout=JOIN_TIMEOUT_MS
+        )
+        expect(page.locator(".royal-steps")).to_contain_text("Ace of Spades (Hana) builds")
+        expect(page.locator(".royal-steps")).to_contain_text(
+            "Jack of Clubs (Gus) invades Ace of Spades (Hana)"
+        )
+        page.click("#next")
+        expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible(timeout=JOIN_TIMEOUT_MS)
+    # Every message the guest received: the host's hand never shows, except the card it built.
+    received = json.dumps(inbox(guest))
+    assert received.count(f'"{built}"'), "the audit can see revealed cards"
+    assert not [c for c in host_hand - {built} if f'"{c}"' in received]
