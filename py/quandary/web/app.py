@@ -168,17 +168,15 @@ class App:
         self.clock_timer = None
         try:
             changed = self.controller.on_clock()
-        except Exception:  # noqa: BLE001 - a bug must not stop the clock for good
-            js.console.error(traceback.format_exc())
-            changed = False
-        if changed:
-            self.apply_effects()
-            self.draw()
-            room = self.controller.room
-            if room is not None and room.dirty:
-                js.setTimeout(self._proxies["persist"], 0)
-        else:
-            self._schedule_clock()
+            if changed:
+                self.apply_effects()
+                self.draw()
+                room = self.controller.room
+                if room is not None and room.dirty:
+                    js.setTimeout(self._proxies["persist"], 0)
+        except Exception as exc:  # noqa: BLE001 - a bug must not stop the clock for good
+            self._show_bug(exc)
+        self._schedule_clock()
 
     def _schedule_clock(self) -> None:
         """Wake up when the table's clock next has work (a bot's throw, a closing window)."""
@@ -209,12 +207,16 @@ class App:
                 self.apply_effects()
                 self.draw()
         except Exception as exc:  # noqa: BLE001 - the page must survive any bug
-            js.console.error(traceback.format_exc())
-            self.root.insertAdjacentHTML(
-                "afterbegin",
-                '<p class="form-error" role="alert">Something went wrong: '
-                f"{esc(exc)}. Your game is saved; reload the page to continue.</p>",
-            )
+            self._show_bug(exc)
+
+    def _show_bug(self, exc: Exception) -> None:
+        """A bug is logged and shown in a sentence; the saved game is untouched."""
+        js.console.error(traceback.format_exc())
+        self.root.insertAdjacentHTML(
+            "afterbegin",
+            '<p class="form-error" role="alert">Something went wrong: '
+            f"{esc(exc)}. Your game is saved; reload the page to continue.</p>",
+        )
 
     # -- rooms -------------------------------------------------------------------
 

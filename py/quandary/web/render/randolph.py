@@ -161,7 +161,7 @@ def _react(view: dict[str, Any], ui: Ui) -> str:
         f" <strong>{view['challenge']}</strong>. To take it up, throw a card of another value so"
         " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
         f" thrown card leaves the game.{esc(second)}</p>"
-        + arena(view, ui)
+        + arena(view, ui, aiming=True)
         + f'<div class="rhand throw-hand" role="group" aria-label="Your cards">{cards}</div>'
         '<p class="hint" id="aim-readout" aria-live="polite">Drag a card towards the arena and'
         " let go with a flick. Keyboard: focus a card, aim with ← →, hold Space and release.</p>"
@@ -203,15 +203,17 @@ def _duel(view: dict[str, Any], ui: Ui) -> str:
         f'<p class="explain">Your {mine} against {esc(ui.names[opponent])}\'s {theirs}.'
         " Both choose in secret. Peace and peace: each takes the other's card. Conflict"
         " against peace: conflict takes both cards and loses a life. Conflict and conflict:"
-        f" both cards leave the game and both lose a life. You have {plural(lives, 'life')}"
-        f" left.</p>{no_life}" + picture + f'<p class="actions duel-choice">{buttons}</p>'
+        " both cards leave the game and both lose a life."
+        f" You have {plural(lives, 'life', 'lives')} left.</p>{no_life}"
+        + picture
+        + f'<p class="actions duel-choice">{buttons}</p>'
     )
 
 
 # -- the arena --------------------------------------------------------------------
 
 
-def arena(view: dict[str, Any], ui: Ui) -> str:
+def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> str:
     """The round table seen from the viewer's seat, the challenge card in the middle."""
     window = view.get("window")
     cards = join(_arena_card(view, ui, i, t) for i, t in enumerate(view.get("arena", [])))
@@ -231,7 +233,8 @@ def arena(view: dict[str, Any], ui: Ui) -> str:
         )
     listing = join(f"<li>{esc(_arena_line(t, ui.names))}</li>" for t in view.get("arena", []))
     return (
-        f'<div class="arena-box" id="arena-box"{attrs(data_window=(window or {}).get("id"))}>'
+        f'<div class="arena-box{" aiming" if aiming else ""}" id="arena-box"'
+        f"{attrs(data_window=(window or {}).get('id'))}>"
         f'<div class="arena" id="arena">{middle}{cards}</div>{countdown}</div>'
         + (f'<ol class="arena-list" aria-label="Cards thrown">{listing}</ol>' if listing else "")
     )
@@ -250,7 +253,8 @@ def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any])
         f"--x:{x:.1f}%;--y:{y:.1f}%;--r:{throw['rotation']}deg;--fx:{fx:.1f}%;--fy:{fy:.1f}%;"
         f"--flight:{flight}ms;--since:{max(0, since)}ms"
     )
-    classes = f"arena-card {throw['landing']} {throw['status']}" + (" flying" if flying else "")
+    classes = f"arena-card {throw['landing']} {throw.get('status', 'pending')}"
+    classes += " flying" if flying else ""
     if throw.get("leading"):
         classes += " leading"
     return (
@@ -276,14 +280,29 @@ def _seat_position(view: dict[str, Any], seat: int) -> tuple[float, float]:
     return 50 + 48 * math.cos(angle), 50 + 48 * math.sin(angle)
 
 
+REASONS = {
+    "first_valid": "the first card flat in the arena with another value: it duels",
+    "same_value": "flat, but the same value as the challenge card, so invalid and removed",
+    "late": "flat, but after the duelling card, so removed from the game",
+    "diagonal": "not flat",
+    "edge": "not flat",
+    "outside": "not in the arena",
+}
+
+
 def _arena_line(throw: dict[str, Any], names: list[str]) -> str:
-    status = STATUSES.get(throw["status"], "")
-    lead = " (leading)" if throw.get("leading") else ""
-    return (
-        f"{names[throw['seat']]}'s {throw['card']} landed {LANDINGS.get(throw['landing'], '')}"
-        + (f": {status}" if status else "")
-        + lead
-    )
+    """Who threw what, where it landed and what became of it (and why)."""
+    where = LANDINGS.get(throw["landing"], "")
+    line = f"{names[throw['seat']]}'s {throw['card']} landed {where}"
+    status = throw.get("status", "pending")
+    reason = throw.get("reason")
+    if status == "pending":
+        return line + (": it would duel if the window closed now" if throw.get("leading") else "")
+    if status in ("duelling", "invalid") or reason in ("late", "same_value"):
+        return f"{line}: {REASONS.get(reason or '', STATUSES[status])}"
+    if status == "returned":
+        return f"{line}: not flat, and with two players left it goes back to the hand"
+    return f"{line}: {REASONS.get(reason or '', 'missed')}, so removed from the game"
 
 
 # -- everyone's cards ------------------------------------------------------------------
