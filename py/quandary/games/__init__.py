@@ -1,5 +1,5 @@
 """Every game Quandary knows. Importing this package registers them all."""
 
-from . import dilemmas, royal
+from . import dilemmas, randolph, royal
 
-__all__ = ["dilemmas", "royal"]
+__all__ = ["dilemmas", "randolph", "royal"]

@@ -314,7 +314,8 @@ class RoomHost:
         """
         assert self.table is not None
         state = self.table.state
-        timed = engine.game_of(state).spec.timed_moves
+        spec = engine.game_of(state).spec
+        timed = spec.timed_moves | spec.authority_moves
         return [
             [
                 m if m["type"] not in timed else {**m, "at": None}

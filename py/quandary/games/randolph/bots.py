@@ -1,0 +1,173 @@
+"""A heuristic bot for Dilemma: throws like a person, duels by expected value.
+
+It decides only from its seat's view. Its three decisions:
+
+- Challenge card: a card nobody answers is kept as winnings, an answered one is
+  usually given away for a low card. So the bot estimates from the rounds so
+  far how often challenges are answered, and places its highest card when they
+  mostly are not, its lowest when they mostly are.
+- Reaction: it answers with its lowest card of another value when the
+  expected duel is worth more than keeping the card, and only while no other
+  valid card is already on its way. It throws a few hundred ms to about 1.5 s
+  after the challenge or the latest landing, aiming at the centre with a
+  human hand's error (usually flat, sometimes not).
+- Duel: peace or conflict by expected value, with the opponent's chance of
+  conflict taken from their past duels and their card, a life block valued by
+  how many cards its owner still holds (lives are worth nothing at the end),
+  and the opponent's gains weighed against the bot's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quandary.engine import Move, Rng
+
+CARD_KEEP_VALUE = 0.8
+"""What holding a card is worth: one more chance to take part later."""
+TYPICAL_ANSWER = 3.0
+"""The value a challenge is usually answered with (players answer low)."""
+
+
+class HeuristicBot:
+    """Clever: human-like throws, challenges and duels chosen by expected value."""
+
+    name = "heuristic"
+
+    def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
+        """One move for this seat (``None`` in a reaction window means: do not throw now)."""
+        legal = [m for m in view["legal_moves"] if m["type"] != "close"]
+        if not legal:
+            return None
+        if view["phase"] == "challenge":
+            return _challenge(view, legal)
+        if view["phase"] == "react":
+            return _react(view, legal, rng)
+        if view["phase"] == "duel":
+            return _duel(view, legal)
+        return None
+
+
+def _challenge(view: dict[str, Any], legal: list[Move]) -> Move:
+    """The highest card when challenges tend to go unanswered, else the lowest."""
+    cards = sorted(m["card"] for m in legal)
+    answered = _answer_rate(view)
+    slope = (1.0 - answered) - answered * _rival_weight(view)
+    if slope > 0.1:
+        card = cards[-1]
+    elif slope < -0.1:
+        card = cards[0]
+    else:
+        card = cards[len(cards) // 2]
+    return {"type": "challenge", "card": card}
+
+
+def _react(view: dict[str, Any], legal: list[Move], rng: Rng) -> Move | None:
+    """Throw the lowest card of another value if answering is worth it, else wait."""
+    seat, challenge = view["seat"], view["challenge"]
+    number = 2 if view["window"]["second"] else 1
+    current = [e for e in view["arena"] if e["window"] == number]
+    mine = [e for e in current if e["seat"] == seat]
+    if any(e["leading"] for e in current) or len(mine) >= 2:
+        return None
+    candidates = sorted(m["card"] for m in legal if m["card"] != challenge)
+    if not candidates:
+        return None
+    card = candidates[0]
+    if _answer_value(view, challenge, card) <= CARD_KEEP_VALUE:
+        return None
+    template = next(m for m in legal if m["card"] == card)
+    base = max((e["land_at"] for e in current), default=0)
+    reaction = 300 + rng.randint(0, 700) + rng.randint(0, 500)
+    at = max(template["at"]["min"], base + reaction)
+    if at > template["at"]["max"]:
+        return None
+    return {
+        "type": "throw",
+        "card": card,
+        "aim": _clamp(round(_noise(rng) * 8), template["aim"]),
+        "power": _clamp(round(50 + _noise(rng) * 10), template["power"]),
+        "spin": _clamp(round(_noise(rng) * 18), template["spin"]),
+        "at": at,
+    }
+
+
+def _answer_value(view: dict[str, Any], challenge: int, card: int) -> float:
+    """The expected worth of taking up the challenge with ``card`` (peace or conflict later)."""
+    seat, provocateur = view["seat"], view["provocateur"]
+    w = _rival_weight(view)
+    q = _conflict_chance(view, provocateur, challenge)
+    peace = (1 - q) * (challenge - w * card) - q * w * (challenge + card)
+    if view["lives"][seat] == 0:
+        return peace
+    life = _life_value(view, seat, len(view["hands"][seat]) - 1)
+    their_life = _life_value(view, provocateur, len(view["hands"][provocateur]))
+    conflict = (1 - q) * (challenge + card - life) + q * (w * their_life - life)
+    return max(peace, conflict)
+
+
+def _duel(view: dict[str, Any], legal: list[Move]) -> Move:
+    """Conflict when its expected worth beats peace's, given the opponent's habits."""
+    seat = view["seat"]
+    provocateur, opponent = view["duel"]["seats"]
+    other = opponent if seat == provocateur else provocateur
+    mine = view["duel"]["challenge"] if seat == provocateur else view["duel"]["card"]
+    theirs = view["duel"]["card"] if seat == provocateur else view["duel"]["challenge"]
+    if not any(m["choice"] == "conflict" for m in legal):
+        return {"type": "duel", "choice": "peace"}
+    w = _rival_weight(view)
+    q = _conflict_chance(view, other, theirs)
+    life = _life_value(view, seat, len(view["hands"][seat]))
+    their_life = _life_value(view, other, len(view["hands"][other]))
+    peace = (1 - q) * (theirs - w * mine) + q * (w * their_life - w * (mine + theirs))
+    conflict = (1 - q) * (mine + theirs - life) + q * (w * their_life - life)
+    return {"type": "duel", "choice": "conflict" if conflict > peace else "peace"}
+
+
+def _conflict_chance(view: dict[str, Any], seat: int, card: int) -> float:
+    """How likely ``seat`` chooses conflict with its ``card`` at stake.
+
+    Its past duels say how bold it is; a high card of its own makes conflict
+    more tempting; without a life block it cannot choose conflict at all.
+    """
+    if view["lives"][seat] == 0:
+        return 0.0
+    bold, duels = 0, 0
+    for r in view["history"]:
+        duel = r["duel"]
+        if duel is not None and seat in duel["seats"]:
+            duels += 1
+            bold += duel["choices"][duel["seats"].index(seat)] == "conflict"
+    habit = (bold + 1.0) / (duels + 2.0)
+    return min(0.95, max(0.02, habit + 0.04 * (card - 5.5)))
+
+
+def _life_value(view: dict[str, Any], seat: int, cards_left: int) -> float:
+    """A life block is worth the conflicts it still allows: more with more cards left."""
+    if cards_left <= 0:
+        return 0.2
+    value = 0.8 + 0.3 * cards_left
+    return value * 1.3 if view["lives"][seat] == 1 else value
+
+
+def _answer_rate(view: dict[str, Any]) -> float:
+    """How often a challenge has led to a duel so far (starting from an even guess)."""
+    history = view["history"]
+    duels = sum(1 for r in history if r["duel"] is not None)
+    return (duels + 1.0) / (len(history) + 2.0)
+
+
+def _rival_weight(view: dict[str, Any]) -> float:
+    """How much a point for one opponent counts against a point for the bot."""
+    players: int = view["players"]
+    return 1.0 / max(1, players - 1)
+
+
+def _clamp(value: int, bounds: dict[str, int]) -> int:
+    return min(bounds["max"], max(bounds["min"], value))
+
+
+def _noise(rng: Rng) -> float:
+    """Roughly normal noise, mean 0 and spread 1 (a sum of four uniforms)."""
+    total = rng.random() + rng.random() + rng.random() + rng.random()
+    return (total - 2.0) * 1.7320508075688772

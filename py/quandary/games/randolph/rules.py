@@ -1,0 +1,379 @@
+"""Dilemma by Alex Randolph, for 3-5 players: provoke, throw, duel.
+
+A round:
+  challenge  the agent provocateur (holder of the stumbling block) places a card;
+  react      a timed reaction window: the others may throw cards at it; each
+             throw is a gesture the throw model turns into a landing; the
+             table's clock closes the window (``close``, an authority move);
+  duel       the provocateur and the owner of the duelling card secretly choose
+             peace or conflict; both choices are revealed together.
+Then the stumbling block passes to the next seat holding cards. The game ends
+when at most one player holds cards; won cards score their values.
+Hidden: only a duellist's choice until both have chosen, and the generator.
+Rulings: ../shared/rules/RULINGS.md section 2; our rules page: static/rules/dilemma.html.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from quandary.engine import Clock, Event, MalformedMove, Rng
+from quandary.engine.spec import GameSpec, Move, Option
+
+from . import arena, duel, throw
+from .state import Card, RandolphState, Throw, Window, starting_lives
+from .view import landed_json, table_view
+
+SPEC = GameSpec(
+    id="randolph",
+    title="Dilemma",
+    tagline="Throw a card at the challenge, then choose peace or conflict.",
+    min_players=3,
+    max_players=5,
+    options=(
+        Option(
+            "window",
+            "Reaction window",
+            "How long the others have to throw at a challenge card.",
+            "choice",
+            "standard",
+            (
+                ("standard", "Standard: 2 s after the last landing, 8 s at most"),
+                ("relaxed", "Relaxed: 4 s after the last landing, 15 s at most"),
+            ),
+        ),
+    ),
+    simultaneous=False,
+    hidden_information=True,
+    # Per seat: 10 challenges, 20 closes, a duel choice per round (at most 50
+    # rounds), 10 throws, and with two players left up to 10 throws in each of
+    # two windows of 20 rounds (missed cards come back): under 500.
+    max_moves_per_seat=500,
+    secret_moves=frozenset({"duel"}),
+    authority_moves=frozenset({"close"}),
+    timed_moves=frozenset({"throw"}),
+)
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "challenge": ("card",),
+    "throw": ("card", "aim", "power", "spin", "at"),
+    "close": ("at",),
+    "duel": ("choice",),
+}
+
+
+class Randolph:
+    """Dilemma (Alex Randolph) as an engine ``Game``."""
+
+    spec = SPEC
+    state_type = RandolphState
+
+    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> RandolphState:
+        """Everyone holds 1-10 and their life blocks; seat 0 holds the stumbling block."""
+        return RandolphState(
+            game=SPEC.id,
+            version=0,
+            rng=rng.state,
+            players=players,
+            options=options,
+            round=1,
+            phase="challenge",
+            provocateur=0,
+            hands=tuple(tuple(range(1, 11)) for _ in range(players)),
+            lives=(starting_lives(players),) * players,
+            won=((),) * players,
+            removed=(),
+            challenge=None,
+            two_left=False,
+            window=None,
+            windows_opened=0,
+            arena=(),
+            duel=None,
+            history=(),
+            log=(Event("round_started", {"round": 1, "provocateur": 0}),),
+        )
+
+    # -- what may be done ------------------------------------------------------
+
+    def waiting_for(self, state: RandolphState) -> list[int]:
+        """The provocateur to challenge, the seats that may still throw, or the duellists."""
+        if state.phase == "challenge":
+            return [state.provocateur]
+        if state.phase == "react":
+            return [s for s in range(state.players) if _throws(state, s)]
+        if state.phase == "duel":
+            return duel.undecided(state)
+        return []
+
+    def legal_moves(self, state: RandolphState, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now; a throw is a template with ranges."""
+        if state.phase == "challenge" and seat == state.provocateur:
+            return [{"type": "challenge", "card": v} for v in state.hands[seat]]
+        if state.phase == "react":
+            if seat == state.provocateur:
+                return [{"type": "close", "at": _deadline(state)}]
+            return _throws(state, seat)
+        if state.phase == "duel":
+            return duel.choices_for(state, seat)
+        return []
+
+    def check_shape(self, move: Move) -> None:
+        """A move must have a known type, exactly its fields, and whole numbers."""
+        fields = _FIELDS.get(move["type"])
+        if fields is None:
+            raise MalformedMove(f"This game has no move called {move['type']!r}.")
+        if set(move) - {"type"} != set(fields):
+            raise MalformedMove(f"A {move['type']} move needs the fields {', '.join(fields)}.")
+        if move["type"] == "duel":
+            if move["choice"] not in ("peace", "conflict"):
+                raise MalformedMove("A duel choice is either peace or conflict.")
+            return
+        for key in fields:
+            value = move[key]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise MalformedMove(f"The {key} of a {move['type']} move must be a whole number.")
+
+    def explain_illegal(self, state: RandolphState, seat: int, move: Move) -> str:
+        """Why a well-formed move is refused, in the rulebook's words."""
+        kind = move["type"]
+        if state.phase == "challenge":
+            if kind != "challenge":
+                return "First the agent provocateur places a challenge card."
+            return f"You do not hold a {move['card']}."
+        if state.phase == "duel":
+            if kind != "duel":
+                return "Now is the duel: choose peace or conflict."
+            return "You have no life block left, so you can only choose peace."
+        if seat == state.provocateur:
+            if kind == "throw":
+                return "The agent provocateur places the challenge card and does not throw."
+            if kind == "close":
+                return f"The reaction window stays open until {_deadline(state)} ms."
+            return "The others are reacting to your challenge now."
+        if kind == "close":
+            return "Only the table's clock closes the reaction window."
+        if kind != "throw":
+            return "The reaction window is open: throw a card or let it pass."
+        return _explain_throw(state, seat, move)
+
+    # -- what happens ------------------------------------------------------------
+
+    def transition(self, state: RandolphState, seat: int, move: Move) -> RandolphState:
+        """Place the challenge card, land a throw, close the window or record a duel choice."""
+        if move["type"] == "challenge":
+            return _place_challenge(state, move["card"])
+        if move["type"] == "throw":
+            return _throw(state, seat, move)
+        if move["type"] == "close":
+            return _close(state, move["at"])
+        return duel.choose(state, seat, move["choice"])
+
+    def clock(self, state: RandolphState) -> Clock | None:
+        """The open reaction window, which the table's clock closes at its deadline."""
+        if state.phase != "react" or state.window is None:
+            return None
+        throws = _open_throws(state)
+        return Clock(
+            window=state.window.id,
+            deadline=arena.deadline(throws, _timing(state)),
+            floor=arena.floor(throws),
+            seat=state.provocateur,
+            due={"type": "close"},
+        )
+
+    # -- what each seat sees -----------------------------------------------------
+
+    def view(self, state: RandolphState, seat: int | None) -> dict[str, Any]:
+        """The whole table: in this game every card is seen, only duel choices wait."""
+        return table_view(state, SPEC.title, _timing(state))
+
+    def result(self, state: RandolphState) -> dict[str, Any] | None:
+        """Final scores and every seat with the top score (a tie is a shared win)."""
+        if state.phase != "over":
+            return None
+        scores = duel.scores(state)
+        top = max(scores)
+        return {"scores": scores, "winners": [s for s, v in enumerate(scores) if v == top]}
+
+    # -- audits used by the conformance suite ------------------------------------
+
+    def cards(self, state: RandolphState) -> list[str]:
+        """Every card: hands, the challenge card, cards resting in the arena, won, removed."""
+        out = [Card(s, v).id for s, hand in enumerate(state.hands) for v in hand]
+        if state.challenge is not None:
+            out.append(Card(state.provocateur, state.challenge).id)
+        out += [Card(t.seat, t.card).id for t in state.arena if t.status in ("pending", "duelling")]
+        out += [c.id for pile in state.won for c in pile]
+        out += [c.id for c in state.removed]
+        return out
+
+    def secrets(self, state: RandolphState, seat: int | None) -> set[str]:
+        """The generator state (it would tell how the next throw lands).
+
+        A pending duel choice is a word ("peace") that past rounds show openly, so
+        it cannot be listed as a string here; instead the view never holds
+        ``Duel.choices`` before both are in (the suite's secret-submission check
+        and ``test_a_duel_choice_stays_secret`` watch that).
+        """
+        return {str(state.rng)}
+
+
+def _timing(state: RandolphState) -> arena.Timing:
+    return arena.TIMINGS[state.options["window"]]
+
+
+def _window_number(state: RandolphState) -> int:
+    return 2 if state.window is not None and state.window.second else 1
+
+
+def _open_throws(state: RandolphState) -> tuple[Throw, ...]:
+    return arena.current(state.arena, _window_number(state))
+
+
+def _deadline(state: RandolphState) -> int:
+    return arena.deadline(_open_throws(state), _timing(state))
+
+
+def _throws(state: RandolphState, seat: int) -> list[Move]:
+    """A throw template per card ``seat`` holds, while it may still release one."""
+    if state.phase != "react" or seat == state.provocateur or not state.hands[seat]:
+        return []
+    throws = _open_throws(state)
+    low = arena.earliest_release(throws, seat)
+    high = arena.release_limit(throws, _timing(state))
+    if low > high:
+        return []
+    return [
+        {
+            "type": "throw",
+            "card": v,
+            "aim": {"min": -throw.AIM_LIMIT, "max": throw.AIM_LIMIT},
+            "power": {"min": 0, "max": throw.POWER_MAX},
+            "spin": {"min": -throw.SPIN_LIMIT, "max": throw.SPIN_LIMIT},
+            "at": {"min": low, "max": high},
+        }
+        for v in state.hands[seat]
+    ]
+
+
+def _explain_throw(state: RandolphState, seat: int, move: Move) -> str:
+    if move["card"] not in state.hands[seat]:
+        return f"You do not hold a {move['card']} to throw."
+    if abs(move["aim"]) > throw.AIM_LIMIT:
+        return f"Aim between -{throw.AIM_LIMIT} and {throw.AIM_LIMIT} degrees."
+    if not 0 <= move["power"] <= throw.POWER_MAX:
+        return f"The power of a throw is from 0 to {throw.POWER_MAX}."
+    if abs(move["spin"]) > throw.SPIN_LIMIT:
+        return f"Spin is from -{throw.SPIN_LIMIT} to {throw.SPIN_LIMIT}."
+    throws = _open_throws(state)
+    if move["at"] > arena.release_limit(throws, _timing(state)):
+        return "Too late: the reaction window had closed before that throw."
+    if move["at"] < 0:
+        return "A card cannot be thrown before the challenge card is placed."
+    return f"Hands are not that fast: leave {arena.MIN_GAP} ms between two of your throws."
+
+
+def _brief(t: Throw) -> dict[str, Any]:
+    """A settled throw in a log event: the arena in the view has the rest."""
+    return {"seat": t.seat, "card": t.card, "status": t.status, "reason": t.reason}
+
+
+def _place_challenge(state: RandolphState, card: int) -> RandolphState:
+    p = state.provocateur
+    hands = list(state.hands)
+    hands[p] = tuple(v for v in hands[p] if v != card)
+    return replace(
+        state,
+        phase="react",
+        hands=tuple(hands),
+        challenge=card,
+        window=Window(state.windows_opened + 1, False, state.round),
+        windows_opened=state.windows_opened + 1,
+        log=(
+            *state.log,
+            Event("challenge_placed", {"round": state.round, "seat": p, "card": card}),
+        ),
+    )
+
+
+def _throw(state: RandolphState, seat: int, move: Move) -> RandolphState:
+    """Land a thrown card: the throw model decides where, from the gesture and the rng."""
+    rng = Rng(state.rng)
+    aim, power, spin, at = move["aim"], move["power"], move["spin"], move["at"]
+    flight = throw.land(aim, power, spin, seat, state.players, rng)
+    thrown = Throw(
+        seat=seat,
+        card=move["card"],
+        window=_window_number(state),
+        at=at,
+        flight=flight.flight,
+        landing=flight.landing,
+        x=flight.x,
+        y=flight.y,
+        rotation=flight.rotation,
+        status="pending",
+        reason=None,
+    )
+    hands = list(state.hands)
+    hands[seat] = tuple(v for v in hands[seat] if v != move["card"])
+    ordered = arena.landing_order((*state.arena, thrown), state.provocateur, state.players)
+    event = Event("card_landed", {"round": state.round, **landed_json(thrown)})
+    return replace(state, rng=rng.state, hands=tuple(hands), arena=ordered, log=(*state.log, event))
+
+
+def _close(state: RandolphState, at: int) -> RandolphState:
+    """Settle the window: a duel, a second window once, or the provocateur keeps the card."""
+    window, challenge = state.window, state.challenge
+    assert window is not None and challenge is not None
+    number = _window_number(state)
+    settled = arena.settle(_open_throws(state), challenge, state.two_left)
+    hands = [list(h) for h in state.hands]
+    removed = list(state.removed)
+    for t in settled:
+        if t.status == "returned":
+            hands[t.seat].append(t.card)
+        elif t.status in ("removed", "invalid"):
+            removed.append(Card(t.seat, t.card))
+    kept = tuple(t for t in state.arena if t.window != number)
+    state = replace(
+        state,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        removed=tuple(removed),
+        arena=kept + settled,
+    )
+    winner = next((t for t in settled if t.status == "duelling"), None)
+    if winner is not None:
+        outcome = "duel"
+    elif settled and number == 1:
+        outcome = "second_window"
+    else:
+        outcome = "kept"
+    closed = {
+        "round": state.round,
+        "window": window.id,
+        "second": window.second,
+        "at": at,
+        "outcome": outcome,
+        "duelling": _brief(winner) if winner is not None else None,
+        "settled": [_brief(t) for t in settled],
+    }
+    log = (*state.log, Event("window_closed", closed))
+    if winner is not None:
+        return replace(
+            state,
+            phase="duel",
+            window=None,
+            duel=duel.start(winner.seat, winner.card),
+            log=log,
+        )
+    if outcome == "second_window":
+        opened = Window(state.windows_opened + 1, True, state.round)
+        second = {"round": state.round, "window": opened.id, "deadline": _timing(state).cap}
+        return replace(
+            state,
+            window=opened,
+            windows_opened=opened.id,
+            log=(*log, Event("second_window", second)),
+        )
+    return duel.keep(replace(state, window=None, log=log))

@@ -1,0 +1,132 @@
+"""Dilemma through the app's controller: a clock in the test's hand, the real table and bots.
+
+The page passes ``performance.now``; here time is a number the test moves on,
+jumping to the controller's next wake-up as the page's timer would.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from quandary.web.controller import SAVE_KEY, Controller
+
+from .test_controller import MemoryStorage, seats
+
+GOOD_THROW = {"aim": 0, "power": 50, "spin": 0}
+
+
+class Clock:
+    """Milliseconds that pass only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def start(clock: Clock, storage: MemoryStorage | None = None) -> Controller:
+    c = Controller(storage if storage is not None else MemoryStorage(), lambda: 7, now=clock)
+    c.dispatch("choose-game", {"game": "randolph"})
+    seats(c, [("Robin", "human"), ("Bot Ada", "bot:heuristic"), ("Bot Bo", "bot:heuristic")])
+    c.dispatch("start", {})
+    assert c.screen == "table", c.form.error
+    return c
+
+
+def wait(c: Controller, clock: Clock) -> None:
+    """Let time run to the next thing the table's clock will do, as the page's timer does."""
+    when = c.next_wakeup()
+    assert when is not None, "nothing to wait for, yet nobody can act"
+    clock.now = max(clock.now, when)
+    c.on_clock()
+
+
+def play_turn(c: Controller, clock: Clock, thrown: list[int]) -> None:
+    """One step for the human: challenge, throw once per window, or duel; else wait."""
+    view = c.table.view(0)
+    moves = [m for m in view["legal_moves"] if m["type"] != "close"]
+    if view["phase"] == "challenge" and moves:
+        c.dispatch("draft", {"card": str(moves[-1]["card"])})
+        c.dispatch("submit", {})
+    elif view["phase"] == "react" and moves and view["window"]["id"] not in thrown:
+        thrown.append(view["window"]["id"])
+        card = next(m["card"] for m in moves if m["card"] != view["challenge"])
+        c.dispatch("move", {"move": json.dumps({"type": "throw", "card": card, **GOOD_THROW})})
+    elif view["phase"] == "duel" and moves:
+        choice = "conflict" if {"type": "duel", "choice": "conflict"} in moves else "peace"
+        c.dispatch("move", {"move": json.dumps({"type": "duel", "choice": choice})})
+    else:
+        wait(c, clock)
+
+
+def test_a_whole_game_against_bots_with_throws_and_duels() -> None:
+    clock = Clock()
+    c = start(clock)
+    thrown: list[int] = []
+    screens = set()
+    for _ in range(2000):
+        if c.table.over:
+            break
+        html = c.render()
+        screens |= {t for t in ("arena-box", "throw-card", "duel-choice", "rhand") if t in html}
+        play_turn(c, clock, thrown)
+        clock.now += 5
+    assert c.table.over, "the game did not end"
+    assert screens >= {"arena-box", "throw-card", "rhand"}
+    history = c.table.view(None)["history"]
+    assert any(t["seat"] == 0 for r in history for t in r["arena"]), "our throws never landed"
+    final = c.render()
+    assert "Play again" in final and re.search(r"wins?|Shared win", final)
+
+
+def test_a_throw_is_stamped_by_the_tables_clock_not_by_the_page() -> None:
+    clock = Clock()
+    c = start(clock)
+    # Let the bots challenge until the human can throw.
+    for _ in range(200):
+        view = c.table.view(0)
+        if view["phase"] == "react" and view["provocateur"] != 0:
+            break
+        play_turn(c, clock, [])
+    else:
+        raise AssertionError("the human never got to throw")
+    opened = clock.now - c.table.elapsed(clock.now)
+    clock.now = opened + 1200
+    card = next(m["card"] for m in view["legal_moves"] if m["card"] != view["challenge"])
+    claimed = {"type": "throw", "card": card, **GOOD_THROW, "at": 1}
+    c.dispatch("move", {"move": json.dumps(claimed)})
+    mine = [t for t in c.table.view(0)["arena"] if t["seat"] == 0]
+    assert [t["at"] for t in mine] == [1200], "the claimed time must be replaced"
+    assert "arena-card" in c.render()
+    saved = json.loads(c.storage.get(SAVE_KEY))
+    ours = [m for s, m in saved["table"]["record"]["moves"] if s == 0 and m["type"] == "throw"]
+    assert [m["at"] for m in ours] == [1200], "the save holds the table's time"
+
+
+def test_a_throw_after_the_window_closed_is_refused_with_a_reason() -> None:
+    clock = Clock()
+    c = start(clock)
+    for _ in range(200):
+        view = c.table.view(0)
+        if view["phase"] == "react" and view["provocateur"] != 0:
+            break
+        play_turn(c, clock, [])
+    version = c.table.state.version
+    deadline = view["window"]["deadline"]
+    opened = clock.now - c.table.elapsed(clock.now)
+    clock.now = opened + deadline + 500  # the timer has not fired yet
+    card = next(m["card"] for m in view["legal_moves"] if m["type"] == "throw")
+    c.dispatch("move", {"move": json.dumps({"type": "throw", "card": card, **GOOD_THROW})})
+    assert c.error and "window" in c.error.lower()
+    assert c.table.state.version == version
+
+
+def test_two_people_cannot_share_one_device_for_a_racing_game() -> None:
+    c = Controller(MemoryStorage(), lambda: 7)
+    c.dispatch("choose-game", {"game": "randolph"})
+    seats(c, [("Anna", "human"), ("Ben", "human"), ("Bot Ada", "bot:heuristic")])
+    c.dispatch("start", {})
+    assert c.screen == "lobby"
+    assert "one person per device" in c.form.error
