@@ -46,6 +46,8 @@ test: build chromium lint typecheck
 
 bench: build chromium
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/randolph_bots.py
+	$(BIN)/python bench/royal_tournament.py
 	$(BIN)/python bench/bots_browser.py
 	$(BIN)/python bench/rooms.py
 	$(BIN)/python bench/startup.py
