@@ -270,3 +270,47 @@ def test_the_host_measures_each_guests_delay_from_its_ticks() -> None:
     # A pong claiming a time in the future is no measurement.
     host.on_message(member.peer, json.dumps({"t": "pong", "at": 99_999}))
     assert member.delay == 25
+
+
+def test_a_remote_throw_is_timed_by_the_host_less_its_measured_delay_capped() -> None:
+    """RULINGS section 2: release = arrival - one-way delay, the correction at most 150 ms."""
+    clock = [0.0]
+    net = Network()
+    host = net.add_host()
+    host.now = lambda: clock[0]
+    host.configure(game="randolph")
+    anna, ben = net.add_guest("A", "Anna"), net.add_guest("B", "Ben")
+    net.settle()
+    anna.sit(1)
+    ben.sit(2)
+    net.settle()
+    host.start()
+    net.settle()
+    members = {m.name: m for m in host.members.values()}
+    # Anna is on a slow link (400 ms round trip), Ben on a quick one (60 ms).
+    host.tick()
+    deliver_between(net, "H", "B")  # Ben's tick; his pong is now on its way
+    clock[0] = 60.0
+    deliver_between(net, "B", "H")
+    clock[0] = 400.0
+    net.settle()
+    assert members["Anna"].delay == 200 and members["Ben"].delay == 30
+    host.submit({"type": "challenge", "card": 5})
+    net.settle()
+    opened = clock[0]
+    for guest in (anna, ben):
+        card = next(m["card"] for m in guest.view["legal_moves"] if m["card"] != 5)
+        guest.submit({"type": "throw", "card": card, "aim": 0, "power": 50, "spin": 0, "at": 0})
+    clock[0] = opened + 1000
+    net.settle()
+    released = {t["seat"]: t["at"] for t in host.view_for(host.me)["arena"]}
+    assert released == {1: 850, 2: 970}, "Anna's 200 ms is capped at 150; Ben's 30 ms is taken"
+    # A guest cannot close the window: that is the host's clock's move.
+    anna.submit({"type": "close", "at": 99_999})
+    net.settle()
+    assert rejections(net, "A")[-1]["reason"] == "Only the table's clock can do that."
+
+
+def deliver_between(net: Network, src: str, dst: str) -> None:
+    """Deliver the first message in flight from ``src`` to ``dst``."""
+    net.deliver(next(i for i, m in enumerate(net.queue) if (m[0], m[1]) == (src, dst)))
