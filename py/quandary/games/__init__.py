@@ -1,5 +1,5 @@
 """Every game Quandary knows. Importing this package registers them all."""
 
-from . import dilemmas, randolph, royal
+from . import dilemmas, minister, randolph, royal
 
-__all__ = ["dilemmas", "randolph", "royal"]
+__all__ = ["dilemmas", "minister", "randolph", "royal"]

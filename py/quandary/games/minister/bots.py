@@ -1,0 +1,239 @@
+"""Bots for Maybe Minister: a heuristic player that decides from its view alone.
+
+Points come from the laws in force applied to the cards in front of you, so the
+heuristic asks one question everywhere: what does this do to my score, and to
+everyone else's? It scores hypothetical tables with the same law engine the
+rules use (``laws.score``), from what the view shows:
+  propose  the proposal whose laws help it most relative to the others, with a
+           little extra for cards it would like to take;
+  vote     YES if acceptance (laws enacted, cards taken green) beats rejection
+           (laws discarded, cards taken red) for it, NO otherwise; the vote's
+           number is chosen to pick early in the order that outcome uses;
+  pick     the card that raises its score most on the side it will show;
+  collect  trades only resources that are worth nothing to it; stores votes on
+           its safest cards; gives up its least useful votes;
+  move     a NO vote onto the law that hurts it most, or votes that turn its own
+           red card green, when that pays; else passes;
+  shop     a shop law or special power when the reward beats the cards paid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from quandary.engine import Move, Rng
+
+from . import laws
+from .laws import Holding
+from .material import CARDS, VOTES
+
+VOTE_WORTH = 0.6
+"""Points a stored vote is worth to the bot: more say in later proposals."""
+DECREE_WORTH = 0.4
+"""Points a decree card in hand is worth: a future proposal."""
+
+
+def active(view: dict[str, Any]) -> list[str]:
+    """The laws in force, in order."""
+    return [law["card"] for law in view["laws"] if law["active"]]
+
+
+def holding(
+    view: dict[str, Any], seat: int, change: dict[str, bool | None] | None = None
+) -> Holding:
+    """A seat's holding, with cards added (True green, False red) or removed (None)."""
+    cards = {row["card"]: row["green"] for row in view["tables"][seat]}
+    for card, side in (change or {}).items():
+        if side is None:
+            cards.pop(card, None)
+        else:
+            cards[card] = side
+    return Holding(tuple(cards.items()), view["abstains"][seat], view["bonus"][seat])
+
+
+def points(
+    view: dict[str, Any],
+    seat: int,
+    law_ids: Sequence[str],
+    change: dict[str, bool | None] | None = None,
+) -> int:
+    """``seat``'s score under ``law_ids`` with a changed table."""
+    return laws.score(law_ids, holding(view, seat, change))[0]
+
+
+class HeuristicBot:
+    """Plays for its own score under the laws in force (see the module docstring)."""
+
+    name = "heuristic"
+
+    def choose(self, view: dict[str, Any], rng: Rng) -> Move:
+        """One of ``view["legal_moves"]``."""
+        legal: list[Move] = view["legal_moves"]
+        if not legal:
+            raise ValueError("The bot was asked to move but has no legal move.")
+        if len(legal) == 1:
+            return legal[0]
+        judge = _Judge(view)
+        order = rng.shuffled(range(len(legal)))
+        best = max(order, key=lambda i: judge.value(legal[i]))
+        return legal[best]
+
+
+class _Judge:
+    """Values of moves for the view's seat, in points (higher is better)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me: int = view["seat"]
+        self.laws = active(view)
+        self.players: int = view["players"]
+        self.base = [points(view, s, self.laws) for s in range(self.players)]
+
+    def value(self, move: Move) -> float:
+        kind = move["type"]
+        handler = getattr(self, "_" + kind, None)
+        return float(handler(move)) if handler is not None else 0.0
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def _relative(self, law_ids: list[str]) -> float:
+        """My gain minus the others' average gain if ``law_ids`` were in force."""
+        mine = points(self.view, self.me, law_ids) - self.base[self.me]
+        others = [
+            points(self.view, s, law_ids) - self.base[s]
+            for s in range(self.players)
+            if s != self.me
+        ]
+        return mine - (sum(others) / len(others) if others else 0.0)
+
+    def _card_gain(self, card: str, green: bool, law_ids: list[str] | None = None) -> float:
+        law_ids = self.laws if law_ids is None else law_ids
+        before = points(self.view, self.me, law_ids)
+        gain = points(self.view, self.me, law_ids, {card: green}) - before
+        return gain + 0.3 * CARDS[card].capacity
+
+    def _proposal_laws(self, cards: list[str]) -> list[str]:
+        return self.laws + [c for c in cards if CARDS[c].kind == "law"]
+
+    # -- phases ---------------------------------------------------------------------------
+
+    def _propose(self, move: Move) -> float:
+        cards = move["cards"]
+        with_laws = self._proposal_laws(cards)
+        value = self._relative(with_laws) if len(with_laws) > len(self.laws) else 0.0
+        others = [c for c in cards if CARDS[c].kind != "law"]
+        if others:
+            value += 0.5 * max(self._card_gain(c, True, with_laws) for c in others)
+        return value - 0.05 * len(cards)
+
+    def _outcomes(self) -> tuple[float, float]:
+        """How much acceptance and rejection of the proposal are worth to me."""
+        cards = self.view["proposal"]
+        with_laws = self._proposal_laws(cards)
+        accept = self._relative(with_laws) if len(with_laws) > len(self.laws) else 0.0
+        others = [c for c in cards if CARDS[c].kind != "law"]
+        if others:
+            accept += max(self._card_gain(c, True, with_laws) for c in others)
+            reject = max(self._card_gain(c, False) for c in others)
+        else:
+            reject = 0.0
+        return accept, reject
+
+    def _vote(self, move: Move) -> float:
+        vote = VOTES[move["vote"]]
+        accept, reject = self._outcomes()
+        if vote.kind == "abstain":
+            return -abs(accept - reject) * 0.5 - 0.5
+        favoured = "yes" if accept >= reject else "no"
+        weight = abs(accept - reject) + 1.0
+        # Accepted proposals are picked low to high, rejected ones high to low.
+        early = (67 - vote.number) / 67 if vote.kind == "yes" else vote.number / 67
+        return (weight if vote.kind == favoured else -weight) + 0.5 * early
+
+    def _take(self, move: Move) -> float:
+        reveal = self.view.get("reveal") or {}
+        return self._card_gain(move["card"], bool(reveal.get("accepted", True)))
+
+    def _store(self, move: Move) -> float:
+        rows = {row["card"]: row for row in self.view["tables"][self.me]}
+        row = rows.get(move["card"], {})
+        safe = 2.0 if move["card"] in self.view["starters"] else 1.0 if row.get("green") else 0.0
+        return safe + 0.1 * int(row.get("room", 0))
+
+    def _discard_vote(self, move: Move) -> float:
+        vote = VOTES[move["vote"]]
+        if vote.kind == "abstain":
+            return 1.0
+        return -abs(vote.number - 33) / 33
+
+    def _trade(self, move: Move) -> float:
+        loss = points(self.view, self.me, self.laws, {move["card"]: None}) - self.base[self.me]
+        return loss + VOTE_WORTH * int(self.view["effects"]["trade_votes"]) - 1.0
+
+    def _collect(self, move: Move) -> float:
+        return 0.0
+
+    def _move_law(self, move: Move) -> float:
+        vote = VOTES[move["vote"]]
+        law = next(entry for entry in self.view["laws"] if entry["card"] == move["law"])
+        yes, no = law.get("yes", 0), law.get("no", 0)
+        yes, no = (yes + 1, no) if vote.kind == "yes" else (yes, no + 1)
+        now_active = no <= yes
+        if now_active == law["active"]:
+            return -1.0
+        law_ids = [c for c in self.laws if c != move["law"]]
+        if now_active:
+            law_ids = [*self.laws, move["law"]]
+        return self._relative(law_ids) - VOTE_WORTH - 0.5
+
+    def _move_card(self, move: Move) -> float:
+        card = move["card"]
+        owner = next(
+            s for s in range(self.players) if any(r["card"] == card for r in self.view["tables"][s])
+        )
+        kind = VOTES[move["votes"][0]].kind
+        change: dict[str, bool | None] = {card: True if kind == "yes" else None}
+        gain = points(self.view, owner, self.laws, change) - self.base[owner]
+        value = gain if owner == self.me else -gain / max(1, self.players - 1)
+        return value - 2 * VOTE_WORTH - 0.5
+
+    def _pass(self, move: Move) -> float:
+        return 0.0
+
+    def _done(self, move: Move) -> float:
+        return 0.0
+
+    def _shop(self, move: Move) -> float:
+        _, reward = laws.shop(move["law"])
+        change: dict[str, bool | None] = dict.fromkeys(move["pay"])
+        if move["target"] is not None:
+            change[move["target"]] = True
+        loss = points(self.view, self.me, self.laws, change) - self.base[self.me]
+        worth = {"votes": VOTE_WORTH, "points": 1.0, "decrees": DECREE_WORTH, "flip": 0.0}
+        return loss + worth[reward["kind"]] * int(reward["amount"]) - 0.5
+
+    def _special(self, move: Move) -> float:
+        power = CARDS[move["card"]].power or {}
+        change: dict[str, bool | None] = {move["card"]: None}
+        target = move["target"]
+        kind = power.get("type")
+        if kind == "flip_own" and target is not None:
+            change[target] = True
+        gain = points(self.view, self.me, self.laws, change) - self.base[self.me]
+        amount = power.get("amount", 2)
+        if kind == "bonus_points":
+            gain += amount
+        elif kind in ("draw_votes", "votes_per_icon"):
+            gain += VOTE_WORTH * amount
+        elif kind == "draw_decrees":
+            gain += DECREE_WORTH * amount
+        elif kind == "flip_other" and target is not None:
+            victim = next(
+                s
+                for s in range(self.players)
+                if any(r["card"] == target for r in self.view["tables"][s])
+            )
+            hurt = points(self.view, victim, self.laws, {target: False}) - self.base[victim]
+            gain -= hurt
+        return gain - 0.5

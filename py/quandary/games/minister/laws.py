@@ -1,0 +1,381 @@
+"""The law engine: every law is data (a type and parameters) read by this one module.
+
+Three readers, one table of law types:
+  ``score``    scoring laws: points for what a player shows, with the reasons;
+  ``effects``  voting, card, misc, abstain and shop laws folded into one
+               ``Effects`` value that the turn logic reads (hand size, tie rule,
+               picking order, storage, ...). The turn logic never asks which law
+               is enacted, only what the effects are;
+  ``card_text`` the sentence printed on a card, written from the same data.
+
+Only active laws count: with Undecided Voters a law with more NO than YES votes
+on it is disabled, and the caller leaves it out.
+
+A player's counts: each resource icon (green side up adds, red side up
+removes), ``support`` icons the same way, ``green`` and ``red`` (how many won
+cards show each side), and ``abstain`` (abstain votes cast so far). A wildcard
+icon counts as whichever icon the player likes best at the moment: each one is
+given, in turn, to the icon that raises the score most (for a red wildcard, that
+is the removal that hurts least).
+
+>>> holding = Holding((("R02", True), ("R05", False)), abstains=0, bonus=0)
+>>> score(["L01"], holding)[0]  # 3 money shown, 0 money removed
+3
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .material import BASE_ICONS, CARDS, LIVESTOCK, SUPPORT, WILDCARD, Card
+
+ICONS = (*BASE_ICONS, LIVESTOCK)
+"""Icons a wildcard may stand for."""
+ICON_NAMES = {
+    "money": "money",
+    "homes": "homes",
+    "science": "science",
+    "wood": "wood",
+    "minerals": "minerals",
+    "nature": "nature",
+    "livestock": "livestock",
+    "support": "support",
+    "wildcard": "wildcard",
+    "green": "card with its green side up",
+    "red": "card with its red side up",
+    "abstain": "abstain vote you have cast",
+}
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What one player shows, as scoring laws read it: won cards with their side up."""
+
+    cards: tuple[tuple[str, bool], ...]
+    abstains: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """One reason in a score explanation: which law gave how many points, and why."""
+
+    law: str
+    points: int
+    because: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as the views show it."""
+        title = CARDS[self.law].name if self.law in CARDS else self.law
+        return {"law": self.law, "title": title, "points": self.points, "because": self.because}
+
+
+def counts(holding: Holding) -> tuple[dict[str, int], int, int]:
+    """Net counts of every icon, and the green and red wildcards still to assign."""
+    out = dict.fromkeys((*ICONS, SUPPORT, "green", "red"), 0)
+    out["abstain"] = holding.abstains
+    wild_green = wild_red = 0
+    for card_id, green in holding.cards:
+        sign = 1 if green else -1
+        out["green" if green else "red"] += 1
+        for icon in CARDS[card_id].icons(green):
+            if icon == WILDCARD:
+                if green:
+                    wild_green += 1
+                else:
+                    wild_red += 1
+            else:
+                out[icon] += sign
+    return out, wild_green, wild_red
+
+
+# -- scoring ------------------------------------------------------------------
+
+
+def _per_icon(law: dict[str, Any], c: dict[str, int]) -> tuple[int, str]:
+    n = c[law["icon"]]
+    return law["points"] * n, f"{n} x {_signed(law['points'])} for {_icon(law['icon'], n)}"
+
+
+def _pair(law: dict[str, Any], c: dict[str, int]) -> tuple[int, str]:
+    a, b = law["icons"]
+    pairs = max(0, min(c[a], c[b]))
+    return law["points"] * pairs, f"{pairs} pair(s) of {a} ({c[a]}) and {b} ({c[b]})"
+
+
+def _at_least(law: dict[str, Any], c: dict[str, int]) -> tuple[int, str]:
+    n = c[law["icon"]]
+    met = n >= law["count"]
+    return (law["points"] if met else 0), f"you have {n} {law['icon']}, need {law['count']}+"
+
+
+def _at_most(law: dict[str, Any], c: dict[str, int]) -> tuple[int, str]:
+    n = c[law["icon"]]
+    met = n <= law["count"]
+    return (law["points"] if met else 0), f"you have {n} {law['icon']}, limit {law['count']}"
+
+
+_SCORERS = {"per_icon": _per_icon, "pair": _pair, "at_least": _at_least, "at_most": _at_most}
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else str(points)
+
+
+def _icon(icon: str, n: int) -> str:
+    name = ICON_NAMES.get(icon, icon)
+    return name if abs(n) == 1 or icon not in ("green", "red", "abstain") else name + "s"
+
+
+def is_scoring(card_id: str) -> bool:
+    """Whether a law gives points (rather than changing how the game is played)."""
+    law = CARDS[card_id].law
+    return law is not None and law["type"] in _SCORERS
+
+
+def _raw(laws: Sequence[str], c: dict[str, int]) -> int:
+    total = 0
+    for law_id in laws:
+        law = CARDS[law_id].law
+        if law is not None and law["type"] in _SCORERS:
+            total += _SCORERS[law["type"]](law, c)[0]
+    return total
+
+
+def assign_wildcards(laws: Sequence[str], holding: Holding) -> tuple[dict[str, int], list[str]]:
+    """Counts with every wildcard given to its best icon, and the icons chosen.
+
+    Greedy, one wildcard at a time: the best icon for a green wildcard is the
+    one whose extra copy raises the score most; for a red one, the icon whose
+    removal lowers it least.
+    """
+    c, wild_green, wild_red = counts(holding)
+    chosen: list[str] = []
+    for sign, many in ((1, wild_green), (-1, wild_red)):
+        for _ in range(many):
+            best, best_points = ICONS[0], None
+            for icon in ICONS:
+                c[icon] += sign
+                points = _raw(laws, c)
+                c[icon] -= sign
+                if best_points is None or points > best_points:
+                    best, best_points = icon, points
+            c[best] += sign
+            chosen.append(best if sign > 0 else f"-{best}")
+    return c, chosen
+
+
+def score(laws: Sequence[str], holding: Holding) -> tuple[int, list[Line]]:
+    """A player's points under the active ``laws``, with one line per law that counts."""
+    total, lines = _score(tuple(laws), holding)
+    return total, list(lines)
+
+
+@functools.lru_cache(maxsize=4096)
+def _score(laws: tuple[str, ...], holding: Holding) -> tuple[int, tuple[Line, ...]]:
+    """Cached: every view scores every player, and holdings change only now and then."""
+    c, chosen = assign_wildcards(laws, holding)
+    lines: list[Line] = []
+    total = holding.bonus
+    if holding.bonus:
+        lines.append(Line("shop", holding.bonus, "points bought with shop laws and powers"))
+    for law_id in laws:
+        law = CARDS[law_id].law
+        if law is None or law["type"] not in _SCORERS:
+            continue
+        points, because = _SCORERS[law["type"]](law, c)
+        total += points
+        if chosen:
+            because += f" (wildcards as {', '.join(chosen)})"
+        lines.append(Line(law_id, points, because))
+    return total, tuple(lines)
+
+
+# -- effects of the other laws ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Effects:
+    """How the active laws change play. Defaults are the base rules."""
+
+    hand_size: int = 5
+    proposal_min: int = 2
+    proposal_max: int = 5
+    tie_passes: bool = True
+    reverse_order: bool = False
+    proposer_weight: int = 1
+    proposer_first: bool = False
+    support_storage: int = 0
+    resource_storage: int = 0
+    collect_bonus: int = 0
+    trade_votes: int = 2
+    abstain_counts_as: str | None = None
+    abstain_takes: str | None = None
+    abstain_refund: bool = False
+    abstain_collect: int = 0
+    proposer_may_abstain: bool = True
+    abstain_quorum: bool = False
+    abstain_tie_rejects: bool = False
+    shops: tuple[str, ...] = ()
+
+    def capacity(self, card: Card) -> int:
+        """How many votes a won card stores under these laws."""
+        extra = {"support": self.support_storage, "resource": self.resource_storage}
+        return card.capacity + extra.get(card.kind, 0)
+
+
+HAND_LIMIT = 7
+"""Hand size laws stop here, so a proposal's choices stay few enough to list."""
+
+
+def _fold(e: Effects, law_id: str, law: dict[str, Any]) -> Effects:
+    kind = law["type"]
+    if kind == "tie_rejects":
+        return replace(e, tie_passes=False)
+    if kind == "reverse_order":
+        return replace(e, reverse_order=not e.reverse_order)
+    if kind == "proposer_weight":
+        return replace(e, proposer_weight=max(e.proposer_weight, law["weight"]))
+    if kind == "proposer_first":
+        return replace(e, proposer_first=True)
+    if kind == "hand_size":
+        return replace(e, hand_size=min(HAND_LIMIT, e.hand_size + law["delta"]))
+    if kind == "proposal_max":
+        return replace(e, proposal_max=max(e.proposal_min, min(e.proposal_max, law["count"])))
+    if kind == "storage":
+        field = f"{law['kind']}_storage"
+        return replace(e, **{field: getattr(e, field) + law["delta"]})
+    if kind == "collect_bonus":
+        return replace(e, collect_bonus=e.collect_bonus + law["amount"])
+    if kind == "trade_votes":
+        return replace(e, trade_votes=max(e.trade_votes, law["amount"]))
+    if kind == "abstain_counts":
+        return replace(e, abstain_counts_as=law["as"])
+    if kind == "abstain_takes":
+        return replace(e, abstain_takes="first" if law["first"] else "last")
+    if kind == "abstain_refund":
+        return replace(e, abstain_refund=True)
+    if kind == "abstain_collect":
+        return replace(e, abstain_collect=e.abstain_collect + law["amount"])
+    if kind == "proposer_no_abstain":
+        return replace(e, proposer_may_abstain=False)
+    if kind == "abstain_quorum":
+        return replace(e, abstain_quorum=True)
+    if kind == "abstain_tie_rejects":
+        return replace(e, abstain_tie_rejects=True)
+    if kind == "shop":
+        return replace(e, shops=(*e.shops, law_id))
+    raise ValueError(f"unknown law type {kind!r}")
+
+
+def effects(laws: Sequence[str]) -> Effects:
+    """The active non-scoring laws folded in the order they were enacted.
+
+    Where two laws disagree (an abstain vote counting as YES and as NO), the
+    later one wins, as a newer law replaces an older one.
+    """
+    return _effects(tuple(laws))
+
+
+@functools.lru_cache(maxsize=1024)
+def _effects(laws: tuple[str, ...]) -> Effects:
+    out = Effects()
+    for law_id in laws:
+        law = CARDS[law_id].law
+        if law is not None and law["type"] not in _SCORERS:
+            out = _fold(out, law_id, law)
+    return out
+
+
+def shop(law_id: str) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """A shop law's cost (one icon per card paid) and reward."""
+    law = CARDS[law_id].law
+    assert law is not None and law["type"] == "shop"
+    return tuple(law["cost"]), law["reward"]
+
+
+# -- the texts printed on cards -----------------------------------------------------
+
+
+def _reward_text(reward: dict[str, Any]) -> str:
+    n = reward["amount"]
+    return {
+        "votes": f"draw {n} votes and store them",
+        "points": f"gain {n} points for good",
+        "decrees": f"draw {n} decree cards into your hand",
+        "flip": "turn one of your red cards to its green side",
+    }[reward["kind"]]
+
+
+def describe(law: dict[str, Any]) -> str:
+    """The rule a law card states, written from its data."""
+    kind = law["type"]
+    if kind == "per_icon":
+        icon = law["icon"]
+        what = f"{icon} icon" if icon in (*ICONS, SUPPORT) else ICON_NAMES[icon]
+        return f"Each {what} is worth {_signed(law['points'])}."
+    if kind == "pair":
+        a, b = law["icons"]
+        return f"Each pair of {a} and {b} is worth {_signed(law['points'])}."
+    if kind == "at_least":
+        return f"{_signed(law['points'])} if you have at least {law['count']} {law['icon']}."
+    if kind == "at_most":
+        return f"{_signed(law['points'])} if you have at most {law['count']} {_plural(law)}."
+    texts = {
+        "tie_rejects": "A tied vote is rejected.",
+        "reverse_order": "Cards are taken in the reverse of the usual vote order.",
+        "proposer_weight": f"The proposer's vote counts {law.get('weight', 2)} times.",
+        "proposer_first": "The proposer takes a card first, whatever the vote order.",
+        "hand_size": f"Refill hands to {5 + law.get('delta', 0)} cards instead of 5.",
+        "proposal_max": f"A proposal holds at most {law.get('count', 5)} cards.",
+        "storage": f"Every {law.get('kind')} card stores {law.get('delta', 1)} more vote.",
+        "collect_bonus": f"Everyone collects {law.get('amount', 1)} more vote each turn.",
+        "trade_votes": f"Discarding a resource when collecting gives {law.get('amount')} votes.",
+        "abstain_counts": f"An abstain vote counts as {str(law.get('as')).upper()}.",
+        "abstain_takes": (
+            "Abstaining voters take cards too, before everyone else."
+            if law.get("first")
+            else "Abstaining voters take cards too, after everyone else."
+        ),
+        "abstain_refund": "An abstain vote goes back onto its owner's card after the reveal.",
+        "abstain_collect": "Whoever abstained this turn collects 1 more vote.",
+        "proposer_no_abstain": "The proposer may not abstain on their own proposal.",
+        "abstain_quorum": "If more than half of the votes abstain, the proposal is rejected.",
+        "abstain_tie_rejects": "A tie is rejected if anyone abstained.",
+    }
+    if kind == "shop":
+        cost = " and ".join(f"a {icon} card" for icon in law["cost"])
+        return f"Shop: discard {cost} to {_reward_text(law['reward'])}."
+    return texts[kind]
+
+
+def _plural(law: dict[str, Any]) -> str:
+    icon = law["icon"]
+    return "abstain votes cast" if icon == "abstain" else icon
+
+
+def describe_power(power: dict[str, Any]) -> str:
+    """What a special resource does when its owner discards it."""
+    kind = power["type"]
+    return {
+        "draw_votes": f"Discard: draw {power.get('amount')} votes and store them.",
+        "votes_per_icon": (
+            f"Discard: draw one vote per {power.get('icon')} on your base cards and store them."
+        ),
+        "draw_decrees": f"Discard: draw {power.get('amount')} decree cards into your hand.",
+        "flip_own": "Discard: turn one of your red cards to its green side.",
+        "flip_other": "Discard: turn another player's green resource card to its red side.",
+        "bonus_points": f"Discard: gain {power.get('amount')} points for good.",
+    }[kind]
+
+
+def card_text(card: Card) -> str:
+    """The sentence printed on a card ("" for plain resource and support cards)."""
+    if card.law is not None:
+        return describe(card.law)
+    if card.power is not None:
+        return describe_power(card.power)
+    return ""

@@ -1,0 +1,170 @@
+"""Maybe Minister's material as data: decree cards from JSON, vote cards from their rule.
+
+Decree cards live in ``cards/*.json``, one file per pack (the base game and each
+expansion that prints cards). A decree card has a green and a red side, each
+showing icons, and a vote storage capacity; a Law card carries its law as data
+(``law``: a type and its parameters) that ``laws.py`` interprets; a special
+resource carries a ``power``. The texts players read are written from that data
+by ``laws.describe`` and ``laws.describe_power``, so text and effect never drift.
+
+Vote cards follow the published numbering (RULINGS section 3): counting up from
+1 and skipping multiples of 3 up to 48 gives 50 numbers; YES takes the even
+positions and NO the odd ones. Abstain Attacks adds ABSTAIN votes 3, 6, ..., 48.
+
+>>> [VOTES[v].number for v in base_votes()[:6]]
+[1, 2, 4, 5, 7, 8]
+>>> [VOTES[v].kind for v in base_votes()[:4]]
+['no', 'yes', 'no', 'yes']
+>>> len(base_votes()), len(abstain_votes())
+(50, 16)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+CardKind = Literal["law", "support", "resource", "special"]
+VoteKind = Literal["yes", "no", "abstain"]
+
+BASE_ICONS = ("money", "homes", "science", "wood", "minerals", "nature")
+"""Resource icons of the base game; Advanced Politics adds livestock."""
+LIVESTOCK = "livestock"
+WILDCARD = "wildcard"
+SUPPORT = "support"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One decree card. ``law`` and ``power`` are raw data read by ``laws.py``."""
+
+    id: str
+    kind: CardKind
+    name: str
+    capacity: int
+    green: tuple[str, ...]
+    red: tuple[str, ...]
+    pack: str
+    law: dict[str, Any] | None = None
+    power: dict[str, Any] | None = None
+    replaces: str | None = None
+
+    def icons(self, green: bool) -> tuple[str, ...]:
+        """The icons of the side that is up."""
+        return self.green if green else self.red
+
+
+@dataclass(frozen=True)
+class Vote:
+    """One vote card: its number is unique in the whole game."""
+
+    id: str
+    kind: VoteKind
+    number: int
+
+
+def _load(folder: Path) -> dict[str, tuple[Card, ...]]:
+    packs: dict[str, tuple[Card, ...]] = {}
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        packs[data["id"]] = tuple(
+            Card(
+                id=c["id"],
+                kind=c["kind"],
+                name=c["name"],
+                capacity=int(c["capacity"]),
+                green=tuple(c.get("green", ())),
+                red=tuple(c.get("red", ())),
+                pack=data["id"],
+                law=c.get("law"),
+                power=c.get("power"),
+                replaces=c.get("replaces"),
+            )
+            for c in data["cards"]
+        )
+    ids = [c.id for cards in packs.values() for c in cards]
+    if len(ids) != len(set(ids)):
+        raise ValueError("decree card ids must be unique across packs")
+    return packs
+
+
+PACKS = _load(Path(__file__).with_name("cards"))
+CARDS: dict[str, Card] = {c.id: c for cards in PACKS.values() for c in cards}
+
+
+def _vote_cards() -> dict[str, Vote]:
+    numbers = [n for n in range(1, 49) if n % 3] + list(range(49, 67))
+    votes = [
+        Vote(f"v{n}", "yes" if position % 2 == 0 else "no", n)
+        for position, n in enumerate(numbers, start=1)
+    ]
+    votes += [Vote(f"v{n}", "abstain", n) for n in range(3, 49, 3)]
+    return {v.id: v for v in votes}
+
+
+VOTES = _vote_cards()
+
+
+def base_votes() -> list[str]:
+    """The 50 YES and NO votes, by number."""
+    return [v.id for v in sorted(VOTES.values(), key=lambda v: v.number) if v.kind != "abstain"]
+
+
+def abstain_votes() -> list[str]:
+    """The 16 ABSTAIN votes of Abstain Attacks, by number."""
+    return [v.id for v in sorted(VOTES.values(), key=lambda v: v.number) if v.kind == "abstain"]
+
+
+def decree_cards(options: dict[str, Any]) -> list[str]:
+    """Every decree card in a game with these expansions, in catalogue order.
+
+    Wildcard swaps some base resources for versions showing the wildcard icon;
+    Abstain Attacks adds its laws; Advanced Politics its shop laws and special
+    resources. Undecided Voters needs no material.
+    """
+    cards = list(PACKS["base"])
+    if options.get("wildcard"):
+        swaps = {c.replaces: c for c in PACKS["wildcard"]}
+        cards = [swaps.get(c.id, c) for c in cards]
+    if options.get("abstain"):
+        cards += PACKS["abstain"]
+    if options.get("advanced"):
+        cards += PACKS["advanced"]
+    return [c.id for c in cards]
+
+
+def starting_supports() -> list[str]:
+    """Support cards that can start a player's table: one support icon on the green side."""
+    return [
+        c.id
+        for c in PACKS["base"]
+        if c.kind == "support" and c.green == (SUPPORT,) and c.capacity >= 1
+    ]
+
+
+def vote_cards(options: dict[str, Any]) -> list[str]:
+    """The vote deck of a game with these expansions."""
+    return base_votes() + (abstain_votes() if options.get("abstain") else [])
+
+
+def card_json(card_id: str) -> dict[str, Any]:
+    """A decree card as the views show it (text written by the law engine)."""
+    from .laws import card_text
+
+    c = CARDS[card_id]
+    out: dict[str, Any] = {
+        "id": c.id,
+        "kind": c.kind,
+        "name": c.name,
+        "capacity": c.capacity,
+        "green": list(c.green),
+        "red": list(c.red),
+    }
+    text = card_text(c)
+    if text:
+        out["text"] = text
+    if c.law is not None:
+        out["law_type"] = c.law["type"]
+    return out

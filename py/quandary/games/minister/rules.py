@@ -1,0 +1,263 @@
+"""Maybe Minister (Pandaqi), for 3-6 players: laws are proposed, voted and obeyed.
+
+Each turn one player proposes 2-5 cards from hand; everyone casts one stored
+vote in secret; the reveal decides (a tie passes) and sets the picking order by
+vote number; the voters take the proposal's non-law cards green side up
+(accepted) or red side up (rejected), and enacted laws join the law area, where
+they rewrite the scoring and the rules. Then everyone collects new votes and
+stores them on their cards. First to 25 points, at the end of a turn, wins.
+
+Expansions (options): Wildcard, Abstain Attacks, Undecided Voters, Advanced
+Politics. Phases and their order: ``turn.py``; collect, move votes and shop:
+``upkeep.py``; the law engine: ``laws.py``; views and secrets: ``views.py``.
+Hidden: hands, deck orders, stored votes (face down), votes until the reveal.
+Rulings: ../shared/rules/RULINGS.md section 3; our rules page: static/rules/.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from quandary.engine import MalformedMove, Rng
+from quandary.engine.spec import GameSpec, Move, Option
+
+from . import board, turn, upkeep, views
+from .material import CARDS, VOTES, decree_cards, starting_supports, vote_cards
+from .state import HAND_SIZE, MinisterState, Won
+
+SPEC = GameSpec(
+    id="minister",
+    title="Maybe Minister",
+    tagline="Propose laws, vote in secret, rewrite the scoring.",
+    min_players=3,
+    max_players=6,
+    options=(
+        Option(
+            "wildcard", "Wildcard", "Some resources show a wildcard icon: any icon.", "flag", False
+        ),
+        Option("abstain", "Abstain Attacks", "ABSTAIN votes and laws about them.", "flag", False),
+        Option(
+            "undecided", "Undecided Voters", "Move votes onto laws and red cards.", "flag", False
+        ),
+        Option("advanced", "Advanced Politics", "Shop laws and special resources.", "flag", False),
+    ),
+    simultaneous=True,
+    hidden_information=True,
+    max_moves_per_seat=300,
+    secret_moves=frozenset({"vote"}),
+)
+
+_STR = (str,)
+_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "propose": {"cards": (list,)},
+    "vote": {"vote": _STR},
+    "take": {"card": _STR},
+    "discard_vote": {"vote": _STR},
+    "trade": {"card": _STR},
+    "collect": {},
+    "store": {"vote": _STR, "card": _STR},
+    "move_law": {"vote": _STR, "law": _STR},
+    "move_card": {"votes": (list,), "card": _STR},
+    "pass": {},
+    "shop": {"law": _STR, "pay": (list,), "target": (str, type(None))},
+    "special": {"card": _STR, "target": (str, type(None))},
+    "done": {},
+}
+_PHASE_MOVES = {
+    "shop_start": {"shop", "special", "done"},
+    "propose": {"propose"},
+    "vote": {"vote"},
+    "pick": {"take"},
+    "collect": {"discard_vote", "trade", "collect"},
+    "move": {"move_law", "move_card", "pass"},
+    "shop_end": {"shop", "special", "done"},
+    "over": set(),
+}
+_PHASE_VERB = {
+    "shop_start": "use the shop or carry on",
+    "propose": "make a proposal",
+    "vote": "vote",
+    "pick": "take cards from the proposal",
+    "collect": "collect votes",
+    "move": "move votes",
+    "shop_end": "use the shop or end the turn",
+    "over": "see the final scores",
+}
+
+
+class Minister:
+    """Maybe Minister as an engine ``Game``."""
+
+    spec = SPEC
+    state_type = MinisterState
+
+    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> MinisterState:
+        """Give everyone a starting Support card with 2 votes and deal 5 decree cards."""
+        starters = tuple(rng.shuffled(starting_supports())[:players])
+        deck = rng.shuffled([c for c in decree_cards(options) if c not in starters])
+        hands = tuple(tuple(deck.pop() for _ in range(HAND_SIZE)) for _ in range(players))
+        votes = rng.shuffled(vote_cards(options))
+        won = tuple((Won(starters[s], True, (votes.pop(), votes.pop())),) for s in range(players))
+        state = MinisterState(
+            game=SPEC.id,
+            version=0,
+            rng=rng.state,
+            players=players,
+            options=options,
+            turn=1,
+            phase="propose",
+            proposer=0,
+            actor=0,
+            queue=(),
+            hands=hands,
+            deck=tuple(deck),
+            discard=(),
+            laws=(),
+            won=won,
+            starters=starters,
+            vote_deck=tuple(votes),
+            vote_discard=(),
+            drawn=(),
+            owed=0,
+            traded=0,
+            proposal=(),
+            ballots=(None,) * players,
+            reveal=None,
+            reveals=0,
+            picks=(),
+            pick_at=0,
+            abstains=(0,) * players,
+            bonus=(0,) * players,
+            reached=False,
+            log=(),
+        )
+        return turn.settle(turn.start_turn(state, 0))
+
+    # -- what may be done ------------------------------------------------------
+
+    def waiting_for(self, state: MinisterState) -> list[int]:
+        """The voters still to vote, or the one seat whose step it is."""
+        if state.phase == "over":
+            return []
+        if state.phase == "vote":
+            return [s for s in turn.voters(state) if state.ballots[s] is None]
+        return [state.actor]
+
+    def legal_moves(self, state: MinisterState, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now."""
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase == "vote":
+            if state.ballots[seat] is not None:
+                return []
+            return [{"type": "vote", "vote": v} for v in turn.votable(state, seat)]
+        if seat != state.actor:
+            return []
+        if state.drawn:
+            return upkeep.store_moves(state)
+        if phase == "propose":
+            return [{"type": "propose", "cards": list(p)} for p in turn.proposals(state)]
+        if phase == "pick":
+            return [{"type": "take", "card": c} for c in state.proposal]
+        if phase == "collect":
+            return upkeep.collect_moves(state)
+        if phase == "move":
+            return upkeep.move_moves(state)
+        return upkeep.shop_moves(state)
+
+    def check_shape(self, move: Move) -> None:
+        """A move must have a known type and exactly that type's fields."""
+        fields = _FIELDS.get(move["type"])
+        if fields is None:
+            raise MalformedMove(f"Maybe Minister has no move called {move['type']!r}.")
+        if set(move) - {"type"} != set(fields):
+            names = ", ".join(sorted(fields)) or "no fields"
+            raise MalformedMove(f"A {move['type']} move needs {names}.")
+        for key, kinds in fields.items():
+            value = move[key]
+            if isinstance(value, bool) or not isinstance(value, kinds):
+                raise MalformedMove(
+                    f"The field {key!r} of a {move['type']} move is the wrong type."
+                )
+            if isinstance(value, list) and not all(isinstance(v, str) for v in value):
+                raise MalformedMove(f"The field {key!r} must list card ids.")
+
+    def explain_illegal(self, state: MinisterState, seat: int, move: Move) -> str:
+        """Why a well-formed move is refused, in the player's terms."""
+        from .explain import explain
+
+        kind = move["type"]
+        if state.drawn and seat == state.actor and kind != "store":
+            return "First store the votes you drew on your cards."
+        if kind not in _PHASE_MOVES[state.phase] and kind != "store":
+            return (
+                f"Now is the time to {_PHASE_VERB[state.phase]}, not to {kind.replace('_', ' ')}."
+            )
+        return explain(state, seat, move)
+
+    # -- what happens ------------------------------------------------------------
+
+    def transition(self, state: MinisterState, seat: int, move: Move) -> MinisterState:
+        """Apply a legal move, then walk past every step that needs no decision."""
+        kind = move["type"]
+        if kind == "vote":
+            state = turn.cast(state, seat, move["vote"])
+            return state if state.phase == "vote" else turn.mark_target(state)
+        state = _ACTIONS[kind](state, move)
+        return turn.mark_target(turn.settle(state)) if state.phase != "over" else state
+
+    # -- what each seat sees -----------------------------------------------------
+
+    def view(self, state: MinisterState, seat: int | None) -> dict[str, Any]:
+        """Public table plus, for a seat, its hand, its stored votes and its own vote."""
+        return views.view(state, seat)
+
+    def result(self, state: MinisterState) -> dict[str, Any] | None:
+        """Final scores and every seat with the top score (a tie is a shared win)."""
+        if state.phase != "over":
+            return None
+        points = board.scores(state)
+        top = max(points)
+        return {"scores": points, "winners": [s for s, v in enumerate(points) if v == top]}
+
+    # -- audits used by the conformance suite ------------------------------------
+
+    def cards(self, state: MinisterState) -> list[str]:
+        """Every decree and vote card in every zone."""
+        out = list(state.deck + state.discard + state.proposal)
+        for hand in state.hands:
+            out += hand
+        for law in state.laws:
+            out += [law.card, *law.votes]
+        for cards in state.won:
+            for w in cards:
+                out += [w.card, *w.votes]
+        out += state.vote_deck + state.vote_discard + state.drawn
+        return out
+
+    def secrets(self, state: MinisterState, seat: int | None) -> set[str]:
+        """Strings that must never appear in ``seat``'s view."""
+        return views.secrets(state, seat)
+
+
+def _actions() -> dict[str, Any]:
+    return {
+        "propose": lambda s, m: turn.propose(s, m["cards"]),
+        "take": lambda s, m: turn.take(s, m["card"]),
+        "discard_vote": lambda s, m: upkeep.discard_vote(s, m["vote"]),
+        "trade": lambda s, m: upkeep.trade(s, m["card"]),
+        "collect": lambda s, m: upkeep.finish_collect(s),
+        "store": lambda s, m: upkeep.store(s, m["vote"], m["card"]),
+        "move_law": lambda s, m: upkeep.move_to_law(s, m["vote"], m["law"]),
+        "move_card": lambda s, m: upkeep.move_to_card(s, m["votes"], m["card"]),
+        "pass": lambda s, m: upkeep.pass_move(s),
+        "shop": lambda s, m: upkeep.use_shop(s, m["law"], m["pay"], m["target"]),
+        "special": lambda s, m: upkeep.use_special(s, m["card"], m["target"]),
+        "done": lambda s, m: replace(s, queue=()),
+    }
+
+
+_ACTIONS = _actions()
+__all__ = ["CARDS", "SPEC", "VOTES", "Minister"]

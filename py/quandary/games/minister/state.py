@@ -1,0 +1,97 @@
+"""The state of a game of Maybe Minister, as immutable values.
+
+Hidden: each hand, the decree deck's and vote deck's order, the votes stored on
+each player's won cards (face down: the owner knows them, others see how many),
+the votes drawn but not yet stored, and every vote cast until the reveal.
+Public: the proposal on the table, enacted laws and the votes moved onto them,
+won cards and their side, the reveal of each vote, abstain counts and bonuses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from quandary.engine import Event
+
+Phase = Literal["shop_start", "propose", "vote", "pick", "collect", "move", "shop_end", "over"]
+TARGET = 25
+"""Points that end the game (at the end of the turn in which someone reaches them)."""
+HAND_SIZE = 5
+
+
+@dataclass(frozen=True)
+class Won:
+    """A card a player has won: which side is up, and the vote ids stored on it."""
+
+    card: str
+    green: bool
+    votes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Enacted:
+    """A law in the law area, with the votes moved onto it (Undecided Voters), face up."""
+
+    card: str
+    votes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The outcome of one vote, as every player saw it at the reveal."""
+
+    turn: int
+    proposer: int
+    proposal: tuple[str, ...]
+    ballots: tuple[str | None, ...]
+    yes: int
+    no: int
+    accepted: bool
+    order: tuple[int, ...]
+    enacted: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MinisterState:
+    """The whole game.
+
+    ``actor`` is the seat whose step it is in a sequential phase; ``queue`` the
+    seats still to come in a phase that goes round the table (collect, move).
+    ``drawn`` are votes the actor has drawn and must still store. ``owed`` is how
+    many stored votes the collecting actor must still give up (negative support)
+    and ``traded`` how many resources they traded this turn. ``picks`` is the
+    picking order and ``pick_at`` the position in it (cycling).
+    """
+
+    game: str
+    version: int
+    rng: int
+    players: int
+    options: dict[str, Any]
+    turn: int
+    phase: Phase
+    proposer: int
+    actor: int
+    queue: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    laws: tuple[Enacted, ...]
+    won: tuple[tuple[Won, ...], ...]
+    starters: tuple[str, ...]
+    vote_deck: tuple[str, ...]
+    vote_discard: tuple[str, ...]
+    drawn: tuple[str, ...]
+    owed: int
+    traded: int
+    proposal: tuple[str, ...]
+    ballots: tuple[str | None, ...]
+    reveal: Reveal | None
+    reveals: int
+    picks: tuple[int, ...]
+    pick_at: int
+    abstains: tuple[int, ...]
+    bonus: tuple[int, ...]
+    reached: bool
+    log: tuple[Event, ...]

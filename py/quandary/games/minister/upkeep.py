@@ -1,0 +1,452 @@
+"""The phases after the pick: collect, move votes (Undecided Voters), and the shop.
+
+Collect goes round the table from the proposer. Each player first gives up
+stored votes for negative support (never the last one), may trade won resource
+cards for votes, then draws: their support, plus the trades, plus any law's
+bonus, but never more than their cards have room for, and at least one when
+they hold none. Drawn votes are then stored one by one on cards with room.
+
+Move votes (Undecided Voters) also goes round once: one vote onto an enacted
+law, two equal votes onto a red card (YES turns it green, NO removes it), or
+pass. No move may take a player's last stored vote.
+
+The shop (Advanced Politics) opens for the proposer at the start and at the end
+of their turn: pay whole won cards for a shop law's reward, or discard a special
+resource for its power.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import Any
+
+from quandary.engine import Move
+
+from . import board, laws
+from .laws import Effects
+from .material import CARDS, VOTES, WILDCARD
+from .state import MinisterState, Won
+
+RESOURCE_KINDS = ("resource", "special")
+
+
+def _log(state: MinisterState, kind: str, data: dict[str, object]) -> MinisterState:
+    from .turn import log
+
+    return log(state, kind, data)
+
+
+# -- storing drawn votes -----------------------------------------------------------
+
+
+def store(state: MinisterState, vote: str, card: str) -> MinisterState:
+    """The actor stores one drawn vote on one of their cards."""
+    seat = state.actor
+    cards = tuple(
+        Won(w.card, w.green, (*w.votes, vote)) if w.card == card else w for w in state.won[seat]
+    )
+    state = board.with_won(state, seat, cards)
+    return replace(state, drawn=tuple(v for v in state.drawn if v != vote))
+
+
+def store_moves(state: MinisterState) -> list[Move]:
+    """Every (drawn vote, card with room) placement."""
+    room = board.room(state, state.actor)
+    return [{"type": "store", "vote": v, "card": c} for v in state.drawn for c in room]
+
+
+def _auto_store(state: MinisterState) -> MinisterState:
+    """Store drawn votes when there is only one place for them (or drop what cannot fit)."""
+    room = board.room(state, state.actor)
+    if len(room) > 1:
+        return state
+    for vote in state.drawn:
+        room = board.room(state, state.actor)
+        if room:
+            state = store(state, vote, next(iter(room)))
+        else:
+            state = replace(
+                state,
+                drawn=tuple(v for v in state.drawn if v != vote),
+                vote_discard=(*state.vote_discard, vote),
+            )
+    return state
+
+
+# -- collect --------------------------------------------------------------------------
+
+
+def enter_collect(state: MinisterState) -> MinisterState:
+    """Collect starts with the proposer and goes round the table."""
+    queue = board.round_from(state, state.proposer)
+    return _begin_collect(replace(state, phase="collect", queue=queue), queue[0])
+
+
+def _begin_collect(state: MinisterState, seat: int) -> MinisterState:
+    short = max(0, -board.support(state, seat))
+    owed = min(short, max(0, len(board.stored(state, seat)) - 1))
+    return replace(state, actor=seat, owed=owed, traded=0, drawn=())
+
+
+def _pending(state: MinisterState, fx: Effects) -> int:
+    """Votes the collecting actor will draw if they stop trading now (before the room cap)."""
+    seat = state.actor
+    extra = 0
+    if state.reveal is not None and fx.abstain_collect:
+        ballots = state.reveal.ballots
+        mine = ballots[seat]
+        if mine is not None and VOTES[mine].kind == "abstain":
+            extra = fx.abstain_collect
+    return (
+        max(0, board.support(state, seat))
+        + state.traded * fx.trade_votes
+        + fx.collect_bonus
+        + extra
+    )
+
+
+def tradeable(state: MinisterState) -> list[str]:
+    """Won resources the actor may trade: only if the votes it brings all fit.
+
+    You cannot draw more votes than your cards can store, so a trade whose votes
+    would not fit (on the cards left after the trade) would give nothing.
+    """
+    fx = board.effects(state)
+    room = board.room(state, state.actor, fx)
+    total = sum(room.values())
+    need = _pending(state, fx) + fx.trade_votes
+    return [
+        w.card
+        for w in state.won[state.actor]
+        if CARDS[w.card].kind in RESOURCE_KINDS and total - room.get(w.card, 0) >= need
+    ]
+
+
+def collect_moves(state: MinisterState) -> list[Move]:
+    """Give up votes owed, else trade or finish collecting."""
+    if state.owed:
+        return [{"type": "discard_vote", "vote": v} for v in board.stored(state, state.actor)]
+    trades = tradeable(state)
+    if not trades:
+        return []
+    return [{"type": "trade", "card": c} for c in trades] + [{"type": "collect"}]
+
+
+def discard_vote(state: MinisterState, vote: str) -> MinisterState:
+    """Negative support: one stored vote goes to the discard pile."""
+    seat = state.actor
+    state = board.with_won(state, seat, board.without_votes(state.won[seat], {vote}))
+    state = replace(state, owed=state.owed - 1, vote_discard=(*state.vote_discard, vote))
+    return _log(state, "gave_up_vote", {"seat": seat})
+
+
+def remove_card(state: MinisterState, seat: int, card: str) -> MinisterState:
+    """A won card leaves the table for the discard pile; its stored votes are lost."""
+    gone = board.won_card(state, seat, card)
+    assert gone is not None
+    state = board.with_won(state, seat, tuple(w for w in state.won[seat] if w.card != card))
+    return replace(
+        state,
+        discard=(*state.discard, card),
+        vote_discard=state.vote_discard + gone.votes,
+    )
+
+
+def trade(state: MinisterState, card: str) -> MinisterState:
+    """Discard a won resource for votes (drawn when the actor finishes collecting)."""
+    seat = state.actor
+    state = replace(remove_card(state, seat, card), traded=state.traded + 1)
+    return _log(state, "traded", {"seat": seat, "card": card})
+
+
+def finish_collect(state: MinisterState) -> MinisterState:
+    """Draw what the actor collects, capped by room, at least one if they hold none."""
+    from .turn import draw_votes
+
+    seat = state.actor
+    fx = board.effects(state)
+    room = sum(board.room(state, seat, fx).values())
+    count = min(_pending(state, fx), room)
+    if not board.stored(state, seat) and count == 0 and room:
+        count = 1
+    state = draw_votes(replace(state, queue=state.queue[1:]), count)
+    return _log(state, "collected", {"seat": seat, "votes": len(state.drawn)})
+
+
+# -- move votes (Undecided Voters) ------------------------------------------------------
+
+
+def enter_move(state: MinisterState) -> MinisterState:
+    """The move-votes round, from the proposer in seat order."""
+    queue = board.round_from(state, state.proposer)
+    return replace(state, phase="move", queue=queue, actor=queue[0])
+
+
+def move_moves(state: MinisterState) -> list[Move]:
+    """One vote onto a law, two equal votes onto a red card, or pass."""
+    seat = state.actor
+    mine = board.stored(state, seat)
+    out: list[Move] = []
+    if len(mine) >= 2:
+        plain = [v for v in mine if VOTES[v].kind != "abstain"]
+        out += [
+            {"type": "move_law", "vote": v, "law": law.card} for v in plain for law in state.laws
+        ]
+    if len(mine) >= 3:
+        pairs = [
+            (a, b)
+            for a, b in combinations(mine, 2)
+            if VOTES[a].kind == VOTES[b].kind and VOTES[a].kind != "abstain"
+        ]
+        for owner, cards in enumerate(state.won):
+            left = len(board.stored(state, owner))
+            for w in cards:
+                if w.green:
+                    continue
+                for a, b in pairs:
+                    keep = left - len(w.votes) if VOTES[a].kind == "no" else left
+                    if owner == seat:
+                        keep -= 2 - sum(v in w.votes for v in (a, b))
+                    if keep >= 1:
+                        out.append({"type": "move_card", "votes": [a, b], "card": w.card})
+    if not out:
+        return []
+    return [*out, {"type": "pass"}]
+
+
+def move_to_law(state: MinisterState, vote: str, law: str) -> MinisterState:
+    """One stored vote goes face up onto an enacted law."""
+    seat = state.actor
+    state = board.with_won(state, seat, board.without_votes(state.won[seat], {vote}))
+    enacted = tuple(replace(e, votes=(*e.votes, vote)) if e.card == law else e for e in state.laws)
+    state = replace(state, laws=enacted, queue=state.queue[1:])
+    kind, number = VOTES[vote].kind, VOTES[vote].number
+    return _log(state, "moved_vote", {"seat": seat, "law": law, "kind": kind, "number": number})
+
+
+def move_to_card(state: MinisterState, votes: list[str], card: str) -> MinisterState:
+    """Two YES votes turn a red card green; two NO votes remove it."""
+    seat = state.actor
+    state = board.with_won(state, seat, board.without_votes(state.won[seat], set(votes)))
+    state = replace(state, vote_discard=state.vote_discard + tuple(votes), queue=state.queue[1:])
+    owner = board.owner(state, card)
+    assert owner is not None
+    kind = VOTES[votes[0]].kind
+    if kind == "yes":
+        state = board.with_won(
+            state,
+            owner,
+            tuple(Won(w.card, True, w.votes) if w.card == card else w for w in state.won[owner]),
+        )
+    else:
+        state = remove_card(state, owner, card)
+    return _log(state, "moved_card", {"seat": seat, "card": card, "owner": owner, "kind": kind})
+
+
+def pass_move(state: MinisterState) -> MinisterState:
+    """No vote move this round (or: done in the shop)."""
+    return replace(state, queue=state.queue[1:])
+
+
+# -- the shop (Advanced Politics) ----------------------------------------------------------
+
+
+def _shows(card: Won, icon: str) -> bool:
+    return card.green and any(i in (icon, WILDCARD) for i in CARDS[card.card].green)
+
+
+def _keeps_a_vote(state: MinisterState, seat: int, cards: set[str]) -> bool:
+    lost = sum(len(w.votes) for w in state.won[seat] if w.card in cards)
+    return len(board.stored(state, seat)) - lost >= 1
+
+
+def _room_after(state: MinisterState, seat: int, cards: set[str]) -> int:
+    room = board.room(state, seat)
+    return sum(free for card, free in room.items() if card not in cards)
+
+
+def _payments(state: MinisterState, cost: tuple[str, ...]) -> list[tuple[str, ...]]:
+    seat = state.actor
+    cards = [w for w in state.won[seat] if CARDS[w.card].kind in RESOURCE_KINDS]
+    found: set[tuple[str, ...]] = set()
+    if len(cost) == 1:
+        found = {(w.card,) for w in cards if _shows(w, cost[0])}
+    else:
+        for a in cards:
+            for b in cards:
+                if a.card != b.card and _shows(a, cost[0]) and _shows(b, cost[1]):
+                    found.add(tuple(sorted((a.card, b.card))))
+    return sorted(p for p in found if _keeps_a_vote(state, seat, set(p)))
+
+
+def _flip_targets(state: MinisterState, seat: int, spent: set[str]) -> list[str]:
+    return [w.card for w in state.won[seat] if not w.green and w.card not in spent]
+
+
+def _reward_ok(state: MinisterState, reward: dict[str, Any], spent: set[str]) -> bool:
+    kind = reward["kind"]
+    if kind == "votes":
+        return _room_after(state, state.actor, spent) > 0
+    if kind == "decrees":
+        return bool(state.deck) and len(state.hands[state.actor]) < laws.HAND_LIMIT
+    return True
+
+
+def shop_moves(state: MinisterState) -> list[Move]:
+    """Shop laws the proposer can pay for, special resources they can use, and done."""
+    seat = state.actor
+    out: list[Move] = []
+    for law_id in board.effects(state).shops:
+        cost, reward = laws.shop(law_id)
+        for pay in _payments(state, cost):
+            spent = set(pay)
+            if not _reward_ok(state, reward, spent):
+                continue
+            targets: list[str | None] = [None]
+            if reward["kind"] == "flip":
+                targets = list(_flip_targets(state, seat, spent))
+            out += [{"type": "shop", "law": law_id, "pay": list(pay), "target": t} for t in targets]
+    for w in state.won[seat]:
+        card = CARDS[w.card]
+        if card.power is None or not _keeps_a_vote(state, seat, {w.card}):
+            continue
+        out += [
+            {"type": "special", "card": w.card, "target": t}
+            for t in _power_targets(state, card.power, w.card)
+        ]
+    if not out:
+        return []
+    return [*out, {"type": "done"}]
+
+
+def icon_count(state: MinisterState, seat: int, icon: str) -> int:
+    """Icons on ``seat``'s base cards (special resources are ignored, as the rules say)."""
+    total = 0
+    for w in state.won[seat]:
+        if CARDS[w.card].kind != "special":
+            total += CARDS[w.card].icons(w.green).count(icon) * (1 if w.green else -1)
+    return max(0, total)
+
+
+def _power_targets(state: MinisterState, power: dict[str, Any], own: str) -> list[str | None]:
+    seat = state.actor
+    kind = power["type"]
+    if kind in ("draw_votes", "votes_per_icon"):
+        if _room_after(state, seat, {own}) <= 0:
+            return []
+        if kind == "votes_per_icon" and icon_count(state, seat, power["icon"]) == 0:
+            return []
+        return [None]
+    if kind == "draw_decrees":
+        fits = len(state.hands[seat]) < laws.HAND_LIMIT
+        return [None] if state.deck and fits else []
+    if kind == "flip_own":
+        return list(_flip_targets(state, seat, {own}))
+    if kind == "flip_other":
+        return [
+            w.card
+            for other, cards in enumerate(state.won)
+            if other != seat
+            for w in cards
+            if w.green and CARDS[w.card].kind == "resource"
+        ]
+    return [None]
+
+
+def _reward(state: MinisterState, kind: str, amount: int, target: str | None) -> MinisterState:
+    from .turn import draw_decrees, draw_votes
+
+    seat = state.actor
+    if kind == "votes":
+        return draw_votes(state, min(amount, sum(board.room(state, seat).values())))
+    if kind == "points":
+        bonus = list(state.bonus)
+        bonus[seat] += amount
+        return replace(state, bonus=tuple(bonus))
+    if kind == "decrees":
+        # Hands stop at the hand limit, so a proposal's choices stay few enough to list.
+        return draw_decrees(state, seat, min(amount, laws.HAND_LIMIT - len(state.hands[seat])))
+    assert target is not None
+    owner = board.owner(state, target)
+    assert owner is not None
+    green = kind == "flip"
+    cards = tuple(Won(w.card, green, w.votes) if w.card == target else w for w in state.won[owner])
+    return board.with_won(state, owner, cards)
+
+
+def use_shop(state: MinisterState, law: str, pay: list[str], target: str | None) -> MinisterState:
+    """Pay whole cards to a shop law and take its reward."""
+    seat = state.actor
+    for card in pay:
+        state = remove_card(state, seat, card)
+    _, reward = laws.shop(law)
+    state = _reward(state, reward["kind"], reward["amount"], target)
+    return _log(state, "shopped", {"seat": seat, "law": law, "paid": pay, "target": target})
+
+
+def use_special(state: MinisterState, card: str, target: str | None) -> MinisterState:
+    """Discard a special resource for its power."""
+    seat = state.actor
+    power = CARDS[card].power
+    assert power is not None
+    state = remove_card(state, seat, card)
+    kind = power["type"]
+    if kind == "votes_per_icon":
+        state = _reward(state, "votes", icon_count(state, seat, power["icon"]), None)
+    else:
+        reward = {
+            "draw_votes": "votes",
+            "draw_decrees": "decrees",
+            "bonus_points": "points",
+            "flip_own": "flip",
+            "flip_other": "unflip",
+        }[kind]
+        state = _reward(state, reward, power.get("amount", 1), target)
+    return _log(state, "special", {"seat": seat, "card": card, "target": target})
+
+
+# -- settling ---------------------------------------------------------------------------------
+
+
+def settle(state: MinisterState) -> tuple[MinisterState, bool]:
+    """One automatic step of an upkeep phase; ``True`` once the turn's upkeep is over."""
+    if state.drawn:
+        return _auto_store(state), False
+    phase = state.phase
+    if phase == "collect":
+        if not state.queue:
+            if state.options.get("undecided"):
+                return enter_move(state), False
+            return _enter_shop_end(state)
+        if state.queue[0] != state.actor:
+            return _begin_collect(state, state.queue[0]), False
+        if not collect_moves(state):
+            return finish_collect(state), False
+        return state, False
+    if phase == "move":
+        if not state.queue:
+            return _enter_shop_end(state)
+        if state.queue[0] != state.actor:
+            return replace(state, actor=state.queue[0]), False
+        if not move_moves(state):
+            return pass_move(state), False
+        return state, False
+    if not state.queue:
+        if phase == "shop_start":
+            return replace(state, phase="propose", actor=state.proposer), False
+        return state, True
+    if not shop_moves(state):
+        return replace(state, queue=()), False
+    return state, False
+
+
+def _enter_shop_end(state: MinisterState) -> tuple[MinisterState, bool]:
+    if not state.options.get("advanced"):
+        return state, True
+    return replace(state, phase="shop_end", queue=(state.proposer,), actor=state.proposer), False
+
+
+def open_shop_start(state: MinisterState) -> MinisterState:
+    """The proposer's chance to shop before proposing."""
+    return replace(state, phase="shop_start", queue=(state.proposer,), actor=state.proposer)

@@ -1,0 +1,108 @@
+"""Maybe Minister in the real page: a whole game against bots, and a secret vote in a room."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from .conftest import open_app
+from .rooms import create_room, inbox, join, open_peer
+
+CALM = ("#collect", "#pass", "#done")
+
+
+def _changed(page: Page, before: str) -> None:
+    """Wait until the table has been drawn again after a click."""
+    page.wait_for_function(
+        "old => document.querySelector('main').innerHTML !== old", arg=before, timeout=20_000
+    )
+
+
+def _propose(page: Page) -> None:
+    """Click hand cards until the proposal is allowed, then propose."""
+    cards = page.locator(".mm-handpick button[data-card]")
+    for i in range(cards.count()):
+        cards.nth(i).click()
+        expect(cards.nth(i)).to_have_attribute("aria-pressed", "true")
+        if page.locator("#submit").is_enabled():
+            break
+    page.click("#submit")
+
+
+def _step(page: Page) -> bool:
+    """Do whatever the screen asks; False once the final screen is shown."""
+    if page.locator(".final").count():
+        return False
+    before = page.inner_html("main")
+    if page.locator("#next").count():
+        page.click("#next")
+    elif page.locator(".mm-handpick").count():
+        _propose(page)
+    else:
+        calm = [s for s in CALM if page.locator(f"{s}:not([disabled])").count()]
+        target = page.locator(calm[0]) if calm else page.locator(".mm-move:not([disabled])").first
+        target.click()
+    _changed(page, before)
+    return True
+
+
+def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    page.click('[data-game="minister"]')
+    page.click("#start")
+    expect(
+        page.get_by_role("heading", name=re.compile("Make a proposal|Vote in secret"))
+    ).to_be_visible()
+    expect(page.locator(".mm-laws")).to_contain_text("No law has been enacted yet")
+    reveals = 0
+    for _ in range(1500):
+        if page.locator("#next").count():
+            reveals += 1
+            expect(page.locator(".mm-reveal")).to_contain_text("Picking order")
+        if not _step(page):
+            break
+    final = page.locator(".final")
+    expect(final).to_be_visible()
+    expect(final.locator(".final-scores li")).to_have_count(3)
+    assert reveals >= 3
+
+
+def test_a_vote_round_in_a_room_keeps_every_vote_secret_until_the_reveal(new_page, room_url):
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    host.select_option("#room-game", "minister")
+    anna, ben = open_peer(new_page, room_url), open_peer(new_page, room_url)
+    join(anna, link, "Anna", 1)
+    join(ben, link, "Ben", 2)
+    host.click("#room-start")
+    devices = {"Hana": host, "Anna": anna, "Ben": ben}
+    expect(host.get_by_role("heading", name=re.compile("Make a proposal"))).to_be_visible()
+    _propose(host)
+    cast: dict[str, str] = {}
+    for who, page in devices.items():
+        expect(page.get_by_role("heading", name=re.compile("Vote in secret"))).to_be_visible()
+        button = page.locator(".mm-votes button").first
+        cast[who] = (button.get_attribute("id") or "").removeprefix("vote-")
+        assert re.fullmatch(r"v\d+", cast[who])
+        button.click()
+    for page in devices.values():
+        expect(page.locator(".mm-reveal")).to_be_visible()
+        expect(page.locator(".mm-reveal-votes li")).to_have_count(3)
+    for who in ("Anna", "Ben"):
+        messages = inbox(devices[who])
+        assert messages, "the recorder saw nothing"
+        text = [json.dumps(m) for m in messages]
+        for other, vote in cast.items():
+            if other == who:
+                continue
+            # Another player's vote card is never sent by id: before the reveal it is
+            # secret, and the reveal shows only its number and kind.
+            assert not any(f'"{vote}"' in t for t in text), f"{who} learnt {other}'s vote"
+        # Before the reveal, not even the number of another player's vote reaches a guest.
+        revealed_at = next(i for i, t in enumerate(text) if '"accepted"' in t)
+        for other, vote in cast.items():
+            if other != who:
+                seen = re.compile(rf'"number": {vote[1:]}\b')
+                assert not any(seen.search(t) for t in text[:revealed_at]), (who, other)

@@ -1,0 +1,204 @@
+"""Every law of Maybe Minister, one effect each, read through the one law engine.
+
+Scoring laws are checked against holdings built for them; the other laws by the
+field of ``Effects`` they change (the turn logic reads only those fields, and
+``test_minister_rules.py`` shows them at work in whole turns). The material's
+published counts are checked here too.
+"""
+
+from __future__ import annotations
+
+import doctest
+from collections import Counter
+from dataclasses import fields
+
+import pytest
+
+from quandary.games.minister import laws, material
+from quandary.games.minister.laws import Effects, Holding
+from quandary.games.minister.material import (
+    CARDS,
+    PACKS,
+    VOTES,
+    Card,
+    base_votes,
+    decree_cards,
+)
+
+ALL_LAWS = sorted(c.id for c in CARDS.values() if c.law is not None)
+
+
+def resource_with(icon: str, green: bool = True) -> str:
+    """A base resource card showing exactly one ``icon`` on the given side."""
+    for card in PACKS["base"]:
+        if card.kind == "resource" and card.icons(green) == (icon,):
+            return card.id
+    raise LookupError(icon)
+
+
+ICONS = ("money", "homes", "science", "wood", "minerals", "nature", "livestock", "support")
+
+
+@pytest.fixture(autouse=True)
+def single_icon_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Test-only cards showing one icon on each side, so counts can be set exactly."""
+    for icon in ICONS:
+        for k in range(6):
+            card = Card(
+                f"T-{icon}-{k}", "resource", f"Test {icon} {k}", 1, (icon,), (icon,), "test"
+            )
+            monkeypatch.setitem(CARDS, card.id, card)
+
+
+def holding_with(counts: dict[str, int], abstains: int = 0) -> Holding:
+    """A holding whose net icon counts are exactly ``counts``."""
+    cards = tuple((f"T-{icon}-{k}", n > 0) for icon, n in counts.items() for k in range(abs(n)))
+    return Holding(cards, abstains, 0)
+
+
+def gain(law_id: str, holding: Holding) -> int:
+    return laws.score([law_id], holding)[0]
+
+
+def _scoring_case(law: dict) -> tuple[Holding, int]:
+    kind = law["type"]
+    if kind == "per_icon":
+        icon = law["icon"]
+        if icon == "abstain":
+            return Holding((), 3, 0), 3 * law["points"]
+        if icon in ("green", "red"):
+            card = resource_with("homes", icon == "green")
+            return Holding(((card, icon == "green"),), 0, 0), law["points"]
+        return holding_with({icon: 2}), 2 * law["points"]
+    if kind == "pair":
+        a, b = law["icons"]
+        return holding_with({a: 2, b: 1}), law["points"]
+    if kind == "at_least":
+        return holding_with({law["icon"]: law["count"]}), law["points"]
+    if kind == "at_most":
+        if law["icon"] == "abstain":
+            return Holding((), 0, 0), law["points"]
+        return holding_with({}), law["points"]
+    raise AssertionError(kind)
+
+
+_EFFECT = {
+    "tie_rejects": ("tie_passes", False),
+    "reverse_order": ("reverse_order", True),
+    "proposer_weight": ("proposer_weight", 2),
+    "proposer_first": ("proposer_first", True),
+    "hand_size": ("hand_size", 6),
+    "proposal_max": ("proposal_max", 3),
+    "collect_bonus": ("collect_bonus", 1),
+    "trade_votes": ("trade_votes", 3),
+    "abstain_refund": ("abstain_refund", True),
+    "abstain_collect": ("abstain_collect", 1),
+    "proposer_no_abstain": ("proposer_may_abstain", False),
+    "abstain_quorum": ("abstain_quorum", True),
+    "abstain_tie_rejects": ("abstain_tie_rejects", True),
+}
+
+
+@pytest.mark.parametrize("law_id", ALL_LAWS)
+def test_every_law_has_its_effect(law_id: str) -> None:
+    law = CARDS[law_id].law
+    assert law is not None
+    kind = law["type"]
+    text = laws.describe(law)
+    assert text.endswith(".") and len(text) > 10
+    if laws.is_scoring(law_id):
+        holding, expected = _scoring_case(law)
+        assert gain(law_id, holding) == expected, text
+        assert laws.effects([law_id]) == Effects(), "a scoring law changes no rule"
+        return
+    fx = laws.effects([law_id])
+    if kind in _EFFECT:
+        name, value = _EFFECT[kind]
+        assert getattr(fx, name) == value, text
+    elif kind == "storage":
+        assert getattr(fx, f"{law['kind']}_storage") == 1
+        card = next(c for c in PACKS["base"] if c.kind == law["kind"])
+        assert fx.capacity(card) == card.capacity + 1
+    elif kind == "abstain_counts":
+        assert fx.abstain_counts_as == law["as"]
+    elif kind == "abstain_takes":
+        assert fx.abstain_takes == ("first" if law["first"] else "last")
+    elif kind == "shop":
+        assert fx.shops == (law_id,)
+        cost, reward = laws.shop(law_id)
+        assert cost and reward["amount"] >= 1
+    else:
+        raise AssertionError(f"no test for law type {kind}")
+    assert gain(law_id, holding_with({"money": 2})) == 0, "a rule law gives no points"
+
+
+def test_red_sides_subtract_and_penalties_bite() -> None:
+    red_money = holding_with({"money": -2})
+    assert gain("L01", red_money) == -2  # +1 per money, but two money removed
+    assert gain("L20", red_money) == 2  # the wealth tax on negative money pays back
+    assert gain("L09", holding_with({"money": -1, "homes": 3})) == 0  # no pairs below zero
+
+
+def test_a_wildcard_counts_as_the_best_icon() -> None:
+    wild = next(c for c in PACKS["wildcard"] if c.green == ("wildcard",))
+    holding = Holding(((wild.id, True),), 0, 0)
+    assert gain("L08", holding) == 2  # science +2: the wildcard is science
+    total, lines = laws.score(["L01", "L08"], holding)
+    assert total == 2 and "wildcards as science" in lines[1].because
+
+
+def test_explanations_name_the_law_the_points_and_the_reason() -> None:
+    total, lines = laws.score(["L01", "L03", "L18"], holding_with({"money": 2, "minerals": 1}))
+    assert total == 2 + 0 - 1
+    assert [(line.law, line.points) for line in lines] == [("L01", 2), ("L03", 0), ("L18", -1)]
+    assert "2 x +1 for money" in lines[0].because
+
+
+def test_later_laws_win_when_two_disagree() -> None:
+    assert laws.effects(["A01", "A02"]).abstain_counts_as == "no"
+    assert laws.effects(["A02", "A01"]).abstain_counts_as == "yes"
+
+
+def test_the_material_follows_the_published_counts() -> None:
+    base = PACKS["base"]
+    kinds = Counter(c.kind for c in base)
+    assert kinds == {"law": 34, "support": 10, "resource": 38}
+    capacity = Counter(c.capacity for c in base)
+    assert capacity == {0: 12, 1: 49, 2: 21}
+    supports = [c for c in base if c.kind == "support"]
+    assert Counter(len(c.green) for c in supports) == {1: 8, 2: 2}
+    assert Counter(len(c.red) for c in supports) == {1: 5, 2: 3, 3: 2}
+    for c in base:
+        if c.kind == "resource":
+            assert 1 <= len(c.green) <= 3
+            assert max(1, len(c.green) - 2) <= len(c.red) <= len(c.green)
+    scoring = [c for c in base if c.kind == "law" and laws.is_scoring(c.id)]
+    assert len(scoring) == 24
+    assert (
+        sum(
+            laws.score([c.id], holding_with({"money": 1, "science": 1}))[0] < 0
+            or (c.law or {}).get("points", 0) < 0
+            for c in scoring
+        )
+        == 7
+    )
+    assert len(PACKS["abstain"]) == 12
+    assert Counter(c.kind for c in PACKS["advanced"]) == {"law": 14, "special": 12}
+    assert len(base_votes()) == 50
+    numbers = sorted(v.number for v in VOTES.values())
+    assert numbers == list(range(1, 67)) and len(set(numbers)) == 66
+    assert Counter(v.kind for v in VOTES.values()) == {"yes": 25, "no": 25, "abstain": 16}
+    assert len(decree_cards({"wildcard": True})) == 82
+    assert len(decree_cards({"abstain": True, "advanced": True})) == 82 + 12 + 26
+
+
+def test_every_law_text_is_unique() -> None:
+    texts = [laws.describe(CARDS[i].law or {}) for i in ALL_LAWS]
+    assert len(texts) == len(set(texts))
+    assert {f.name for f in fields(Effects)} >= {"hand_size", "tie_passes"}
+
+
+@pytest.mark.parametrize("module", [material, laws])
+def test_docstring_examples(module: object) -> None:
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0

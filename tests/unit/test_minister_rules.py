@@ -1,0 +1,446 @@
+"""Maybe Minister's rules as transcripts: rigged tables, moves, and what must follow.
+
+Votes by number: YES 2, 5, 8, 11, ... and NO 1, 4, 7, 10, ... (up to 48; above,
+even numbers are YES and odd NO); ABSTAIN 3, 6, 9, ... (Abstain Attacks).
+Starting supports used here: S03 and S06 store two votes, S01 one.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from quandary import engine
+from quandary.engine import GameError, IllegalMove, OutOfTurn
+from quandary.games.minister import board
+from quandary.games.minister.state import Enacted, MinisterState, Won
+
+GAME = "minister"
+
+
+def rig(
+    players: int = 3,
+    options: dict[str, bool] | None = None,
+    hands: dict[int, list[str]] | None = None,
+    votes: dict[int, list[str]] | None = None,
+    won: dict[int, list[Won]] | None = None,
+    laws: list[str] | None = None,
+    vote_deck: list[str] | None = None,
+    deck: list[str] | None = None,
+) -> MinisterState:
+    """A table at the start of seat 0's turn, with the given cards in place."""
+    state = engine.setup(GAME, players, options or {}, 7)
+    starters = ("S03", "S06", "S01", "S02", "S04", "S05")[:players]
+    votes = votes or {}
+    tables = tuple(
+        (Won(starters[s], True, tuple(votes.get(s, ["v2", "v1"]))), *(won or {}).get(s, []))
+        for s in range(players)
+    )
+    hand_cards = tuple(tuple((hands or {}).get(s, [])) for s in range(players))
+    return replace(
+        state,
+        starters=starters,
+        won=tables,
+        hands=hand_cards,
+        laws=tuple(Enacted(c, ()) for c in laws or []),
+        vote_deck=tuple(vote_deck if vote_deck is not None else ["v50", "v52", "v54", "v56"]),
+        vote_discard=(),
+        deck=tuple(deck if deck is not None else ["R30", "R29", "R28", "R27", "R26", "R25"]),
+        phase="propose",
+        proposer=0,
+        actor=0,
+    )
+
+
+def apply(state: Any, seat: int, move: dict[str, Any]) -> Any:
+    return engine.apply(state, seat, move)
+
+
+def vote_all(state: Any, ballots: dict[int, str]) -> Any:
+    for seat, vote in ballots.items():
+        state = apply(state, seat, {"type": "vote", "vote": vote})
+    return state
+
+
+def quiet_step(state: MinisterState) -> MinisterState:
+    """The actor's most passive move: collect, pass or done if offered, else the first."""
+    seat = state.actor
+    legal = engine.legal_moves(state, seat)
+    calm = [m for m in legal if m["type"] in ("collect", "pass", "done")]
+    return apply(state, seat, calm[0] if calm else legal[0])
+
+
+def sides(state: MinisterState, seat: int) -> dict[str, bool]:
+    return {w.card: w.green for w in state.won[seat]}
+
+
+HAND = ["L01", "R02", "R05", "R06", "R07"]
+
+
+# -- propose, vote, pick ---------------------------------------------------------
+
+
+def test_an_accepted_proposal_enacts_its_laws_and_is_picked_low_to_high() -> None:
+    state = rig(hands={0: HAND, 1: ["R10"], 2: ["R11"]}, votes={0: ["v8"], 1: ["v2"], 2: ["v4"]})
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    assert state.phase == "vote" and state.hands[0] == ("R06", "R07")
+    state = vote_all(state, {0: "v8", 1: "v2", 2: "v4"})
+    reveal = engine.view(state, None)["reveal"]
+    assert reveal["accepted"] and (reveal["yes"], reveal["no"]) == (2, 1)
+    assert reveal["order"] == [1, 2, 0], "accepted: vote numbers low to high"
+    assert [law.card for law in state.laws] == ["L01"]
+    assert state.phase == "pick" and state.actor == 1
+    with pytest.raises(OutOfTurn):
+        apply(state, 0, {"type": "take", "card": "R02"})
+    state = apply(state, 1, {"type": "take", "card": "R02"})
+    # The last card goes to the next picker without a choice to make.
+    assert sides(state, 1)["R02"] is True and sides(state, 2)["R05"] is True
+    assert board.scores(state)[1] == 3, "three money under 'each money is worth +1'"
+
+
+def test_a_rejected_proposal_discards_its_laws_and_is_picked_high_to_low() -> None:
+    state = rig(hands={0: HAND, 1: ["R10"], 2: ["R11"]}, votes={0: ["v8"], 1: ["v10"], 2: ["v4"]})
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v8", 1: "v10", 2: "v4"})
+    reveal = engine.view(state, None)["reveal"]
+    assert not reveal["accepted"] and reveal["order"] == [1, 0, 2], "rejected: high to low"
+    assert state.laws == () and "L01" in state.discard
+    state = apply(state, 1, {"type": "take", "card": "R05"})
+    assert sides(state, 1)["R05"] is False and sides(state, 0)["R02"] is False
+    assert board.scores(state) == [0, 0, 0]
+
+
+def test_picking_cycles_when_there_are_more_cards_than_voters() -> None:
+    hand = ["R02", "R05", "R06", "R07", "R09"]
+    state = rig(hands={0: hand, 1: ["R10"], 2: ["R11"]}, votes={0: ["v5"], 1: ["v2"], 2: ["v8"]})
+    state = apply(state, 0, {"type": "propose", "cards": hand})
+    state = vote_all(state, {0: "v5", 1: "v2", 2: "v8"})
+    takers = []
+    while state.phase == "pick" and state.proposal:
+        takers.append(state.actor)
+        state = apply(state, state.actor, {"type": "take", "card": state.proposal[0]})
+    assert takers == [1, 0, 2, 1]
+    assert sorted(len(state.won[s]) for s in range(3)) == [2, 3, 3]
+
+
+def test_a_tied_vote_passes() -> None:
+    state = rig(
+        players=4,
+        hands={0: HAND, 1: ["R10"], 2: ["R11"], 3: ["R12"]},
+        votes={0: ["v2"], 1: ["v5"], 2: ["v1"], 3: ["v4"]},
+    )
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v2", 1: "v5", 2: "v1", 3: "v4"})
+    reveal = engine.view(state, None)["reveal"]
+    assert (reveal["yes"], reveal["no"], reveal["accepted"]) == (2, 2, True)
+
+
+def test_strict_majority_law_makes_a_tie_fail() -> None:
+    state = rig(
+        players=4,
+        hands={0: HAND, 1: ["R10"], 2: ["R11"], 3: ["R12"]},
+        votes={0: ["v2"], 1: ["v5"], 2: ["v1"], 3: ["v4"]},
+        laws=["L25"],
+    )
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v2", 1: "v5", 2: "v1", 3: "v4"})
+    assert engine.view(state, None)["reveal"]["accepted"] is False
+
+
+def test_abstain_votes_do_not_count_and_take_no_card() -> None:
+    state = rig(
+        options={"abstain": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v2"], 1: ["v3"], 2: ["v4"]},
+    )
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v2", 1: "v3", 2: "v4"})
+    reveal = engine.view(state, None)["reveal"]
+    assert (reveal["yes"], reveal["no"], reveal["accepted"]) == (1, 1, True)
+    assert reveal["order"] == [0, 2], "the abstainer takes no card"
+    assert state.abstains == (0, 1, 0)
+
+
+def test_abstain_laws_count_abstentions_and_let_abstainers_take() -> None:
+    state = rig(
+        options={"abstain": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v2"], 1: ["v3"], 2: ["v4"]},
+        laws=["A02", "A04"],
+    )
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v2", 1: "v3", 2: "v4"})
+    reveal = engine.view(state, None)["reveal"]
+    assert (reveal["yes"], reveal["no"], reveal["accepted"]) == (1, 2, False)
+    assert reveal["order"] == [2, 1, 0], "counted as NO, the abstainer is a voter (high to low)"
+
+
+def test_the_proposers_vote_can_count_twice() -> None:
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v2"], 1: ["v1"], 2: ["v4"]},
+        laws=["L27"],
+    )
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v2", 1: "v1", 2: "v4"})
+    reveal = engine.view(state, None)["reveal"]
+    assert (reveal["yes"], reveal["no"], reveal["accepted"]) == (2, 2, True)
+
+
+def test_reverse_order_law_flips_the_picking_order() -> None:
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v5"]},
+        laws=["L26"],
+    )
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v8", 1: "v2", 2: "v5"})
+    assert engine.view(state, None)["reveal"]["order"] == [0, 2, 1]
+
+
+# -- collect and storage ----------------------------------------------------------------
+
+
+def _to_collect(state: MinisterState, ballots: dict[int, str]) -> MinisterState:
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, ballots)
+    while state.phase == "pick":
+        state = apply(state, state.actor, {"type": "take", "card": state.proposal[0]})
+    return state
+
+
+STORER = {
+    "hands": {0: HAND, 1: ["R10"], 2: ["R11"]},
+    "votes": {0: ["v8", "v11"], 1: ["v2"], 2: ["v4"]},
+}
+
+
+def test_collect_draws_support_and_stores_within_capacity() -> None:
+    state = rig(**STORER, won={0: [Won("R04", True, ())]})  # type: ignore[arg-type]
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    # Seat 0: S03 holds 2 (one vote left), R04 holds 2: it draws 1 for its support.
+    assert state.phase == "collect" and state.actor == 0 and state.drawn == ("v56",)
+    legal = engine.legal_moves(state, 0)
+    assert legal == [
+        {"type": "store", "vote": "v56", "card": "S03"},
+        {"type": "store", "vote": "v56", "card": "R04"},
+    ]
+    state = apply(state, 0, legal[1])
+    assert board.vote_home(state, 0, "v56") == "R04" and state.actor == 1
+
+
+def test_storing_beyond_capacity_is_refused_with_a_reason() -> None:
+    state = rig(**STORER, won={0: [Won("R04", True, ())]})  # type: ignore[arg-type]
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    full = replace(
+        state,
+        won=(
+            (Won("S03", True, ("v11", "v14")), *state.won[0][1:]),
+            *state.won[1:],
+        ),
+    )
+    frozen = copy.deepcopy(full)
+    with pytest.raises(IllegalMove, match="full: it stores at most 2"):
+        apply(full, 0, {"type": "store", "vote": full.drawn[0], "card": "S03"})
+    assert full == frozen
+
+
+def test_negative_support_costs_stored_votes_but_never_the_last() -> None:
+    red_support = Won("S04", False, ())  # three support icons on its red side
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2", "v5", "v11"], 2: ["v4"]},
+        won={1: [red_support]},
+    )
+    assert board.support(state, 1) == 1 - 3
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    while state.actor != 1:
+        seat = state.actor
+        state = apply(state, seat, engine.legal_moves(state, seat)[0])
+    # Two votes stored, support -2: give up one (the last is kept), draw nothing.
+    legal = engine.legal_moves(state, 1)
+    assert {m["type"] for m in legal} == {"discard_vote"}
+    state = apply(state, 1, {"type": "discard_vote", "vote": "v5"})
+    assert board.stored(state, 1) == ["v11"]
+    assert state.actor != 1 or not state.drawn
+
+
+def test_a_player_with_no_votes_and_no_support_still_collects_one() -> None:
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v4"]},
+        won={1: [Won("S04", False, ())]},
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    while state.phase == "collect":
+        seat = state.actor
+        legal = engine.legal_moves(state, seat)
+        state = apply(
+            state, seat, {"type": "collect"} if {"type": "collect"} in legal else legal[0]
+        )
+    assert len(board.stored(state, 1)) == 1
+
+
+def test_trading_a_resource_brings_two_votes() -> None:
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("R04", True, ()), Won("R08", True, ())]},  # both store 2
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    assert state.actor == 0
+    legal = engine.legal_moves(state, 0)
+    assert {"type": "collect"} in legal
+    state = apply(state, 0, {"type": "trade", "card": "R04"})
+    # Nothing else worth trading fits: collecting follows at once.
+    assert len(state.drawn) == 3, "1 for support and 2 for the traded resource"
+    assert "R04" in state.discard
+
+
+# -- the end ---------------------------------------------------------------------------
+
+
+def test_the_game_ends_at_the_end_of_the_turn_someone_reaches_25() -> None:
+    rich = [Won(f"R{n:02d}", True, ()) for n in (1, 3, 4, 5, 33)]  # 6 money
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v4"]},
+        won={1: rich},
+        laws=["L07"],
+    )
+    assert board.scores(state)[1] < 25
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    while engine.result(state) is None:
+        state = quiet_step(state)
+    result = engine.result(state)
+    assert result is not None and result["winners"] == [1]
+    assert result["scores"][1] >= 25 and state.turn == 1
+
+
+# -- expansions ------------------------------------------------------------------------
+
+
+def test_undecided_voters_move_votes_onto_laws_and_red_cards() -> None:
+    state = rig(
+        options={"undecided": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v1", "v4", "v7"], 1: ["v2", "v5"], 2: ["v10"]},
+        won={0: [Won("R23", True, ())], 1: [Won("R04", False, ())]},
+        laws=["L03"],
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v10"})
+    while state.phase == "collect":
+        seat = state.actor
+        state = apply(state, seat, engine.legal_moves(state, seat)[-1])
+    assert state.phase == "move" and state.actor == 0
+    legal = engine.legal_moves(state, 0)
+    assert {"type": "pass"} in legal
+    remove = {"type": "move_card", "votes": ["v1", "v4"], "card": "R04"}
+    assert remove in legal
+    state = apply(state, 0, remove)
+    assert "R04" not in sides(state, 1) and "R04" in state.discard
+    assert state.actor == 1
+    state = apply(state, 1, {"type": "move_law", "vote": "v5", "law": "L03"})
+    assert board.active_laws(state)[0] == "L03", "one YES vote keeps the law"
+    no_law = replace(state, laws=(Enacted("L03", ("v7",)),))
+    assert board.active_laws(no_law) == [], "more NO than YES: disabled"
+    assert engine.view(no_law, None)["laws"][0]["active"] is False
+
+
+def test_advanced_politics_shop_at_the_start_of_the_turn() -> None:
+    state = rig(
+        options={"advanced": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v11"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("R06", True, ())]},
+        laws=["P02"],
+    )
+    state = replace(state, phase="shop_start", queue=(0,))
+    legal = engine.legal_moves(state, 0)
+    buy = {"type": "shop", "law": "P02", "pay": ["R06"], "target": None}
+    assert buy in legal and {"type": "done"} in legal
+    state = apply(state, 0, buy)
+    assert state.bonus[0] == 2 and "R06" in state.discard
+    assert board.scores(state)[0] == 2
+    assert state.phase == "propose", "nothing left to buy: on to the proposal"
+
+
+def test_a_special_resource_is_discarded_for_its_power() -> None:
+    state = rig(
+        options={"advanced": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("X11", True, ())]},
+    )
+    state = replace(state, phase="shop_start", queue=(0,))
+    state = apply(state, 0, {"type": "special", "card": "X11", "target": None})
+    assert state.bonus[0] == 3 and "X11" in state.discard
+
+
+def test_a_wildcard_resource_scores_as_the_best_icon() -> None:
+    state = rig(options={"wildcard": True}, won={1: [Won("W02", True, ())]}, laws=["L08"])
+    assert board.scores(state)[1] == 2
+    lines = engine.view(state, None)["explain"][1]
+    assert lines[0]["law"] == "L08" and "wildcards as science" in lines[0]["because"]
+
+
+# -- bad input -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seat", "move", "reason"),
+    [
+        (0, {"type": "propose", "cards": ["L01", "R02", "R05", "R06"]}, "never leave exactly one"),
+        (0, {"type": "propose", "cards": ["L01", "R10"]}, "not all in your hand"),
+        (0, {"type": "propose", "cards": ["L01"]}, "must hold 2 or 3 or 5"),
+        (1, {"type": "propose", "cards": ["R10"]}, "not your turn"),
+        (0, {"type": "vote", "vote": "v2"}, "not to vote"),
+    ],
+)
+def test_bad_proposals_are_refused_and_change_nothing(
+    seat: int, move: dict[str, Any], reason: str
+) -> None:
+    state = rig(hands={0: HAND, 1: ["R10"], 2: ["R11"]})
+    frozen = copy.deepcopy(state)
+    with pytest.raises(GameError, match=reason) as info:
+        apply(state, seat, move)
+    assert info.value.message.endswith(".")
+    assert state == frozen
+
+
+def test_a_vote_not_stored_on_the_voters_cards_is_refused() -> None:
+    state = rig(hands={0: HAND, 1: ["R10"], 2: ["R11"]}, votes={0: ["v8"], 1: ["v2"], 2: ["v4"]})
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    frozen = copy.deepcopy(state)
+    with pytest.raises(IllegalMove, match="not stored on your cards"):
+        apply(state, 1, {"type": "vote", "vote": "v4"})
+    assert state == frozen
+
+
+def test_a_cast_vote_stays_secret_until_everyone_has_voted() -> None:
+    state = rig(hands={0: HAND, 1: ["R10"], 2: ["R11"]}, votes={0: ["v8"], 1: ["v2"], 2: ["v4"]})
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = apply(state, 0, {"type": "vote", "vote": "v8"})
+    for seat in (1, 2, None):
+        text = str(engine.view(state, seat))
+        assert "v8" not in text
+    assert engine.view(state, 0)["my_vote"] == "v8"
+    assert engine.view(state, 1)["submitted"] == [True, False, False]
+
+
+def test_a_pick_out_of_order_is_refused_and_changes_nothing() -> None:
+    state = rig(hands={0: HAND, 1: ["R10"], 2: ["R11"]}, votes={0: ["v8"], 1: ["v2"], 2: ["v4"]})
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v8", 1: "v2", 2: "v4"})
+    assert state.actor == 1
+    frozen = copy.deepcopy(state)
+    for seat in (0, 2):
+        with pytest.raises(OutOfTurn, match="not your turn") as info:
+            apply(state, seat, {"type": "take", "card": "R02"})
+        assert info.value.message.endswith(".")
+    with pytest.raises(IllegalMove, match="not in the proposal"):
+        apply(state, 1, {"type": "take", "card": "R10"})
+    assert state == frozen
