@@ -48,6 +48,7 @@ bench: build chromium
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/randolph_bots.py
 	$(BIN)/python bench/royal_tournament.py
+	$(BIN)/python bench/minister_bots.py
 	$(BIN)/python bench/bots_browser.py
 	$(BIN)/python bench/rooms.py
 	$(BIN)/python bench/startup.py

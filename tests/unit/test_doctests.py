@@ -10,7 +10,12 @@ import pytest
 MODULES = [
     "quandary.engine.rng",
     "quandary.engine.codec",
+    "quandary.engine.moves",
     "quandary.games.dilemmas.scoring",
+    "quandary.games.minister.laws",
+    "quandary.games.minister.material",
+    "quandary.games.royal.cards",
+    "quandary.games.royal.resolution",
     "quandary.net.messages",
     "quandary.net.link",
     "quandary.web.html",

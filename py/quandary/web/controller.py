@@ -512,5 +512,5 @@ def _summary(table: Table | None) -> SavedGame | None:
         return None
     view = table.view(None)
     return SavedGame(
-        view["title"], view.get("round", 1), view.get("rounds", 1), [s.name for s in table.seats]
+        view["title"], view.get("round", 1), view.get("rounds"), [s.name for s in table.seats]
     )

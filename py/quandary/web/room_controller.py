@@ -17,6 +17,7 @@ from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
 
+from .html import esc
 from .render import game_ui
 from .render.room import presence, room_lobby, share_box, status_line
 from .render.table import Ui, log_panel, milestone, scoreboard
@@ -346,10 +347,11 @@ class RoomController:
         if shown is not None:
             body = shown
         elif view["seat"] is None:
+            rounds = f" of {view['rounds']}" if view.get("rounds") else ""
+            phase = game_ui.PHASE_TITLES.get(view.get("phase"), "the players are choosing")
             body = (
                 '<h2 tabindex="-1" data-autofocus>You are watching</h2>'
-                f'<p class="explain">Round {view.get("round")} of {view.get("rounds")}: '
-                "the players are choosing.</p>"
+                f'<p class="explain">Round {view.get("round")}{rounds}: {esc(phase)}.</p>'
             )
         else:
             body = game_ui.render_turn(view, ui)

@@ -51,7 +51,8 @@ class SavedGame:
 
     title: str
     round: int
-    rounds: int
+    rounds: int | None
+    """None for games with no fixed length (they end on a score or an empty deck)."""
     names: list[str]
 
 
@@ -94,8 +95,9 @@ def _resume(saved: SavedGame, confirm: bool) -> str:
     )
     return (
         '<div class="resume" role="region" aria-label="Game in progress">'
-        f"<p><strong>{esc(saved.title)}</strong> is in progress: round {saved.round} of"
-        f" {saved.rounds} with {esc(names_list(saved.names))}.</p>{buttons}</div>"
+        f"<p><strong>{esc(saved.title)}</strong> is in progress: round {saved.round}"
+        + (f" of {saved.rounds}" if saved.rounds else "")
+        + f" with {esc(names_list(saved.names))}.</p>{buttons}</div>"
     )
 
 
