@@ -18,10 +18,14 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .errors import MalformedMove
 from .spec import Move
+
+Schema = Mapping[str, Mapping[str, type | tuple[type, ...]]]
+"""Each move type's fields and the JSON types each may hold."""
 
 
 def is_range(value: Any) -> bool:
@@ -58,3 +62,48 @@ def allowed(legal: Iterable[Move], move: Move) -> bool:
 def concrete(template: Move, pick: Callable[[int, int], int]) -> Move:
     """A move from a template, each range filled by ``pick(low, high)``."""
     return {k: pick(v["min"], v["max"]) if is_range(v) else v for k, v in template.items()}
+
+
+def check_fields(move: Move, schema: Schema, title: str) -> None:
+    """``MalformedMove`` unless ``move`` is a known type with exactly its fields, well typed.
+
+    Every game checks shapes the same way, so the sentences a player reads are the
+    same in every game. A boolean is never a number here, though Python says it is.
+
+    >>> check_fields({"type": "take", "card": 3}, {"take": {"card": str}}, "This game")
+    Traceback (most recent call last):
+    ...
+    quandary.engine.errors.MalformedMove: The field 'card' of a take move must be text.
+    """
+    fields = schema.get(move["type"])
+    if fields is None:
+        raise MalformedMove(f"{title} has no move called {move['type']!r}.")
+    if set(move) - {"type"} != set(fields):
+        if not fields:
+            raise MalformedMove(f"A {move['type']} move takes no other fields.")
+        raise MalformedMove(f"A {move['type']} move needs the fields {', '.join(sorted(fields))}.")
+    for key, kinds in fields.items():
+        value = move[key]
+        if (isinstance(value, bool) and bool not in _as_tuple(kinds)) or not isinstance(
+            value, kinds
+        ):
+            wanted = " or ".join(_TYPE_WORDS.get(k, k.__name__) for k in _as_tuple(kinds))
+            raise MalformedMove(f"The field {key!r} of a {move['type']} move must be {wanted}.")
+
+
+_TYPE_WORDS = {int: "a whole number", str: "text", list: "a list", bool: "true or false"}
+_TYPE_WORDS[type(None)] = "empty"
+
+
+def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kinds if isinstance(kinds, tuple) else (kinds,)
+
+
+def standings(scores: list[int]) -> dict[str, Any]:
+    """A finished game's result: the scores and every seat with the top one (ties share).
+
+    >>> standings([3, 7, 7])
+    {'scores': [3, 7, 7], 'winners': [1, 2]}
+    """
+    top = max(scores)
+    return {"scores": list(scores), "winners": [s for s, v in enumerate(scores) if v == top]}

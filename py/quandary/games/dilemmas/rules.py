@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import BadSetup, Event, MalformedMove, Rng
+from quandary.engine import BadSetup, Event, MalformedMove, Rng, moves
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import scoring
@@ -164,19 +164,7 @@ class Dilemmas:
 
     def check_shape(self, move: Move) -> None:
         """A move must have a known type and exactly that type's fields."""
-        fields = _FIELDS.get(move["type"])
-        if fields is None:
-            raise MalformedMove(f"This game has no move called {move['type']!r}.")
-        keys = set(move) - {"type"}
-        if keys != set(fields):
-            raise MalformedMove(
-                f"A {move['type']} move needs the fields {', '.join(sorted(fields))}."
-            )
-        for key, kind in fields.items():
-            if not isinstance(move[key], kind):
-                raise MalformedMove(
-                    f"The field {key!r} of a {move['type']} move is the wrong type."
-                )
+        moves.check_fields(move, _FIELDS, SPEC.title)
         if move["type"] == "vote" and any(t not in scoring.TOKENS for t in move["votes"]):
             raise MalformedMove("A vote is a list of yes, no, super_yes or super_no tokens.")
 
@@ -257,11 +245,7 @@ class Dilemmas:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
-        top = max(state.scores)
-        return {
-            "scores": list(state.scores),
-            "winners": [s for s, v in enumerate(state.scores) if v == top],
-        }
+        return moves.standings(list(state.scores))
 
     # -- audits used by the conformance suite ------------------------------------
 
@@ -423,13 +407,7 @@ def _resolve_vote(state: DilemmasState) -> DilemmasState:
     )
     state = _discard_table(state)
     if state.round == ROUNDS:
-        top = max(scores)
-        log.append(
-            Event(
-                "game_over",
-                {"scores": list(scores), "winners": [s for s, v in enumerate(scores) if v == top]},
-            )
-        )
+        log.append(Event("game_over", moves.standings(list(scores))))
         return replace(state, phase="over", pending=(None,) * state.players, log=tuple(log))
     state = _draw_back(state)
     log.append(Event("round_started", {"round": state.round + 1}))

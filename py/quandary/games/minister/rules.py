@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import MalformedMove, Rng
+from quandary.engine import MalformedMove, Rng, moves
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import board, turn, upkeep, views
@@ -169,18 +169,8 @@ class Minister:
 
     def check_shape(self, move: Move) -> None:
         """A move must have a known type and exactly that type's fields."""
-        fields = _FIELDS.get(move["type"])
-        if fields is None:
-            raise MalformedMove(f"Maybe Minister has no move called {move['type']!r}.")
-        if set(move) - {"type"} != set(fields):
-            names = ", ".join(sorted(fields)) or "no fields"
-            raise MalformedMove(f"A {move['type']} move needs {names}.")
-        for key, kinds in fields.items():
-            value = move[key]
-            if isinstance(value, bool) or not isinstance(value, kinds):
-                raise MalformedMove(
-                    f"The field {key!r} of a {move['type']} move is the wrong type."
-                )
+        moves.check_fields(move, _FIELDS, SPEC.title)
+        for key, value in move.items():
             if isinstance(value, list) and not all(isinstance(v, str) for v in value):
                 raise MalformedMove(f"The field {key!r} must list card ids.")
 
@@ -219,8 +209,7 @@ class Minister:
         if state.phase != "over":
             return None
         points = board.scores(state)
-        top = max(points)
-        return {"scores": points, "winners": [s for s, v in enumerate(points) if v == top]}
+        return moves.standings(points)
 
     # -- audits used by the conformance suite ------------------------------------
 

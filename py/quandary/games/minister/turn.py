@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from quandary.engine import Event, Rng
+from quandary.engine import Event, Rng, moves
 
 from . import board, upkeep
 from .laws import Effects
@@ -66,11 +66,9 @@ def end_turn(state: MinisterState) -> MinisterState:
 
 def game_over(state: MinisterState) -> MinisterState:
     """The final scores; every seat with the top score wins."""
-    points = board.scores(state)
-    top = max(points)
-    winners = [s for s, v in enumerate(points) if v == top]
+    final = moves.standings(board.scores(state))
     state = replace(state, phase="over", queue=(), drawn=(), proposal=())
-    return log(state, "game_over", {"scores": points, "winners": winners})
+    return log(state, "game_over", final)
 
 
 def mark_target(state: MinisterState) -> MinisterState:

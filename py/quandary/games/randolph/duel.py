@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from quandary.engine import Event
+from quandary.engine import Event, moves
 from quandary.engine.spec import Move
 
 from .state import Card, Choice, Duel, Outcome, RandolphState, RoundResult
@@ -182,10 +182,7 @@ def _next_round(state: RandolphState, result: RoundResult) -> RandolphState:
     )
     holders = state.holders()
     if len(holders) <= 1:
-        final = scores(state)
-        top = max(final)
-        winners = [s for s, v in enumerate(final) if v == top]
-        log.append(Event("game_over", {"scores": final, "winners": winners}))
+        log.append(Event("game_over", moves.standings(scores(state))))
         return replace(state, phase="over", log=tuple(log))
     after = [s for s in holders if s > state.provocateur]
     provocateur = after[0] if after else holders[0]

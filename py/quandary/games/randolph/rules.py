@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import Clock, Event, MalformedMove, Rng
+from quandary.engine import Clock, Event, MalformedMove, Rng, moves
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import arena, duel, throw
@@ -55,11 +55,11 @@ SPEC = GameSpec(
     timed_moves=frozenset({"throw"}),
 )
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "challenge": ("card",),
-    "throw": ("card", "aim", "power", "spin", "at"),
-    "close": ("at",),
-    "duel": ("choice",),
+_FIELDS: dict[str, dict[str, type]] = {
+    "challenge": {"card": int},
+    "throw": {"card": int, "aim": int, "power": int, "spin": int, "at": int},
+    "close": {"at": int},
+    "duel": {"choice": str},
 }
 
 
@@ -120,19 +120,9 @@ class Randolph:
 
     def check_shape(self, move: Move) -> None:
         """A move must have a known type, exactly its fields, and whole numbers."""
-        fields = _FIELDS.get(move["type"])
-        if fields is None:
-            raise MalformedMove(f"This game has no move called {move['type']!r}.")
-        if set(move) - {"type"} != set(fields):
-            raise MalformedMove(f"A {move['type']} move needs the fields {', '.join(fields)}.")
-        if move["type"] == "duel":
-            if move["choice"] not in ("peace", "conflict"):
-                raise MalformedMove("A duel choice is either peace or conflict.")
-            return
-        for key in fields:
-            value = move[key]
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise MalformedMove(f"The {key} of a {move['type']} move must be a whole number.")
+        moves.check_fields(move, _FIELDS, SPEC.title)
+        if move["type"] == "duel" and move["choice"] not in ("peace", "conflict"):
+            raise MalformedMove("A duel choice is either peace or conflict.")
 
     def explain_illegal(self, state: RandolphState, seat: int, move: Move) -> str:
         """Why a well-formed move is refused, in the rulebook's words."""
@@ -192,9 +182,7 @@ class Randolph:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
-        scores = duel.scores(state)
-        top = max(scores)
-        return {"scores": scores, "winners": [s for s, v in enumerate(scores) if v == top]}
+        return moves.standings(duel.scores(state))
 
     # -- audits used by the conformance suite ------------------------------------
 

@@ -15,42 +15,11 @@ from .state import RandolphState, RoundResult, Throw, starting_lives
 
 def entry_json(t: Throw, leading: bool) -> dict[str, Any]:
     """One card in the arena: who threw what, how, where it rests and its fate."""
-    return {
-        "seat": t.seat,
-        "card": t.card,
-        "window": t.window,
-        "landing": t.landing,
-        "x": t.x / 1000,
-        "y": t.y / 1000,
-        "rotation": t.rotation,
-        "at": t.at,
-        "flight": t.flight,
-        "land_at": t.land_at,
-        "status": t.status,
-        "reason": t.reason,
-        "leading": leading,
-    }
+    return landed_json(t) | {"flight": t.flight, "leading": leading}
 
 
 def landed_json(t: Throw) -> dict[str, Any]:
-    """A throw as the card_landed event tells it: an arena entry, its fate still pending."""
-    return {
-        "seat": t.seat,
-        "card": t.card,
-        "window": t.window,
-        "landing": t.landing,
-        "x": t.x / 1000,
-        "y": t.y / 1000,
-        "rotation": t.rotation,
-        "at": t.at,
-        "land_at": t.land_at,
-        "status": t.status,
-        "reason": t.reason,
-    }
-
-
-def settled_json(t: Throw) -> dict[str, Any]:
-    """A throw in a finished round: where it rested and why it did or did not count."""
+    """A throw as events and finished rounds tell it: where it rests and, once settled, why."""
     return {
         "seat": t.seat,
         "card": t.card,
@@ -87,7 +56,7 @@ def result_json(r: RoundResult, with_arena: bool = True) -> dict[str, Any]:
         "gains": [list(g) for g in r.gains],
         "lives_lost": list(r.lives_lost),
         "reason": r.reason,
-    } | ({"arena": [settled_json(t) for t in r.throws]} if with_arena else {})
+    } | ({"arena": [landed_json(t) for t in r.throws]} if with_arena else {})
 
 
 def table_view(state: RandolphState, title: str, timing: arena.Timing) -> dict[str, Any]:

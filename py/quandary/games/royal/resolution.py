@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from quandary.engine import Event, Rng
+from quandary.engine import Event, Rng, moves
 
 from .cards import SUITS, card_points, rank_of, suit_of, target_seat
 from .state import Capture, Choice, Planned, RoundRecord, RoyalState, Step
@@ -256,13 +256,8 @@ def start_round(state: RoyalState, number: int) -> RoyalState:
 
 def game_over(state: RoyalState, reason: str) -> RoyalState:
     """The end: nothing more is drawn; the cards in play score."""
-    final = scores(state.realms)
-    top = max(final)
-    winners = [s for s, v in enumerate(final) if v == top]
-    event = Event(
-        "game_over",
-        {"reason": reason, "scores": list(final), "winners": winners, "round": state.round},
-    )
+    final = moves.standings(list(scores(state.realms)))
+    event = Event("game_over", {"reason": reason, **final, "round": state.round})
     return replace(
         state,
         stage="over",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import Event, MalformedMove, Rng
+from quandary.engine import Event, Rng, moves
 from quandary.engine.spec import GameSpec, Move
 
 from . import resolution
@@ -110,22 +110,14 @@ class Royal:
             assert state.capture is not None
             options = [{"type": "capture", "card": c} for c in state.capture.options]
             return [*options, {"type": "decline"}]
-        moves: list[Move] = [{"type": "pass"}]
+        offered: list[Move] = [{"type": "pass"}]
         for target in target_cards(seat, state.players):
-            moves += [{"type": "choose", "target": target, "value": v} for v in state.hands[seat]]
-        return moves
+            offered += [{"type": "choose", "target": target, "value": v} for v in state.hands[seat]]
+        return offered
 
     def check_shape(self, move: Move) -> None:
         """A move must have a known type and exactly that type's fields."""
-        fields = _FIELDS.get(move["type"])
-        if fields is None:
-            raise MalformedMove(f"Royal Dilemma has no move called {move['type']!r}.")
-        if set(move) - {"type"} != set(fields):
-            needs = ", ".join(sorted(fields)) or "no other fields"
-            raise MalformedMove(f"A {move['type']} move needs {needs}.")
-        for key, kind in fields.items():
-            if not isinstance(move[key], kind):
-                raise MalformedMove(f"The {key} of a {move['type']} move must be a card id.")
+        moves.check_fields(move, _FIELDS, SPEC.title)
 
     def explain_illegal(self, state: RoyalState, seat: int, move: Move) -> str:
         """Why a well-formed move is refused, in the rulebook's words."""
@@ -198,9 +190,7 @@ class Royal:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.stage != "over":
             return None
-        final = resolution.scores(state.realms)
-        top = max(final)
-        return {"scores": list(final), "winners": [s for s, v in enumerate(final) if v == top]}
+        return moves.standings(list(resolution.scores(state.realms)))
 
     # -- audits used by the conformance suite ------------------------------------
 
