@@ -128,13 +128,8 @@ class Table:
         progress = True
         while progress and moved < limit and engine.clock(self.state) is None:
             progress = False
-            for seat, who in enumerate(self.seats):
-                if who.kind != "bot":
-                    continue
-                view = engine.view(self.state, seat)
-                if not view["legal_moves"]:
-                    continue
-                move = self._bot_move(seat, view)
+            for seat in self._bot_seats():
+                move = self._bot_move(seat)
                 if move is None:
                     continue
                 self._apply(seat, move)
@@ -142,7 +137,14 @@ class Table:
                 progress = True
         return moved
 
-    def _bot_move(self, seat: int, view: dict[str, Any]) -> Move | None:
+    def _bot_seats(self) -> list[int]:
+        return [seat for seat, who in enumerate(self.seats) if who.kind == "bot"]
+
+    def _bot_move(self, seat: int) -> Move | None:
+        """What the bot in ``seat`` does now, if anything; it sees only its seat's view."""
+        view = engine.view(self.state, seat)
+        if not view["legal_moves"]:
+            return None
         bot = make_bot(self.game, self.seats[seat].level)
         return bot.choose(view, bot_rng(self.record.seed, seat, self.state.version))
 
@@ -191,16 +193,11 @@ class Table:
     def _plan_bots(self, elapsed: int) -> None:
         """Ask each bot once per state what it will do in the window, and when."""
         spec = engine.game_of(self.state).spec
-        for seat, who in enumerate(self.seats):
-            if who.kind != "bot" or seat in self._planned:
-                continue
-            if self._asked.get(seat) == self.state.version:
+        for seat in self._bot_seats():
+            if seat in self._planned or self._asked.get(seat) == self.state.version:
                 continue
             self._asked[seat] = self.state.version
-            view = engine.view(self.state, seat)
-            if not view["legal_moves"]:
-                continue
-            move = self._bot_move(seat, view)
+            move = self._bot_move(seat)
             if move is None:
                 continue
             if move["type"] in spec.timed_moves:

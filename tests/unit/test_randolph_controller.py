@@ -61,6 +61,16 @@ def play_turn(c: Controller, clock: Clock, thrown: list[int]) -> None:
         wait(c, clock)
 
 
+def until_the_human_can_throw(c: Controller, clock: Clock) -> dict:
+    """Play on (the bots challenge, the human duels) until someone else's window is open."""
+    for _ in range(200):
+        view = c.table.view(0)
+        if view["phase"] == "react" and view["provocateur"] != 0:
+            return view
+        play_turn(c, clock, [])
+    raise AssertionError("the human never got to throw")
+
+
 def test_a_whole_game_against_bots_with_throws_and_duels() -> None:
     clock = Clock()
     c = start(clock)
@@ -84,14 +94,7 @@ def test_a_whole_game_against_bots_with_throws_and_duels() -> None:
 def test_a_throw_is_stamped_by_the_tables_clock_not_by_the_page() -> None:
     clock = Clock()
     c = start(clock)
-    # Let the bots challenge until the human can throw.
-    for _ in range(200):
-        view = c.table.view(0)
-        if view["phase"] == "react" and view["provocateur"] != 0:
-            break
-        play_turn(c, clock, [])
-    else:
-        raise AssertionError("the human never got to throw")
+    view = until_the_human_can_throw(c, clock)
     opened = clock.now - c.table.elapsed(clock.now)
     clock.now = opened + 1200
     card = next(m["card"] for m in view["legal_moves"] if m["card"] != view["challenge"])
@@ -108,11 +111,7 @@ def test_a_throw_is_stamped_by_the_tables_clock_not_by_the_page() -> None:
 def test_a_throw_after_the_window_closed_is_refused_with_a_reason() -> None:
     clock = Clock()
     c = start(clock)
-    for _ in range(200):
-        view = c.table.view(0)
-        if view["phase"] == "react" and view["provocateur"] != 0:
-            break
-        play_turn(c, clock, [])
+    view = until_the_human_can_throw(c, clock)
     version = c.table.state.version
     deadline = view["window"]["deadline"]
     opened = clock.now - c.table.elapsed(clock.now)

@@ -340,6 +340,15 @@ class Controller:
             return
         if self.room is not None and self.room.link == link:
             return
+        self._enter_room(link, create=False)
+
+    def _on_create_room(self, data: dict[str, str]) -> None:
+        link = RoomLink.create(self.make_id(), self.relays)
+        self.effects.append(("set-hash", link.fragment()))
+        self._enter_room(link, create=True)
+
+    def _enter_room(self, link: RoomLink, create: bool) -> None:
+        """Leave any open room, then open ``link``'s: as its new host or as whoever we were."""
         self._close_room()
         self.room = _room_controller()(
             self.storage,
@@ -348,24 +357,10 @@ class Controller:
             link,
             self.page,
             self._player_name(),
+            create=create,
             now=self.now,
         )
         self.effects.append(("open-room", link))
-
-    def _on_create_room(self, data: dict[str, str]) -> None:
-        self._close_room()
-        link = RoomLink.create(self.make_id(), self.relays)
-        self.room = _room_controller()(
-            self.storage,
-            self.new_seed,
-            self.make_id,
-            link,
-            self.page,
-            self._player_name(),
-            create=True,
-            now=self.now,
-        )
-        self.effects += [("set-hash", link.fragment()), ("open-room", link)]
 
     def _on_leave_room(self, data: dict[str, str]) -> None:
         self._close_room()

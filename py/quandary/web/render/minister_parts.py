@@ -9,20 +9,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from quandary.games.minister.laws import ICON_NAMES
 from quandary.games.minister.material import card_json
 from quandary.web.html import attrs, esc, join, plural
 
-ICON_LABELS = {
-    "money": "money",
-    "homes": "homes",
-    "science": "science",
-    "wood": "wood",
-    "minerals": "minerals",
-    "nature": "nature",
-    "livestock": "livestock",
-    "support": "support",
-    "wildcard": "wildcard",
-}
 KIND_LABELS = {"law": "Law", "support": "Support", "resource": "Resource", "special": "Special"}
 VOTE_LABELS = {"yes": "YES", "no": "NO", "abstain": "ABSTAIN"}
 
@@ -45,7 +35,7 @@ def icons(items: list[str]) -> str:
     counts: dict[str, int] = {}
     for icon in items:
         counts[icon] = counts.get(icon, 0) + 1
-    return ", ".join(f"{n} {ICON_LABELS.get(i, i)}" for i, n in counts.items())
+    return ", ".join(f"{n} {ICON_NAMES.get(i, i)}" for i, n in counts.items())
 
 
 def card_body(card_id: str, side: bool | None = None) -> str:
