@@ -114,6 +114,11 @@ def _decode_tuple(tp: Any, data: Any, path: str) -> tuple[Any, ...]:
         raise _fail(path, "a list", data)
     args = typing.get_args(tp)
     if len(args) == 2 and args[1] is Ellipsis:
+        # Card ids and counts: most of a state. Checked in one pass, no path built.
+        if args[0] is str and all(type(v) is str for v in data):
+            return tuple(data)
+        if args[0] is int and all(type(v) is int for v in data):
+            return tuple(data)
         return tuple(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
     if len(args) != len(data):
         raise _fail(path, f"a list of {len(args)}", data)
@@ -125,12 +130,10 @@ def _decode_dataclass(tp: Any, data: Any, path: str) -> Any:
     if not isinstance(data, dict):
         raise _fail(path, "an object", data)
     hints = _hints(tp)
-    names = [f.name for f in dataclasses.fields(tp)]
-    missing = [n for n in names if n not in data]
-    extra = [k for k in data if k not in names]
-    if missing or extra:
+    names = _field_names(tp) or ()
+    if len(data) != len(names) or any(n not in data for n in names):
         raise CorruptState(
-            f"The saved game is damaged: {path} has fields {sorted(data)}, expected {names}."
+            f"The saved game is damaged: {path} has fields {sorted(data)}, expected {list(names)}."
         )
     return tp(**{n: _decode(hints[n], data[n], f"{path}.{n}") for n in names})
 
