@@ -93,12 +93,14 @@ def render_turn(view: dict[str, Any], ui: Ui) -> str:
         body = _duel(view, ui)
     else:
         body = ""
+    # The last outcome stays in view through the next round: with a bot holding the
+    # stumbling block the next challenge comes at once, and it must not hide it.
     last = view["history"][-1] if view["history"] else None
     summary = ""
-    if last is not None and phase == "challenge":
+    if last is not None:
         summary = (
             '<section class="last-round" aria-label="The last challenge">'
-            f"{round_summary(last, ui.names)}</section>"
+            f"<h3>Challenge {last['round']}</h3>{round_summary(last, ui.names)}</section>"
         )
     return head + error_line(ui) + body + summary + players_panel(view, ui)
 
