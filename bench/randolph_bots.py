@@ -23,6 +23,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
+from bots import percentile  # noqa: E402  (bench/bots.py: one percentile for every benchmark)
+
 import quandary.games  # noqa: E402, F401  (fills the game and bot registries)
 from quandary import table as table_module  # noqa: E402
 from quandary.bots import Bot, make_bot  # noqa: E402
@@ -72,12 +74,6 @@ def play(seed: int, players: int, clever: int, window: str) -> Table:
         table.advance(now)
     assert table.over, "the game stopped before its end"
     return table
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` of the sorted values lie (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

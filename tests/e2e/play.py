@@ -45,3 +45,12 @@ def acknowledge_round(page: Page, number: int) -> None:
     expect(page.get_by_role("heading", name=f"Round {number}: the votes")).to_be_visible()
     expect(page.locator(".results li.won").first).to_be_visible()
     page.click("#next")
+
+
+def tab_to(page: Page, selector: str, limit: int = 60) -> None:
+    """Press Tab until the focused element matches ``selector`` (keyboard-only play)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"Tab never reached {selector}")

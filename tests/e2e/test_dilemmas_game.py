@@ -7,7 +7,7 @@ import json
 from playwright.sync_api import expect
 
 from .conftest import open_app
-from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
+from .play import acknowledge_round, build_first, set_seats, tab_to, vote_first_allowed
 
 
 def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
@@ -112,18 +112,11 @@ def test_keyboard_alone_builds_a_dilemma(new_page, base_url) -> None:
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_focused()
 
-    def tab_to(selector: str) -> None:
-        for _ in range(40):
-            page.keyboard.press("Tab")
-            if page.evaluate(f"document.activeElement.matches({selector!r})"):
-                return
-        raise AssertionError(f"Tab never reached {selector}")
-
-    tab_to(".card.positive")
+    tab_to(page, ".card.positive")
     page.keyboard.press("Enter")
-    tab_to(".card.negative")
+    tab_to(page, ".card.negative")
     page.keyboard.press("Space")
-    tab_to("#submit")
+    tab_to(page, "#submit")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
 

@@ -13,7 +13,7 @@ from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 
 from .conftest import DIST, open_app
-from .play import set_seats
+from .play import set_seats, tab_to
 from .rooms import JOIN_TIMEOUT_MS, create_room, inbox, join, open_peer
 
 CHOOSE = "Choose a target and a value card"
@@ -98,18 +98,11 @@ def test_keyboard_alone_plays_a_choice(new_page, base_url) -> None:
     start_royal(page, [("Robin", "human"), ("Bot Ada", "bot:builder")])
     expect(page.get_by_role("heading", name=CHOOSE)).to_be_focused()
 
-    def tab_to(selector: str) -> None:
-        for _ in range(60):
-            page.keyboard.press("Tab")
-            if page.evaluate(f"document.activeElement.matches({selector!r})"):
-                return
-        raise AssertionError(f"Tab never reached {selector}")
-
-    tab_to("button.pcard.target")
+    tab_to(page, "button.pcard.target")
     page.keyboard.press("Enter")
-    tab_to("button.pcard.value")
+    tab_to(page, "button.pcard.value")
     page.keyboard.press("Space")
-    tab_to("#submit:not([disabled])")
+    tab_to(page, "#submit:not([disabled])")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Round 1: how it resolved")).to_be_visible()
 
