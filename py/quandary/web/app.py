@@ -112,6 +112,7 @@ class App:
         self.clock_timer: Any = None
         self.opening: Any = None
         self.qr_cache: dict[str, str] = {}
+        self.drawn = ""
         self._proxies = {
             "click": create_proxy(self._on_click),
             "change": create_proxy(self._on_change),
@@ -331,16 +332,26 @@ class App:
     # -- drawing -----------------------------------------------------------------
 
     def draw(self) -> None:
-        """Write the current screen and put the keyboard focus where it belongs."""
+        """Write the current screen and put the keyboard focus where it belongs.
+
+        A screen that has not changed is not written again: a heartbeat or a delay
+        measurement arrives every second or two, and replacing the buttons between
+        a player's press and release would swallow the click.
+        """
+        html = self.controller.render()
+        message = self.controller.announcement()
+        if html == self.drawn and not message:
+            self._schedule_clock()
+            return
+        self.drawn = html
         focused = find(":focus")
         focus_id = str(focused.id) if focused is not None and focused.id else ""
         typing = bool(focus_id) and str(focused.tagName) == "INPUT" and str(focused.type) == "text"
         typed = (
             (str(focused.value), focused.selectionStart, focused.selectionEnd) if typing else None
         )
-        self.root.innerHTML = self.controller.render()
+        self.root.innerHTML = html
         self._draw_qr()
-        message = self.controller.announcement()
         if message:
             self.announcer.textContent = message
             target = find("#screen [data-autofocus]")
