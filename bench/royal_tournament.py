@@ -23,25 +23,18 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import quandary.games  # noqa: E402, F401  (fills the game and bot registries)
 from quandary import engine  # noqa: E402
-from quandary.bots import bot_rng, levels, make_bot  # noqa: E402
+from quandary.bots import levels  # noqa: E402
+from quandary.table import Seat, Table  # noqa: E402
 
 GAME = "royal"
 BOTS = list(levels(GAME))
 
 
 def play(seats: list[str], seed: int) -> list[int]:
-    """One game to the end; the final scores by seat."""
-    bots = [make_bot(GAME, level) for level in seats]
-    state = engine.setup(GAME, len(seats), {}, seed)
-    while True:
-        acting = [s for s in range(len(seats)) if engine.legal_moves(state, s)]
-        if not acting:
-            break
-        for seat in acting:
-            view = engine.view(state, seat)
-            move = bots[seat].choose(view, bot_rng(seed, seat, state.version))
-            state = engine.apply(state, seat, move)
-    result = engine.result(state)
+    """One game to the end, played by the table as any game with bots is; scores by seat."""
+    table = Table.new(GAME, [Seat(f"{i}", "bot", level) for i, level in enumerate(seats)], {}, seed)
+    table.play_bots()
+    result = engine.result(table.state)
     assert result is not None
     return list(result["scores"])
 

@@ -12,11 +12,12 @@ from dataclasses import replace
 import pytest
 
 from quandary import engine
-from quandary.bots import bot_rng, levels, make_bot
+from quandary.bots import levels, make_bot
 from quandary.engine import Rng
 from quandary.games.royal.bots import HeuristicBot
 from quandary.games.royal.cards import card_points, value_deck
 from quandary.games.royal.state import RoyalState
+from quandary.table import Seat, Table
 
 GAME = "royal"
 LEVELS = list(levels(GAME))
@@ -24,19 +25,10 @@ ACE, JACK, QUEEN = range(3)
 
 
 def _play(seed: int, seats: list[str]) -> dict:
-    """A whole game, checking every bot move is among those offered."""
-    bots = [make_bot(GAME, level) for level in seats]
-    state = engine.setup(GAME, len(seats), {}, seed)
-    for _ in range(engine.get(GAME).spec.max_moves_per_seat * len(seats)):
-        acting = [s for s in range(len(seats)) if engine.legal_moves(state, s)]
-        if not acting:
-            break
-        for seat in acting:
-            view = engine.view(state, seat)
-            move = bots[seat].choose(view, bot_rng(seed, seat, state.version))
-            assert move in view["legal_moves"], (seats[seat], move)
-            state = engine.apply(state, seat, move)
-    result = engine.result(state)
+    """A whole game played by the table; a bot move not among those offered would raise."""
+    table = Table.new(GAME, [Seat(f"{i}", "bot", level) for i, level in enumerate(seats)], {}, seed)
+    table.play_bots(limit=engine.get(GAME).spec.max_moves_per_seat * len(seats))
+    result = engine.result(table.state)
     assert result is not None, "the game did not end"
     return result
 
