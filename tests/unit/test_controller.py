@@ -43,11 +43,11 @@ def build_and_vote(c: Controller) -> None:
     view = c.table.view(c.viewer)
     if view["phase"] == "build":
         move = view["legal_moves"][0]
-        c.dispatch("pick", {"card": move["positive"]})
-        c.dispatch("pick", {"card": move["negative"]})
+        c.dispatch("draft", {"card": move["positive"]})
+        c.dispatch("draft", {"card": move["negative"]})
     else:
         for i, token in enumerate(view["legal_moves"][0]["votes"]):
-            c.dispatch("token", {"dilemma": str(i), "token": token})
+            c.dispatch("draft", {"dilemma": str(i), "token": token})
     c.dispatch("submit", {})
 
 
@@ -155,7 +155,7 @@ def test_a_refused_move_shows_its_reason_and_keeps_the_state() -> None:
     c = Controller(MemoryStorage(), lambda: 3)
     c.dispatch("start", {})
     before = c.table.state
-    c.draft = {"positive": "not-a-card", "negative": "nope", "neutral": None}
+    c.local.draft = {"positive": "not-a-card", "negative": "nope", "neutral": None}
     c.dispatch("submit", {})
     assert c.table.state == before
     assert "not in your hand" in c.render()
@@ -177,7 +177,7 @@ def test_announcements_follow_screen_changes_only() -> None:
     assert c.announcement() is None
     c.dispatch("start", {})
     assert c.announcement() == "Round 1: Build your dilemma."
-    c.dispatch("pick", {"card": c.table.view(0)["hand"]["positive"][0]["id"]})
+    c.dispatch("draft", {"card": c.table.view(0)["hand"]["positive"][0]["id"]})
     assert c.announcement() is None
 
 
@@ -187,11 +187,11 @@ def play_viewer_turn(c: Controller) -> None:
     move = view["legal_moves"][0]
     if move["type"] == "vote":
         for i, token in enumerate(move["votes"]):
-            c.dispatch("token", {"dilemma": str(i), "token": token})
+            c.dispatch("draft", {"dilemma": str(i), "token": token})
     else:
         for key in ("positive", "negative", "card", "neutral"):
             if move.get(key):
-                c.dispatch("pick", {"card": move[key]})
+                c.dispatch("draft", {"card": move[key]})
     assert 'id="submit"' in c.render() and 'id="submit" disabled' not in c.render()
     c.dispatch("submit", {})
     assert c.error is None

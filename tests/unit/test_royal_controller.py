@@ -12,7 +12,7 @@ from .test_controller import MemoryStorage, seats
 
 
 def start(c: Controller, spec: list[tuple[str, str]]) -> None:
-    c.dispatch("choose_game", {"game": "royal"})
+    c.dispatch("choose-game", {"game": "royal"})
     seats(c, spec)
     c.dispatch("start", {})
     assert c.screen == "table", c.render()

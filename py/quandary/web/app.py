@@ -11,14 +11,15 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import json
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from quandary import games  # noqa: F401 - registers every game
+from quandary.web.actions import CloseRoom, CopyText, OpenRoom, SaveRoom, SetHash, ShareLink
 from quandary.web.controller import Controller
 from quandary.web.html import esc
 
@@ -77,6 +78,19 @@ def find(selector: str) -> Any:
     return None if element is None or element is jsnull else element
 
 
+def find_from(element: Any, selector: str) -> Any:
+    """The nearest ancestor of ``element`` (itself included) matching ``selector``, or None.
+
+    Like ``find``, it turns the DOM's "nothing" (``jsnull``) into None; an event
+    target that is not an element (a text node, the document) has no ancestors.
+    """
+    closest = getattr(element, "closest", None)
+    if closest is None:
+        return None
+    found = closest(selector)
+    return None if found is None or found is jsnull else found
+
+
 def assets_folder() -> str:
     """Where the build put the bundled modules (a content-hashed folder)."""
     meta = find('meta[name="quandary-assets"]')
@@ -113,6 +127,7 @@ class App:
         self.opening: Any = None
         self.qr_cache: dict[str, str] = {}
         self.drawn = ""
+        self.select_after_draw = ""
         self._proxies = {
             "click": create_proxy(self._on_click),
             "change": create_proxy(self._on_change),
@@ -135,7 +150,7 @@ class App:
     # -- page events -------------------------------------------------------------
 
     def _on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-action]")
+        target = find_from(event.target, "[data-action]")
         if target is None or target.disabled:
             return
         data = _dataset(target)
@@ -159,22 +174,17 @@ class App:
             self.run("field", data)
 
     def _on_throw(self, event: Any) -> None:
+        """A gesture measured on the page (a card thrown); the game's UI makes it a move."""
         detail = event.detail
-        move = {"type": "throw"} | {
-            key: int(getattr(detail, key)) for key in ("card", "aim", "power", "spin")
-        }
-        self.run("move", {"move": json.dumps(move)})
+        data = {str(k): str(v) for k, v in js.Object.entries(detail)}
+        self.run("gesture", data)
 
     def _on_clock(self) -> None:
         self.clock_timer = None
         try:
-            changed = self.controller.on_clock()
-            if changed:
+            if self.controller.on_clock():
                 self.apply_effects()
                 self.draw()
-                room = self.controller.room
-                if room is not None and room.dirty:
-                    js.setTimeout(self._proxies["persist"], 0)
         except Exception as exc:  # noqa: BLE001 - a bug must not stop the clock for good
             self._show_bug(exc)
         self._schedule_clock()
@@ -202,9 +212,7 @@ class App:
     def run(self, action: str, data: dict[str, str]) -> None:
         """Dispatch one action; a bug is shown, logged, and never loses the saved game."""
         try:
-            if action in ("copy-link", "share-link"):
-                self._share(action)
-            elif self.controller.dispatch(action, data):
+            if self.controller.dispatch(action, data):
                 self.apply_effects()
                 self.draw()
         except Exception as exc:  # noqa: BLE001 - the page must survive any bug
@@ -219,26 +227,36 @@ class App:
             f"{esc(exc)}. Your game is saved; reload the page to continue.</p>",
         )
 
-    # -- rooms -------------------------------------------------------------------
+    # -- effects and rooms ---------------------------------------------------------
 
     def apply_effects(self) -> None:
-        """Carry out what the controller asked for: open or close a room, change the URL."""
-        effects, self.controller.effects = self.controller.effects, []
-        for kind, value in effects:
-            if kind == "set-hash":
+        """Carry out what the controller asked for, in order."""
+        for effect in self.controller.take_effects():
+            if isinstance(effect, SetHash):
                 url = str(js.location.pathname) + str(js.location.search)
-                js.history.replaceState(None, "", url + (f"#{value}" if value else ""))
-            elif kind == "close-room":
+                fragment = effect.fragment
+                js.history.replaceState(None, "", url + (f"#{fragment}" if fragment else ""))
+            elif isinstance(effect, CloseRoom):
                 self._close_room()
-            elif kind == "open-room":
+            elif isinstance(effect, OpenRoom):
                 # Keep the task referenced until it is done, or it may be collected.
-                self.opening = asyncio.ensure_future(self._open_room(value))
+                self.opening = asyncio.ensure_future(self._open_room(effect.link))
+            elif isinstance(effect, CopyText):
+                with contextlib.suppress(Exception):  # no clipboard: the field is selected
+                    js.navigator.clipboard.writeText(effect.text)
+                self.select_after_draw = effect.field
+            elif isinstance(effect, ShareLink):
+                if getattr(js.navigator, "share", None):
+                    js.navigator.share(_js_object({"title": effect.title, "url": effect.url}))
+            elif isinstance(effect, SaveRoom):
+                # Save in a later task, so the browser paints the new screen first.
+                js.setTimeout(self._proxies["persist"], 0)
 
     async def _open_room(self, link: Any) -> None:
         room = self.controller.room
         if not js.navigator.onLine:
             if room is not None:
-                room.error = (
+                room.failed(
                     "You are offline: rooms need a network connection. Games against bots"
                     " and on one device work offline."
                 )
@@ -267,13 +285,15 @@ class App:
             handle = self.room_module.openRoom(_js_object(options), _js_object(handlers))
         except Exception as exc:  # noqa: BLE001 - offline, blocked module, refused relay
             if room is not None:
-                room.error = f"Rooms need a network connection, and it failed: {exc}."
+                room.failed(f"Rooms need a network connection, and it failed: {exc}.")
             self.draw()
             return
         self.room_handle = handle
         if room is not None and room is self.controller.room:
-            room.attach(lambda peer, text: handle.send(peer, text))
-            room.can_share = bool(getattr(js.navigator, "share", None))
+            room.opened(
+                lambda peer, text: handle.send(peer, text),
+                can_share=bool(getattr(js.navigator, "share", None)),
+            )
             if self.timer is None:
                 self.timer = js.setInterval(self._proxies["timer"], TIMER_MS)
         self.draw()
@@ -282,18 +302,22 @@ class App:
         room = self.controller.room
         if room is None:
             return
+        events: dict[str, Callable[..., None]] = {
+            "on_join": room.on_join,
+            "on_leave": room.on_leave,
+            "on_message": room.on_message,
+            "on_join_error": room.on_join_error,
+        }
         try:
-            getattr(room, name)(*args)
+            events[name](*args)
         except Exception:  # noqa: BLE001 - one bad event must not stop the room
             js.console.error(traceback.format_exc())
+        self.apply_effects()
         self.draw()
-        if room.dirty:
-            # Save in a later task, so the browser paints the new screen first.
-            js.setTimeout(self._proxies["persist"], 0)
 
     def _persist_room(self) -> None:
         room = self.controller.room
-        if room is not None and room.dirty:
+        if room is not None:
             room.persist()
 
     def _close_room(self) -> None:
@@ -304,21 +328,6 @@ class App:
         if self.timer is not None:
             js.clearInterval(self.timer)
             self.timer = None
-
-    def _share(self, action: str) -> None:
-        room = self.controller.room
-        if room is None:
-            return
-        if action == "share-link" and getattr(js.navigator, "share", None):
-            js.navigator.share(_js_object({"title": "Quandary room", "url": room.url}))
-            return
-        with contextlib.suppress(Exception):
-            js.navigator.clipboard.writeText(room.url)
-        room.notice = "Link copied. Send it to your friends."
-        self.draw()
-        field = find("#room-link")
-        if field is not None:
-            field.select()
 
     def _draw_qr(self) -> None:
         box = find("#room-qr")
@@ -352,6 +361,11 @@ class App:
         )
         self.root.innerHTML = html
         self._draw_qr()
+        if self.select_after_draw:
+            field = find(f"#{self.select_after_draw}")
+            self.select_after_draw = ""
+            if field is not None:
+                field.select()
         if message:
             self.announcer.textContent = message
             target = find("#screen [data-autofocus]")

@@ -1,55 +1,43 @@
-"""The app as a pure state machine: actions in, HTML out. No ``js`` here.
+"""The app as a pure state machine: actions in, HTML and effects out. No ``js`` here.
 
-``app.py`` forwards each click or field change as ``dispatch(action, data)`` and
-writes ``render()`` into the page. Keeping this layer pure lets CPython tests
-drive whole games through the same code the browser runs, privacy screens and
-saves included.
+``app.py`` forwards each click or field change as ``dispatch(action, data)``,
+writes ``render()`` into the page and carries out ``take_effects()``. The
+lobby, the saved game and the way into rooms live here; a table in progress is
+a ``TableController`` whatever holds its authority (this device, or a room).
+Keeping this layer pure lets CPython tests drive whole games through the same
+code the browser runs, privacy screens, saves and rooms included.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from quandary import engine
 from quandary.bots import BOT_NAMES
-from quandary.engine import BadSetup, CorruptState, GameError
+from quandary.engine import BadSetup, CorruptState
 from quandary.net.link import BadLink, RoomLink, WrongSecret, is_room_fragment, parse_fragment
 from quandary.table import Seat, Table
 
-from .html import esc
-from .render import game_ui
+from .actions import TABLE_ACTIONS, Action, CloseRoom, Effect, OpenRoom, SetHash, UnknownAction
+from .authority import LocalAuthority
+from .html import attrs, esc
 from .render.lobby import LobbyForm, SavedGame, SeatDraft, render_lobby
-from .render.table import Ui, log_panel, milestone, privacy_screen, scoreboard
+from .render.table import TO_LOBBY
+from .storage import Storage
+from .table_controller import TableController
 
 if TYPE_CHECKING:
     from .room_controller import RoomController
 
 SAVE_KEY = "quandary.save"
 CORRUPT_KEY = "quandary.save.corrupt"
-ROOM_EXITS = {"leave-room", "create-room"}
-
-
-class Storage(Protocol):
-    """Key-value storage that survives a reload (localStorage in the browser)."""
-
-    def get(self, key: str) -> str | None:
-        """The stored text, or None."""
-        ...
-
-    def set(self, key: str, value: str) -> None:
-        """Store text; may raise when storage is full."""
-        ...
-
-    def remove(self, key: str) -> None:
-        """Forget a key."""
-        ...
+ROOM_EXITS = frozenset({Action.LEAVE_ROOM, Action.CREATE_ROOM})
 
 
 class Controller:
-    """Lobby, table and saves for one device."""
+    """Lobby, table, saves and rooms for one device."""
 
     def __init__(
         self,
@@ -67,21 +55,59 @@ class Controller:
         self.page = page
         self.relays = relays
         self.room: RoomController | None = None
-        self.effects: list[tuple[str, Any]] = []
+        self.effects: list[Effect] = []
         self.specs = [g.spec for g in engine.all_games()]
         self.form = _default_form(self.specs[0])
-        self.screen = "lobby"
-        self.table: Table | None = None
-        self.seen = 0
-        self.viewer: int | None = None
-        self.draft: dict[str, Any] = {}
-        self.error: str | None = None
-        self.saved = self._load_save()
+        self.local: TableController | None = None
+        self.saved: tuple[Table, int] | None = self._load_save()
+        self.notice: str | None = None
         self._last_key = ""
 
-    # -- saves -------------------------------------------------------------------
+    # -- what tests and the page read ------------------------------------------------
 
-    def _load_save(self) -> Table | None:
+    @property
+    def table(self) -> Table | None:
+        """The local game on the table, if one is being played."""
+        if self.local is None:
+            return None
+        authority = self.local.authority
+        assert isinstance(authority, LocalAuthority)
+        return authority.table
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose cards the local table shows (None: nobody's, behind a privacy screen)."""
+        return self.local.viewer if self.local is not None else None
+
+    @property
+    def screen(self) -> str:
+        """Which screen is up: "room", "table" or "lobby"."""
+        if self.room is not None:
+            return "room"
+        return "table" if self.local is not None else "lobby"
+
+    @property
+    def error(self) -> str | None:
+        """The local table's last refusal, if it is showing one."""
+        return self.local.error if self.local is not None else None
+
+    @property
+    def seen(self) -> int:
+        """How many of the local table's results the players stepped through."""
+        return self.local.seen if self.local is not None else 0
+
+    def take_effects(self) -> list[Effect]:
+        """What the page must do now (open a room, change the address…), in order."""
+        effects = self.effects
+        if self.room is not None:
+            effects += self.room.effects
+            self.room.effects = []
+        self.effects = []
+        return effects
+
+    # -- saves -----------------------------------------------------------------------
+
+    def _load_save(self) -> tuple[Table, int] | None:
         raw = self.storage.get(SAVE_KEY)
         if raw is None:
             return None
@@ -89,8 +115,7 @@ class Controller:
             data = json.loads(raw)
             table = Table.from_json(data.get("table") if isinstance(data, dict) else None)
             seen = data.get("seen", 0)
-            self.seen = seen if isinstance(seen, int) and seen >= 0 else 0
-            return table
+            return table, seen if isinstance(seen, int) and seen >= 0 else 0
         except (ValueError, CorruptState) as exc:
             reason = exc.message if isinstance(exc, CorruptState) else "it is not valid JSON."
             self._set_aside(raw)
@@ -107,36 +132,54 @@ class Controller:
             self.storage.remove(CORRUPT_KEY)
 
     def _save(self) -> None:
-        if self.table is None:
+        table, local = self.table, self.local
+        if table is None or local is None:
             return
-        if self.table.over and self.seen >= self._checkpoints():
+        if table.over and local.seen >= local.checkpoints():
             self.storage.remove(SAVE_KEY)
             return
-        text = json.dumps({"table": self.table.to_json(), "seen": self.seen})
+        text = json.dumps({"table": table.to_json(), "seen": local.seen})
         try:
             self.storage.set(SAVE_KEY, text)
         except Exception:  # noqa: BLE001 - quota errors differ by browser
-            self.error = "This device's storage is full, so the game is not saved. Play on."
+            local.error = "This device's storage is full, so the game is not saved. Play on."
 
-    # -- actions -----------------------------------------------------------------
+    # -- actions ---------------------------------------------------------------------
 
-    def dispatch(self, action: str, data: dict[str, str]) -> bool:
-        """Handle one user action; returns whether the screen must be drawn again."""
+    def dispatch(self, name: str, data: dict[str, str]) -> bool:
+        """Handle one action; returns whether the screen must be drawn again.
+
+        ``UnknownAction`` if no part of the app handles ``name``: a renderer bug.
+        """
+        action = Action.parse(name)
         if self.room is not None and action not in ROOM_EXITS:
-            return self.room.dispatch(action, data)
-        handler = getattr(self, "_on_" + action.replace("-", "_"), None)
+            self.room.act(action, data)
+            return True
+        if action in TABLE_ACTIONS:
+            if self.local is None:
+                return False
+            self.local.act(action, data)
+            self._save()
+            return True
+        handlers: dict[Action, Callable[[dict[str, str]], bool | None]] = {
+            Action.FIELD: self._field,
+            Action.CHOOSE_GAME: self._choose_game,
+            Action.START: self._start,
+            Action.RESUME: self._resume,
+            Action.ABANDON: self._abandon,
+            Action.ABANDON_CANCEL: self._abandon_cancel,
+            Action.ABANDON_CONFIRM: self._abandon_confirm,
+            Action.LEAVE: self._leave,
+            Action.LOBBY: self._lobby,
+            Action.CREATE_ROOM: self._create_room,
+            Action.LEAVE_ROOM: self._leave_room,
+        }
+        handler = handlers.get(action)
         if handler is None:
-            return False
-        result = handler(data)
-        self._settle()
-        return result is not False
+            raise UnknownAction(f"{action.value!r} only works in a room.")
+        return handler(data) is not False
 
-    def _settle(self) -> None:
-        """With one human on this device, that human is always the one looking."""
-        if self.table is not None and not self._gated():
-            self.viewer = self._only_human()
-
-    def _on_field(self, data: dict[str, str]) -> bool:
+    def _field(self, data: dict[str, str]) -> bool:
         field, value = data.get("field", ""), data.get("value", "")
         form = self.form
         if field == "seat-name":
@@ -167,42 +210,42 @@ class Controller:
         form.error = None
         return True
 
-    def _on_choose_game(self, data: dict[str, str]) -> None:
+    def _choose_game(self, data: dict[str, str]) -> None:
         spec = next((s for s in self.specs if s.id == data.get("game")), None)
         if spec is not None and spec.id != self.form.game:
             self.form = _default_form(spec)
 
-    def _on_start(self, data: dict[str, str]) -> None:
+    def _start(self, data: dict[str, str]) -> None:
         seats = self._seats_from_form()
-        if seats is None:
-            return
-        self._begin(Table.new(self.form.game, seats, self.form.options, self.new_seed()))
+        if seats is not None:
+            self._begin(Table.new(self.form.game, seats, self.form.options, self.new_seed()), 0)
 
-    def _begin(self, table: Table) -> None:
-        self.table, self.seen, self.viewer, self.draft, self.error = table, 0, None, {}, None
-        self.form.error = None
+    def _begin(self, table: Table, seen: int) -> None:
+        """Sit down at ``table``: the saved game (if any) is this one from now on."""
         table.advance(self.now())
+        authority = LocalAuthority(table, self.now, self.new_seed)
+        self.local = TableController(authority, TO_LOBBY, seen)
+        self.form.error = None
         self.saved = None
-        self.screen = "table"
         self._save()
 
     def _seats_from_form(self) -> list[Seat] | None:
         form = self.form
         names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(form.seats)]
         humans = sum(s.kind == "human" for s in form.seats)
+        spec = engine.get(form.game).spec
         if len({n.casefold() for n in names}) != len(names):
             form.error = "Every seat needs a different name."
-        elif not any(s.kind == "human" for s in form.seats):
+        elif not humans:
             form.error = "Seat at least one human on this device."
-        elif engine.get(form.game).spec.timed_moves and humans > 1:
+        elif spec.timed_moves and humans > 1:
             # Throwing is a race: two people cannot race on one screen.
             form.error = (
-                f"{engine.get(form.game).spec.title} is played one person per device:"
+                f"{spec.title} is played one person per device:"
                 " make the other seats bots, or create a room and send your friends the link."
             )
         else:
             try:
-                spec = engine.get(form.game).spec
                 spec.normalise_options(form.options)
                 return [
                     Seat(n, "human" if s.kind == "human" else "bot", s.level)
@@ -212,105 +255,45 @@ class Controller:
                 form.error = exc.message
         return None
 
-    def _on_resume(self, data: dict[str, str]) -> None:
+    def _resume(self, data: dict[str, str]) -> None:
         if self.saved is not None:
-            self.table, self.saved = self.saved, None
-            self.viewer, self.draft, self.error, self.screen = None, {}, None, "table"
-            self.table.advance(self.now())
+            table, seen = self.saved
+            self._begin(table, seen)
 
-    def _on_abandon(self, data: dict[str, str]) -> None:
+    def _abandon(self, data: dict[str, str]) -> None:
         self.form.confirm_abandon = True
 
-    def _on_abandon_cancel(self, data: dict[str, str]) -> None:
+    def _abandon_cancel(self, data: dict[str, str]) -> None:
         self.form.confirm_abandon = False
 
-    def _on_abandon_confirm(self, data: dict[str, str]) -> None:
+    def _abandon_confirm(self, data: dict[str, str]) -> None:
         self.storage.remove(SAVE_KEY)
         self.saved, self.form.confirm_abandon = None, False
 
-    def _on_leave(self, data: dict[str, str]) -> None:
+    def _leave(self, data: dict[str, str]) -> None:
+        """Save and leave: the game waits in the lobby's resume banner."""
+        self._to_lobby()
+
+    def _lobby(self, data: dict[str, str]) -> None:
+        """Back to the lobby from the end screen (a finished game is not offered again)."""
+        self._to_lobby()
+
+    def _to_lobby(self) -> None:
+        table, local = self.table, self.local
         self._save()
-        self.saved, self.table, self.screen = self.table, None, "lobby"
+        if table is not None and local is not None and not table.over:
+            self.saved = (table, local.seen)
+        self.local = None
 
-    def _on_lobby(self, data: dict[str, str]) -> None:
-        self._save()
-        self.saved = None if self.table is None or self.table.over else self.table
-        self.table, self.screen = None, "lobby"
-
-    def _on_again(self, data: dict[str, str]) -> None:
-        if self.table is not None:
-            old = self.table
-            self._begin(Table.new(old.game, old.seats, old.record.options, self.new_seed()))
-
-    def _on_reveal(self, data: dict[str, str]) -> None:
-        if self.table is not None and self._gated():
-            waiting = self.table.humans_to_act()
-            self.viewer = waiting[0] if waiting else None
-
-    def _on_pick(self, data: dict[str, str]) -> None:
-        view = self._viewer_view()
-        if view is not None:
-            self.draft = self._ui_module().pick(view, self.draft, data.get("card", ""))
-            self.error = None
-
-    def _on_token(self, data: dict[str, str]) -> None:
-        if self._viewer_view() is not None:
-            self.draft = self._ui_module().set_token(
-                self.draft, int(data["dilemma"]), data.get("token", "")
-            )
-            self.error = None
-
-    def _on_draft(self, data: dict[str, str]) -> None:
-        """A step of building a move (choosing a card, a target, a vote), kept on this device."""
-        view = self._viewer_view()
-        if view is not None:
-            self.draft = self._ui_module().update_draft(view, self.draft, data)
-            self.error = None
-
-    def _on_move(self, data: dict[str, str]) -> None:
-        """A button that is a whole move by itself (pass, peace, take this card)."""
-        try:
-            move = json.loads(data.get("move", ""))
-        except ValueError:
-            return
-        self._submit(move)
-
-    def _on_submit(self, data: dict[str, str]) -> None:
-        view = self._viewer_view()
-        if view is not None:
-            self._submit(self._ui_module().draft_move(view, self.draft))
-
-    def _submit(self, move: Any) -> None:
-        view = self._viewer_view()
-        if view is None or self.table is None or self.viewer is None:
-            return
-        try:
-            self.table.submit(self.viewer, move, self.now())
-        except GameError as exc:
-            self.error = exc.message
-            return
-        self.draft, self.error = {}, None
-        self.table.advance(self.now())
-        if self._gated():
-            self.viewer = None
-        self._save()
-
-    def _on_next(self, data: dict[str, str]) -> None:
-        if self.table is not None and self.seen < self._checkpoints():
-            self.seen += 1
-            self._save()
-
-    # -- the clock (games with a timed window) ------------------------------------
+    # -- the clock (games with a timed window) --------------------------------------
 
     def on_clock(self) -> bool:
         """Time passed: let the table act on it; returns whether the screen must change."""
         if self.room is not None:
             return self.room.on_clock()
-        if self.table is None or self.screen != "table":
+        if self.local is None or not self.local.authority.advance():
             return False
-        if not self.table.advance(self.now()):
-            return False
-        self._settle()
+        self.local.follow()
         self._save()
         return True
 
@@ -318,11 +301,9 @@ class Controller:
         """When (on ``now``'s clock) ``on_clock`` next has work, if ever."""
         if self.room is not None:
             return self.room.next_wakeup()
-        if self.table is None or self.screen != "table":
-            return None
-        return self.table.next_wakeup()
+        return self.local.authority.next_wakeup() if self.local is not None else None
 
-    # -- rooms -------------------------------------------------------------------
+    # -- rooms -----------------------------------------------------------------------
 
     def open_fragment(self, fragment: str) -> None:
         """Enter the room a link's fragment names (or explain why the link is broken)."""
@@ -332,24 +313,26 @@ class Controller:
             link = parse_fragment(fragment)
         except WrongSecret as exc:
             self.form.notices.append(exc.message)
-            self.effects.append(("set-hash", ""))
+            self.effects.append(SetHash(""))
             return
         except BadLink as exc:
             self.form.notices.append(f"{exc.message} You can create a new room instead.")
-            self.effects.append(("set-hash", ""))
+            self.effects.append(SetHash(""))
             return
         if self.room is not None and self.room.link == link:
             return
         self._enter_room(link, create=False)
 
-    def _on_create_room(self, data: dict[str, str]) -> None:
+    def _create_room(self, data: dict[str, str]) -> None:
         link = RoomLink.create(self.make_id(), self.relays)
-        self.effects.append(("set-hash", link.fragment()))
+        self.effects.append(SetHash(link.fragment()))
         self._enter_room(link, create=True)
 
     def _enter_room(self, link: RoomLink, create: bool) -> None:
         """Leave any open room, then open ``link``'s: as its new host or as whoever we were."""
         self._close_room()
+        if self.local is not None:
+            self._to_lobby()
         self.room = _room_controller()(
             self.storage,
             self.new_seed,
@@ -360,61 +343,38 @@ class Controller:
             create=create,
             now=self.now,
         )
-        self.effects.append(("open-room", link))
+        self.effects.append(OpenRoom(link))
 
-    def _on_leave_room(self, data: dict[str, str]) -> None:
+    def _leave_room(self, data: dict[str, str]) -> None:
         self._close_room()
-        self.effects.append(("set-hash", ""))
-        self.screen = "lobby"
+        self.effects.append(SetHash(""))
 
     def _close_room(self) -> None:
         if self.room is not None:
             self.room = None
-            self.effects.append(("close-room", None))
+            self.effects.append(CloseRoom())
 
     def _player_name(self) -> str:
         human = next((s.name for s in self.form.seats if s.kind == "human"), "")
         return human if human and human != "You" else "Player"
 
-    # -- drawing -----------------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------
 
     def render(self) -> str:
         """The current screen as HTML."""
         if self.room is not None:
             return self.room.render()
-        if self.screen == "lobby" or self.table is None:
+        if self.local is None:
             return render_lobby(self.specs, self.form, _summary(self.saved))
-        return self._render_table()
-
-    def _render_table(self) -> str:
-        table = self.table
-        assert table is not None
-        public = table.view(None)
-        ui_mod = self._ui_module()
-        ui = self._ui()
-        shown = milestone(public, ui, self.seen, ui_mod)
-        if shown is not None:
-            body = shown
-        elif self._gated() and self.viewer not in table.humans_to_act():
-            waiting = table.humans_to_act()
-            body = privacy_screen(table.seats[waiting[0]].name, ui_mod.privacy_reason(public))
-        elif self.viewer is not None:
-            body = ui_mod.render_turn(table.view(self.viewer), ui)
-        else:
-            body = '<p class="waiting">Waiting for the other players…</p>'
-        names = [s.name for s in table.seats]
-        lines = [line for e in public["log"] if (line := ui_mod.describe(e, names))]
-        shown_view = table.view(self.viewer) if self.viewer is not None else public
+        view = self.local.authority.view(None)
+        assert view is not None
+        title = str(view.get("title", ""))
         return (
-            f'<section class="table" aria-label="{esc(public["title"])}">'
+            f'<section class="table"{attrs(aria_label=title)}>'
             '<div class="table-head">'
-            f'<p class="game-title">{esc(public["title"])}</p>'
+            f'<p class="game-title">{esc(title)}</p>'
             '<button type="button" class="quiet" data-action="leave" id="leave">'
-            "Save and leave</button></div>"
-            + scoreboard(shown_view, ui)
-            + f'<div class="turn">{body}</div>'
-            + log_panel(lines)
-            + "</section>"
+            "Save and leave</button></div>" + self.local.render() + "</section>"
         )
 
     def announcement(self) -> str | None:
@@ -428,59 +388,9 @@ class Controller:
     def _screen_key(self) -> tuple[str, str]:
         if self.room is not None:
             return self.room.screen_key()
-        if self.screen == "lobby" or self.table is None:
+        if self.local is None:
             return "lobby", "Lobby. Choose a game and seats."
-        public = self.table.view(None)
-        ui_mod = self._ui_module()
-        names = [s.name for s in self.table.seats]
-        if self.seen < ui_mod.checkpoints(public):
-            return f"result{self.seen}", ui_mod.explain_milestone(public, self.seen, names)
-        if self.table.over:
-            winners = [names[s] for s in public["result"]["winners"]]
-            return "over", f"Game over. Winner: {', '.join(winners)}."
-        phase = public.get("phase", "")
-        who = self.viewer if self.viewer is not None else "gate"
-        return (
-            f"{public['version']}:{who}:{phase}",
-            f"Round {public.get('round', '')}: {ui_mod.PHASE_TITLES.get(phase, phase)}.",
-        )
-
-    # -- helpers -----------------------------------------------------------------
-
-    def _ui_module(self) -> ModuleType:
-        assert self.table is not None
-        return game_ui(self.table.game)
-
-    def _ui(self) -> Ui:
-        assert self.table is not None
-        return Ui(
-            names=[s.name for s in self.table.seats],
-            kinds=[s.kind for s in self.table.seats],
-            viewer=self.viewer,
-            draft=self.draft,
-            error=self.error,
-            elapsed=self.table.elapsed(self.now()),
-        )
-
-    def _checkpoints(self) -> int:
-        assert self.table is not None
-        return int(self._ui_module().checkpoints(self.table.view(None)))
-
-    def _gated(self) -> bool:
-        """Several humans share this device: secret screens need a privacy gate."""
-        assert self.table is not None
-        return sum(s.kind == "human" for s in self.table.seats) > 1
-
-    def _only_human(self) -> int:
-        assert self.table is not None
-        return next(i for i, s in enumerate(self.table.seats) if s.kind == "human")
-
-    def _viewer_view(self) -> dict[str, Any] | None:
-        if self.table is None or self.viewer is None or self.screen != "table":
-            return None
-        if self.seen < self._checkpoints():
-            return None
-        return self.table.view(self.viewer)
+        return self.local.screen_key()
 
 
 def _room_controller() -> type[RoomController]:
@@ -502,10 +412,11 @@ def _free_bot_name(seats: list[SeatDraft]) -> str:
     return next(f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken)
 
 
-def _summary(table: Table | None) -> SavedGame | None:
-    if table is None:
+def _summary(saved: tuple[Table, int] | None) -> SavedGame | None:
+    if saved is None:
         return None
-    view = table.view(None)
+    table = saved[0]
+    view: dict[str, Any] = table.view(None)
     return SavedGame(
         view["title"], view.get("round", 1), view.get("rounds"), [s.name for s in table.seats]
     )

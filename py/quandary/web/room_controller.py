@@ -1,9 +1,11 @@
 """A room on this device: as its host (the authority) or as a guest. Pure, no ``js``.
 
-The web layer feeds it transport events (a peer joined or left, a message) and
-clicks; it answers with HTML and with effects for the web layer to carry out
-(open the transport, copy the link). The host's room and a guest's seat token
-are kept in storage, so a reload of either side picks the room up again.
+The page glue feeds it transport events (a peer joined or left, a message)
+through methods, and the player's actions through ``act``; it answers with
+HTML and with typed effects. Before the game starts it shows the room's lobby;
+during the game the same ``TableController`` as a local table draws it, over
+a ``HostAuthority`` or a ``GuestAuthority``. The host's room and a guest's seat
+token are kept in storage, so a reload of either side picks the room up again.
 """
 
 from __future__ import annotations
@@ -17,10 +19,13 @@ from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
 
-from .html import esc
-from .render import game_ui
+from .actions import TABLE_ACTIONS, Action, CopyText, Effect, SaveRoom, ShareLink, UnknownAction
+from .authority import GuestAuthority, HostAuthority
+from .html import attrs
 from .render.room import presence, room_lobby, share_box, status_line
-from .render.table import Ui, log_panel, milestone, scoreboard
+from .render.table import OUT_OF_ROOM
+from .storage import Storage
+from .table_controller import TableController
 
 SEARCH_PATIENCE = 8
 """Timer beats (2 s each) before a guest is told nobody has answered yet."""
@@ -36,7 +41,7 @@ class RoomController:
 
     def __init__(
         self,
-        storage: Any,
+        storage: Storage,
         new_seed: Callable[[], int],
         make_id: Callable[[], str],
         link: RoomLink,
@@ -46,7 +51,6 @@ class RoomController:
         now: Callable[[], float] = lambda: 0.0,
     ) -> None:
         self.storage = storage
-        self.now = now
         self.link = link
         self.url = f"{page.split('#')[0]}#{link.fragment()}"
         self.send: Callable[[str, str], None] | None = None
@@ -54,25 +58,27 @@ class RoomController:
         self.guest: RoomGuest | None = None
         self.error: str | None = None
         self.notice: str | None = None
-        self.seen = 0
-        self.draft: dict[str, Any] = {}
+        self.effects: list[Effect] = []
         self.beats = 0
-        self._window_seen: tuple[Any, float] | None = None
         self.can_share = False
-        self.dirty = False
         record = {} if create else self._stored()
+        seen = 0
         if create or (record.get("role") == "host" and record.get("secret") == link.secret):
             self.host = RoomHost(self._send, make_id, new_seed, name, now)
         if self.host is not None and not create:
             try:
                 self.host.restore(record.get("host"))
-                self.seen = int(record.get("seen", 0))
+                seen = int(record.get("seen", 0))
             except (CorruptState, ValueError) as exc:
                 self.host = None
                 self.error = f"This room's saved game could not be read: {exc}"
-        if self.host is None and self.error is None:
+        if self.host is not None:
+            authority: HostAuthority | GuestAuthority = HostAuthority(self.host, now)
+        else:
             token = record.get("token") if record.get("role") == "guest" else None
             self.guest = RoomGuest(self._send, make_id, record.get("name") or name, token)
+            authority = GuestAuthority(self.guest, now)
+        self.table = TableController(authority, OUT_OF_ROOM, seen, announce_every_version=False)
         self.persist()
 
     # -- storage -------------------------------------------------------------------
@@ -87,13 +93,12 @@ class RoomController:
 
     def persist(self) -> None:
         """Save the host's room or the guest's token; a full storage is reported, not fatal."""
-        self.dirty = False
         if self.host is not None:
-            record = {
+            record: dict[str, Any] = {
                 "role": "host",
                 "secret": self.link.secret,
                 "host": self.host.to_json(),
-                "seen": self.seen,
+                "seen": self.table.seen,
             }
         elif self.guest is not None and self.guest.token:
             record = {"role": "guest", "token": self.guest.token, "name": self.guest.name}
@@ -104,32 +109,45 @@ class RoomController:
         except Exception:  # noqa: BLE001 - quota errors differ by browser
             self.notice = "This device's storage is full: the room is not saved. Play on."
 
-    # -- transport events --------------------------------------------------------
+    def _save_soon(self) -> None:
+        """The page saves after drawing: the new screen comes first."""
+        if SaveRoom() not in self.effects:
+            self.effects.append(SaveRoom())
 
-    def attach(self, send: Callable[[str, str], None]) -> None:
+    # -- the transport ---------------------------------------------------------------
+
+    def opened(self, send: Callable[[str, str], None], can_share: bool) -> None:
         """The transport is open: this is how to reach a peer."""
         self.send = send
+        self.can_share = can_share
+
+    def failed(self, reason: str) -> None:
+        """The transport could not be opened (offline, a refused relay): say why."""
+        self.error = reason
 
     def _send(self, peer: str, text: str) -> None:
         if self.send is not None:
             self.send(peer, text)
 
+    def _protocol(self) -> RoomHost | RoomGuest:
+        side = self.host or self.guest
+        assert side is not None
+        return side
+
     def on_join(self, peer: str) -> None:
         """A peer arrived."""
-        (self.host or self.guest).on_join(peer)  # type: ignore[union-attr]
-        self.dirty = True
+        self._protocol().on_join(peer)
+        self._save_soon()
 
     def on_leave(self, peer: str) -> None:
         """A peer left."""
-        (self.host or self.guest).on_leave(peer)  # type: ignore[union-attr]
+        self._protocol().on_leave(peer)
 
     def on_message(self, peer: str, text: str) -> None:
         """A message arrived from a peer."""
-        (self.host or self.guest).on_message(peer, text)  # type: ignore[union-attr]
-        view = self.my_view()
-        if view is not None and self._game_ui().checkpoints(view) < self.seen:
-            self.seen = 0  # a new game started in this room
-        self.dirty = True  # the web layer persists after drawing: the screen comes first
+        self._protocol().on_message(peer, text)
+        self.table.follow()
+        self._save_soon()
 
     def on_join_error(self, detail: str) -> None:
         """The transport could not join: for a guest, almost always a wrong secret."""
@@ -163,32 +181,32 @@ class RoomController:
 
     def on_clock(self) -> bool:
         """The host's table clock ran: bots' throws, a window closing. True if it moved."""
-        if self.host is None or not self.host.advance():
+        if not self.table.authority.advance():
             return False
-        self.dirty = True
+        self.table.follow()
+        self._save_soon()
         return True
 
     def next_wakeup(self) -> float | None:
         """When ``on_clock`` next has work (only a host's table keeps time)."""
-        return self.host.next_wakeup() if self.host is not None else None
+        return self.table.authority.next_wakeup()
 
-    # -- state seen from here ----------------------------------------------------
+    # -- state seen from here --------------------------------------------------------
 
     @property
     def lobby(self) -> dict[str, Any] | None:
         """The room's lobby as this device knows it."""
-        return self.host.lobby() if self.host is not None else self.guest.lobby  # type: ignore[union-attr]
-
-    def my_view(self) -> dict[str, Any] | None:
-        """This device's view of the game, if one is running."""
         if self.host is not None:
-            return self.host.view_for(self.host.me)
+            return self.host.lobby()
         assert self.guest is not None
-        return self.guest.view if self.lobby and self.lobby.get("started") else None
+        return self.guest.lobby
 
     def my_member(self) -> str | None:
         """This device's member id."""
-        return self.host.me if self.host is not None else self.guest.member  # type: ignore[union-attr]
+        if self.host is not None:
+            return self.host.me
+        assert self.guest is not None
+        return self.guest.member
 
     def my_name(self) -> str:
         """This device's player name."""
@@ -197,29 +215,41 @@ class RoomController:
         assert self.guest is not None
         return self.guest.name
 
-    # -- actions -----------------------------------------------------------------
+    # -- actions ---------------------------------------------------------------------
 
-    def dispatch(self, action: str, data: dict[str, str]) -> bool:
+    def act(self, action: Action, data: dict[str, str]) -> None:
         """Handle a click or field change that belongs to the room."""
-        handler = getattr(self, "_on_" + action.replace("-", "_"), None)
-        if handler is None:
-            return False
         self.notice = None
         try:
-            handler(data)
+            if action in TABLE_ACTIONS:
+                self.table.act(action, data)
+            elif action is Action.FIELD:
+                self._field(data)
+            elif action is Action.ROOM_SIT:
+                self._sit(int(data["seat"]))
+            elif action is Action.ROOM_STAND:
+                self._sit(None)
+            elif action is Action.ROOM_START:
+                self._start()
+            elif action is Action.COPY_LINK:
+                self.effects.append(CopyText(self.url, "room-link"))
+                self.notice = "Link copied. Send it to your friends."
+            elif action is Action.SHARE_LINK:
+                self.effects.append(ShareLink("Quandary room", self.url))
+            else:
+                raise UnknownAction(f"A room has no action {action.value!r}.")
         except (BadSetup, GameError) as exc:
             self.notice = exc.message
         self.persist()
-        return True
 
-    def _on_field(self, data: dict[str, str]) -> None:
+    def _field(self, data: dict[str, str]) -> None:
         field, value = data.get("field", ""), data.get("value", "")
-        if field == "room-name" and value.strip():
-            if self.host is not None:
+        if field == "room-name":
+            if value.strip() and self.host is not None:
                 self.host.rename_me(value.strip())
-            elif self.guest is not None:
+            elif value.strip() and self.guest is not None:
                 self.guest.rename(value.strip())
-        elif self.host is not None:
+        elif field.startswith("room-") and self.host is not None:
             self._host_field(field, value, data)
 
     def _host_field(self, field: str, value: str, data: dict[str, str]) -> None:
@@ -242,12 +272,6 @@ class RoomController:
                 values.append(data["value"])
             host.configure(options={**host.options, data["key"]: values})
 
-    def _on_room_sit(self, data: dict[str, str]) -> None:
-        self._sit(int(data["seat"]))
-
-    def _on_room_stand(self, data: dict[str, str]) -> None:
-        self._sit(None)
-
     def _sit(self, seat: int | None) -> None:
         if self.host is not None:
             reason = self.host.sit(self.host.me, seat)
@@ -256,61 +280,14 @@ class RoomController:
         elif self.guest is not None:
             self.guest.sit(seat)
 
-    def _on_room_start(self, data: dict[str, str]) -> None:
-        if self.host is not None:
-            self.host.start()
-            self.seen, self.draft = 0, {}
+    def _start(self) -> None:
+        if self.host is None:
+            raise BadSetup("Only the host starts the game.")
+        self.host.start()
+        self.table.seen = 0
+        self.table.follow()
 
-    def _on_pick(self, data: dict[str, str]) -> None:
-        view = self._playable_view()
-        if view is not None:
-            self.draft = self._game_ui().pick(view, self.draft, data.get("card", ""))
-
-    def _on_token(self, data: dict[str, str]) -> None:
-        if self._playable_view() is not None:
-            self.draft = self._game_ui().set_token(
-                self.draft, int(data["dilemma"]), data.get("token", "")
-            )
-
-    def _on_draft(self, data: dict[str, str]) -> None:
-        view = self._playable_view()
-        if view is not None:
-            self.draft = self._game_ui().update_draft(view, self.draft, data)
-
-    def _on_move(self, data: dict[str, str]) -> None:
-        try:
-            move = json.loads(data.get("move", ""))
-        except ValueError:
-            return
-        if self._playable_view() is not None:
-            self._submit(move)
-
-    def _on_submit(self, data: dict[str, str]) -> None:
-        view = self._playable_view()
-        if view is not None:
-            self._submit(self._game_ui().draft_move(view, self.draft))
-
-    def _submit(self, move: Any) -> None:
-        if self.host is not None:
-            self.host.submit(move)  # a GameError is shown by dispatch
-        else:
-            assert self.guest is not None
-            if self.guest.submit(move) is None:
-                self.notice = self.guest.notice
-                return
-        self.draft = {}
-
-    def _on_next(self, data: dict[str, str]) -> None:
-        view = self.my_view()
-        if view is not None and self.seen < self._game_ui().checkpoints(view):
-            self.seen += 1
-
-    def _on_again(self, data: dict[str, str]) -> None:
-        if self.host is not None and self.host.table is not None and self.host.table.over:
-            self.host.reopen()
-            self.seen, self.draft = 0, {}
-
-    # -- drawing -----------------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------
 
     def render(self) -> str:
         """The room screen: lobby before the game, the table during it."""
@@ -327,89 +304,27 @@ class RoomController:
         if self.error:
             return head + _new_room_offer() + "</section>"
         lobby = self.lobby
-        view = self.my_view()
         if lobby is None:
             body = '<p class="waiting">Waiting for the host to let you in…</p>'
-        elif view is None:
+        elif (view := self.table.view()) is None:
             body = room_lobby(lobby, self.my_member(), self.host is not None, self.my_name())
             if self.host is not None:
                 body = share_box(self.url, self.can_share) + body
         else:
-            body = self._render_game(view)
-        return head + body + "</section>"
-
-    def _render_game(self, view: dict[str, Any]) -> str:
-        game_ui = self._game_ui()
-        ui = Ui(view["names"], view["kinds"], view["seat"], self.draft, None, self._elapsed(view))
-        shown = milestone(view, ui, self.seen, game_ui)
-        if shown is not None and view.get("result") and self.host is None:
-            shown = shown.replace('data-action="again"', 'data-action="again" disabled')
-        if shown is not None:
-            body = shown
-        elif view["seat"] is None:
-            rounds = f" of {view['rounds']}" if view.get("rounds") else ""
-            phase = game_ui.PHASE_TITLES.get(view.get("phase"), "the players are choosing")
+            # The version marks which state is drawn (tests and benchmarks wait on it).
             body = (
-                '<h2 tabindex="-1" data-autofocus>You are watching</h2>'
-                f'<p class="explain">Round {view.get("round")}{rounds}: {esc(phase)}.</p>'
+                f'<div class="game"{attrs(data_version=view.get("version"))}>'
+                f"{presence(lobby)}{self.table.render()}</div>"
             )
-        else:
-            body = game_ui.render_turn(view, ui)
-        lines = [line for e in view["log"] if (line := game_ui.describe(e, view["names"]))]
-        return (
-            f'<div class="game" data-version="{view["version"]}">'
-            + (presence(self.lobby) if self.lobby else "")
-            + scoreboard(view, ui)
-            + f'<div class="turn">{body}</div>'
-            + log_panel(lines)
-            + "</div>"
-        )
+        return head + body + "</section>"
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, for announcing changes to screen readers."""
-        view = self.my_view()
         if self.error:
             return "room-error", self.error
-        if view is None:
+        if self.table.view() is None:
             return "room-lobby", "Room lobby."
-        game_ui = self._game_ui()
-        if self.seen < game_ui.checkpoints(view):
-            return f"result{self.seen}", game_ui.explain_milestone(view, self.seen, view["names"])
-        if view.get("result"):
-            return "over", "Game over."
-        phase = view.get("phase", "")
-        waiting = bool(view.get("legal_moves"))
-        return (
-            f"{view.get('round')}:{phase}:{waiting}",
-            f"Round {view.get('round')}: {game_ui.PHASE_TITLES.get(phase, phase)}.",
-        )
-
-    # -- helpers -----------------------------------------------------------------
-
-    def _elapsed(self, view: dict[str, Any]) -> int:
-        """Time since the open window opened: the host's table knows; a guest counts
-        from when it first saw the window (late by one network delay, which only
-        affects the countdown shown, never the order of throws)."""
-        if self.host is not None and self.host.table is not None:
-            return self.host.table.elapsed(self.now())
-        window = view.get("window")
-        if not isinstance(window, dict):
-            return 0
-        if self._window_seen is None or self._window_seen[0] != window.get("id"):
-            self._window_seen = (window.get("id"), self.now())
-        return max(0, round(self.now() - self._window_seen[1]))
-
-    def _game_ui(self) -> Any:
-        lobby = self.lobby or {}
-        return game_ui(lobby.get("game", "dilemmas"))
-
-    def _playable_view(self) -> dict[str, Any] | None:
-        view = self.my_view()
-        if view is None or view["seat"] is None:
-            return None
-        if self.seen < self._game_ui().checkpoints(view):
-            return None
-        return view
+        return self.table.screen_key()
 
 
 def _new_room_offer() -> str:

@@ -1,11 +1,9 @@
 """The Game of Dilemmas: rules, cards and bots. Importing it registers the game."""
 
-from quandary.bots import Bot, register_bots
-from quandary.engine import register
+from quandary.bots import Bot
+from quandary.catalog import GameEntry, register
 
 from .rules import SPEC, Dilemmas
-
-GAME = register(Dilemmas())
 
 
 def _heuristic() -> Bot:
@@ -15,6 +13,14 @@ def _heuristic() -> Bot:
     return HeuristicBot()
 
 
-register_bots("dilemmas", {"heuristic": _heuristic})
+ENTRY = register(
+    GameEntry(
+        Dilemmas(),
+        ui="dilemmas",
+        rules_page="the-game-of-dilemmas.html",
+        bots={"heuristic": _heuristic},
+    )
+)
+GAME = ENTRY.game
 
-__all__ = ["GAME", "SPEC"]
+__all__ = ["ENTRY", "GAME", "SPEC"]

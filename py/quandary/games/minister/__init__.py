@@ -1,11 +1,9 @@
 """Maybe Minister: material, law engine, turn logic and bots. Importing it registers the game."""
 
-from quandary.bots import Bot, register_bots
-from quandary.engine import register
+from quandary.bots import Bot
+from quandary.catalog import GameEntry, register
 
 from .rules import SPEC, Minister
-
-GAME = register(Minister())
 
 
 def _heuristic() -> Bot:
@@ -15,6 +13,15 @@ def _heuristic() -> Bot:
     return HeuristicBot()
 
 
-register_bots("minister", {"heuristic": _heuristic})
+ENTRY = register(
+    GameEntry(
+        Minister(),
+        ui="minister",
+        rules_page="maybe-minister.html",
+        stylesheet="minister.css",
+        bots={"heuristic": _heuristic},
+    )
+)
+GAME = ENTRY.game
 
-__all__ = ["GAME", "SPEC"]
+__all__ = ["ENTRY", "GAME", "SPEC"]

@@ -1,11 +1,9 @@
 """Dilemma (Alex Randolph): rules, throw model and bots. Importing it registers the game."""
 
-from quandary.bots import Bot, register_bots
-from quandary.engine import register
+from quandary.bots import Bot
+from quandary.catalog import GameEntry, register
 
 from .rules import SPEC, Randolph
-
-GAME = register(Randolph())
 
 
 def _heuristic() -> Bot:
@@ -15,6 +13,15 @@ def _heuristic() -> Bot:
     return HeuristicBot()
 
 
-register_bots("randolph", {"heuristic": _heuristic})
+ENTRY = register(
+    GameEntry(
+        Randolph(),
+        ui="randolph",
+        rules_page="dilemma.html",
+        stylesheet="randolph.css",
+        bots={"heuristic": _heuristic},
+    )
+)
+GAME = ENTRY.game
 
-__all__ = ["GAME", "SPEC"]
+__all__ = ["ENTRY", "GAME", "SPEC"]

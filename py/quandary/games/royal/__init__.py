@@ -2,12 +2,10 @@
 
 from collections.abc import Callable
 
-from quandary.bots import Bot, register_bots
-from quandary.engine import register
+from quandary.bots import Bot
+from quandary.catalog import GameEntry, register
 
 from .rules import SPEC, Royal
-
-GAME = register(Royal())
 
 
 def _bot(level: str) -> Bot:
@@ -39,6 +37,16 @@ def _factory(level: str) -> Callable[[], Bot]:
     return lambda: _bot(level)
 
 
-register_bots("royal", {level: _factory(level) for level in LEVELS}, labels=LEVELS)
+ENTRY = register(
+    GameEntry(
+        Royal(),
+        ui="royal",
+        rules_page="royal-dilemma.html",
+        stylesheet="royal.css",
+        bots={level: _factory(level) for level in LEVELS},
+        bot_labels=LEVELS,
+    )
+)
+GAME = ENTRY.game
 
-__all__ = ["GAME", "LEVELS", "SPEC"]
+__all__ = ["ENTRY", "GAME", "LEVELS", "SPEC"]

@@ -1,26 +1,67 @@
 """Pure renderers: view dictionaries in, HTML strings out. No ``js`` here.
 
-Each game has one module here with the same functions (``render_turn``,
-``draft_move``, ``update_draft``, ``checkpoints``, ``render_round_result``,
-``explain_milestone``, ``privacy_reason``, ``describe``, ``PHASE_TITLES``). The
-controllers find it through ``game_ui``; a game's module is imported the first
-time a table of that game is drawn, so start-up only pays for the lobby.
+Each game has one module here that satisfies ``GameUi``; the game's catalog
+entry names it, and it is imported the first time a table of that game is
+drawn, so start-up only pays for the lobby.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-UI_MODULES = {
-    "dilemmas": "dilemmas",
-    "randolph": "randolph",
-    "minister": "minister",
-    "royal": "royal",
-}
+from quandary import catalog
+
+if TYPE_CHECKING:
+    from .table import Ui
+
+View = dict[str, Any]
+Draft = dict[str, Any]
 
 
-def game_ui(game_id: str) -> ModuleType:
-    """The render module of ``game_id`` (The Game of Dilemmas' for an unknown id)."""
-    name = UI_MODULES.get(game_id, "dilemmas")
-    return importlib.import_module(f"{__name__}.{name}")
+class GameUi(Protocol):
+    """What the table controller needs from a game's render module."""
+
+    PHASE_TITLES: dict[str, str]
+
+    def render_turn(self, view: View, ui: Ui) -> str:
+        """The table as the viewer's seat sees it, with what it can do now."""
+        ...
+
+    def update_draft(self, view: View, draft: Draft, data: dict[str, str]) -> Draft:
+        """A step of building a move (a card chosen, a token placed), kept on this device."""
+        ...
+
+    def draft_move(self, view: View, draft: Draft) -> dict[str, Any] | None:
+        """The move the draft describes, if it is complete (it may still be illegal)."""
+        ...
+
+    def gesture_move(self, view: View, data: dict[str, str]) -> dict[str, Any] | None:
+        """The move a gesture on the table made (a card thrown), if the game has gestures."""
+        ...
+
+    def checkpoints(self, view: View) -> int:
+        """How many results the players step through one by one (round results)."""
+        ...
+
+    def render_round_result(self, view: View, ui: Ui, index: int) -> str:
+        """Result ``index``, with the button to go on."""
+        ...
+
+    def explain_milestone(self, view: View, index: int, names: list[str]) -> str:
+        """Result ``index`` in a sentence, for screen readers."""
+        ...
+
+    def privacy_reason(self, view: View) -> str:
+        """Why the device must be passed before the next person looks."""
+        ...
+
+    def describe(self, event: dict[str, Any], names: list[str]) -> str | None:
+        """A log line for an event (None: not worth a line)."""
+        ...
+
+
+def game_ui(game_id: str) -> GameUi:
+    """The render module of ``game_id``; ``BadSetup`` for a game nobody registered."""
+    module = importlib.import_module(f"{__name__}.{catalog.entry(game_id).ui}")
+    return cast("GameUi", module)

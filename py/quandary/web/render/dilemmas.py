@@ -91,7 +91,7 @@ def _waiting(view: dict[str, Any], ui: Ui) -> str:
 def _card(card: dict[str, Any], selected: bool, disabled: bool = False) -> str:
     label = {"positive": "Good", "negative": "… but", "neutral": "… and"}[card["kind"]]
     return (
-        f'<button type="button" class="card {card["kind"]}" data-action="pick" '
+        f'<button type="button" class="card {card["kind"]}" data-action="draft" '
         f'id="card-{esc(card["id"])}" '
         f'data-card="{esc(card["id"])}" data-kind="{card["kind"]}"'
         f"{attrs(aria_pressed=str(selected).lower(), disabled=disabled)}>"
@@ -101,7 +101,10 @@ def _card(card: dict[str, Any], selected: bool, disabled: bool = False) -> str:
 
 
 def _hand_row(
-    title: str, cards: list[dict[str, Any]], chosen: set[str], allowed: set[str] | None = None
+    title: str,
+    cards: list[dict[str, Any]],
+    chosen: set[Any],
+    allowed: set[str] | None = None,
 ) -> str:
     if not cards:
         return ""
@@ -191,7 +194,7 @@ def _vote(view: dict[str, Any], ui: Ui) -> str:
     for i, d in enumerate(view["dilemmas"]):
         possible = {b[i] for b in legal if all(b[j] == t for j, t in votes.items() if j != i)}
         buttons = join(
-            f'<button type="button" class="token {t}" data-action="token" data-dilemma="{i}"'
+            f'<button type="button" class="token {t}" data-action="draft" data-dilemma="{i}"'
             f' data-token="{t}" id="token-{i}-{t}"'
             f"{attrs(aria_pressed=str(votes.get(i) == t).lower(), disabled=t not in possible)}>"
             f"{TOKEN_LABELS[t]}</button>"
@@ -321,7 +324,7 @@ def explain_milestone(view: dict[str, Any], index: int, names: list[str]) -> str
 def update_draft(
     view: dict[str, Any], draft: dict[str, Any], data: dict[str, str]
 ) -> dict[str, Any]:
-    """The generic draft step: this game's drafts are built by ``pick`` and ``set_token``."""
+    """A step of a draft: a card clicked (``card``) or a token placed (``dilemma``, ``token``)."""
     if "card" in data:
         return pick(view, draft, data["card"])
     if "dilemma" in data:
@@ -367,4 +370,9 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return f"Round {data['round']}: {explain_result(data, names)}"
     if kind == "game_over":
         return f"The game is over: {names_list([names[s] for s in data['winners']])} won."
+    return None
+
+
+def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
+    """This game has no gestures: every move is made with buttons."""
     return None

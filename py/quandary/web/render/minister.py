@@ -437,3 +437,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "game_over":
         return f"The game is over: {names_list([who(s) for s in d['winners']])} won."
     return None
+
+
+def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
+    """This game has no gestures: every move is made with buttons."""
+    return None

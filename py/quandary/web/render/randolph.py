@@ -176,7 +176,7 @@ def _duel(view: dict[str, Any], ui: Ui) -> str:
     me = view["seat"]
     opponent = next((s for s in seats if s != me), None)
     picture = arena(view, ui)
-    if me not in seats or not view["legal_moves"]:
+    if me not in seats or opponent is None or not view["legal_moves"]:
         waiting = [ui.names[s] for s in view["waiting_for"]]
         who = names_list([ui.names[s] for s in seats])
         text = f"{who} duel over the {duel.get('challenge')} and the {duel.get('card')}."
@@ -387,3 +387,18 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "game_over":
         return f"The game is over: {names_list([names[s] for s in data['winners']])} won."
     return None
+
+
+GESTURE_FIELDS = ("card", "aim", "power", "spin")
+
+
+def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
+    """A throw measured by ``static/js/throw.entry.js`` (drag, flick or keyboard).
+
+    The table stamps its time and judges it; a gesture with a missing or
+    non-numeric field is no throw at all.
+    """
+    try:
+        return {"type": "throw"} | {key: round(float(data[key])) for key in GESTURE_FIELDS}
+    except (KeyError, ValueError, OverflowError):
+        return None

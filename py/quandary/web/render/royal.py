@@ -431,3 +431,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         winners = names_list([names[s] for s in data["winners"]])
         return f"The deck cannot cover the next draw: the game is over. {winners} won."
     return None
+
+
+def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
+    """This game has no gestures: every move is made with buttons."""
+    return None

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quandary.web.html import attrs, esc, join, names_list, plural
+
+if TYPE_CHECKING:
+    from . import GameUi
 
 
 @dataclass
@@ -51,8 +54,24 @@ def privacy_screen(name: str, reason: str) -> str:
     )
 
 
-def final_screen(view: dict[str, Any], ui: Ui) -> str:
-    """Final scores, the winners, and the ways on."""
+@dataclass(frozen=True)
+class Exit:
+    """Where the end screen's second button leads: the lobby, or out of a room."""
+
+    action: str
+    label: str
+
+
+TO_LOBBY = Exit("lobby", "Back to the lobby")
+OUT_OF_ROOM = Exit("leave-room", "Leave the room")
+
+
+def final_screen(view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit) -> str:
+    """Final scores, the winners, and the ways on.
+
+    Only a device that may start the next game offers "Play again"; a room's
+    guests are told the host does that.
+    """
     result = view["result"]
     order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
     winners = [ui.names[s] for s in result["winners"]]
@@ -71,9 +90,15 @@ def final_screen(view: dict[str, Any], ui: Ui) -> str:
         '<section class="final" aria-labelledby="final-title">'
         f'<h2 id="final-title" tabindex="-1" data-autofocus>{headline}</h2>'
         f'<ol class="final-scores">{rows}</ol>'
-        '<p class="actions"><button type="button" class="primary big" data-action="again" '
-        'id="again">Play again</button> <button type="button" data-action="lobby" id="to-lobby">'
-        "Back to the lobby</button></p></section>"
+        + '<p class="actions">'
+        + (
+            '<button type="button" class="primary big" data-action="again" id="again">'
+            "Play again</button> "
+            if can_restart
+            else '<span class="hint">The host can start the next game.</span> '
+        )
+        + f'<button type="button" data-action="{way_out.action}" id="to-lobby">'
+        f"{esc(way_out.label)}</button></p></section>"
     )
 
 
@@ -90,10 +115,12 @@ def error_line(ui: Ui) -> str:
     return f'<p class="form-error" role="alert">{esc(ui.error)}</p>' if ui.error else ""
 
 
-def milestone(view: dict[str, Any], ui: Ui, seen: int, game_ui: Any) -> str | None:
+def milestone(
+    view: dict[str, Any], ui: Ui, seen: int, game_ui: GameUi, can_restart: bool, way_out: Exit
+) -> str | None:
     """A round result not yet acknowledged, or the final screen; None when play goes on."""
     if seen < game_ui.checkpoints(view):
-        return str(game_ui.render_round_result(view, ui, seen))
+        return game_ui.render_round_result(view, ui, seen)
     if view.get("result"):
-        return final_screen(view, ui)
+        return final_screen(view, ui, can_restart, way_out)
     return None

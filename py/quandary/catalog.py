@@ -1,0 +1,62 @@
+"""Every game Quandary offers, each described once: rules, bots, UI, rules page, style.
+
+A game package registers one ``GameEntry`` when it is imported; the engine's
+registry, the bot levels, the lobby, the page's renderer lookup and the build
+(stylesheets, the game list painted before Python starts) all read it from
+here, so adding a game is one registration and no list elsewhere can forget
+it. Pure standard library: the UI module is named, not imported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from quandary import engine
+from quandary.bots import BotFactory, register_bots
+from quandary.engine import BadSetup, Game
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game as the whole app knows it."""
+
+    game: Game
+    ui: str
+    """The module that draws its table (under ``quandary.web.render``), imported on first use."""
+    rules_page: str
+    """Its page under ``static/rules/``."""
+    stylesheet: str | None = None
+    """Its stylesheet under ``static/css/``, if it has one beyond the app's."""
+    bots: dict[str, BotFactory] = field(default_factory=dict)
+    """Bot levels beyond ``random`` (which every game has), by level id."""
+    bot_labels: dict[str, str] | None = None
+    """Menu labels for levels beyond the common ones, if the game has such levels."""
+
+    @property
+    def id(self) -> str:
+        """The game's id (its spec's)."""
+        return self.game.spec.id
+
+
+_ENTRIES: dict[str, GameEntry] = {}
+
+
+def register(entry: GameEntry) -> GameEntry:
+    """Make a game known everywhere: rules, bots and everything the page needs."""
+    engine.register(entry.game)
+    register_bots(entry.id, entry.bots, entry.bot_labels)
+    _ENTRIES[entry.id] = entry
+    return entry
+
+
+def entry(game_id: str) -> GameEntry:
+    """The entry of ``game_id``; ``BadSetup`` with a readable sentence if there is none."""
+    try:
+        return _ENTRIES[game_id]
+    except (KeyError, TypeError):
+        raise BadSetup(f"There is no game called {game_id!r}.") from None
+
+
+def entries() -> list[GameEntry]:
+    """Every game, in registration order (the lobby's order)."""
+    return list(_ENTRIES.values())

@@ -1,0 +1,122 @@
+"""What a player can do on the page, and what the controller asks the page to do.
+
+Actions arrive from the DOM as strings (``data-action="submit"``); they are
+parsed into ``Action`` once, at the door, so a misspelt action is an error a
+test sees instead of a click that silently does nothing. Effects are typed
+values the page glue (``app.py``) carries out: the controller never touches the
+browser, and a test can read exactly what it asked for.
+
+>>> Action.parse("choose-game")
+<Action.CHOOSE_GAME: 'choose-game'>
+>>> Action.parse("chose-game")
+Traceback (most recent call last):
+...
+quandary.web.actions.UnknownAction: There is no action called 'chose-game'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from quandary.net.link import RoomLink
+
+
+class UnknownAction(ValueError):
+    """A page element named an action nobody handles: a bug in a renderer."""
+
+
+class Action(StrEnum):
+    """Every action a page element may name; the value is what HTML writes."""
+
+    # The lobby and saves.
+    FIELD = "field"
+    CHOOSE_GAME = "choose-game"
+    START = "start"
+    RESUME = "resume"
+    ABANDON = "abandon"
+    ABANDON_CANCEL = "abandon-cancel"
+    ABANDON_CONFIRM = "abandon-confirm"
+    # A table, whoever holds its authority.
+    REVEAL = "reveal"
+    DRAFT = "draft"
+    GESTURE = "gesture"
+    MOVE = "move"
+    SUBMIT = "submit"
+    NEXT = "next"
+    AGAIN = "again"
+    LEAVE = "leave"
+    LOBBY = "lobby"
+    # Rooms.
+    CREATE_ROOM = "create-room"
+    LEAVE_ROOM = "leave-room"
+    ROOM_SIT = "room-sit"
+    ROOM_STAND = "room-stand"
+    ROOM_START = "room-start"
+    COPY_LINK = "copy-link"
+    SHARE_LINK = "share-link"
+
+    @classmethod
+    def parse(cls, name: str) -> Action:
+        """The action called ``name``; ``UnknownAction`` if there is none."""
+        try:
+            return cls(name)
+        except ValueError:
+            raise UnknownAction(f"There is no action called {name!r}.") from None
+
+
+TABLE_ACTIONS = frozenset(
+    {
+        Action.REVEAL,
+        Action.DRAFT,
+        Action.GESTURE,
+        Action.MOVE,
+        Action.SUBMIT,
+        Action.NEXT,
+        Action.AGAIN,
+    }
+)
+"""Actions a table controller handles the same way for local and room tables."""
+
+
+@dataclass(frozen=True)
+class SetHash:
+    """Replace the address's fragment (empty: none) without reloading."""
+
+    fragment: str
+
+
+@dataclass(frozen=True)
+class OpenRoom:
+    """Open the transport of this room (the room controller already exists)."""
+
+    link: RoomLink
+
+
+@dataclass(frozen=True)
+class CloseRoom:
+    """Leave the open room's transport."""
+
+
+@dataclass(frozen=True)
+class CopyText:
+    """Put text on the clipboard and select the field that shows it."""
+
+    text: str
+    field: str
+
+
+@dataclass(frozen=True)
+class ShareLink:
+    """Open the device's share sheet for a link."""
+
+    title: str
+    url: str
+
+
+@dataclass(frozen=True)
+class SaveRoom:
+    """Save the room soon, after the new screen is painted (saving can take a while)."""
+
+
+Effect = SetHash | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom

@@ -1,0 +1,240 @@
+"""Who decides a table's moves, seen from the device that shows it.
+
+The table controller never knows where the game runs: on this device
+(``LocalAuthority``), in a room this device hosts (``HostAuthority``), or in a
+room hosted elsewhere (``GuestAuthority``, which only holds the view the host
+last sent). Each answers the same questions, so one controller draws and drives
+every kind of table (the idea of boardgame.io's client over its transports).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from quandary import engine
+from quandary.engine import GameError, Move
+from quandary.net.guest import RoomGuest
+from quandary.net.host import RoomHost
+from quandary.table import Table
+
+View = dict[str, Any]
+
+
+class NotSent(GameError):
+    """A move that could not reach the authority (the host is away): nothing changed."""
+
+    code = "not_sent"
+
+
+class Authority(Protocol):
+    """What a table controller asks of whoever holds the game."""
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        ...
+
+    @property
+    def can_restart(self) -> bool:
+        """Whether this device may start the next game (a guest waits for the host)."""
+        ...
+
+    def view(self, seat: int | None) -> View | None:
+        """What ``seat`` may see (None: what anyone may); None when no game runs."""
+        ...
+
+    def my_seats(self) -> list[int]:
+        """The seats played by people at this device."""
+        ...
+
+    def to_act(self) -> list[int]:
+        """Those of ``my_seats`` the game is waiting for, in seat order."""
+        ...
+
+    def submit(self, seat: int, move: Move) -> None:
+        """Play ``move`` for ``seat``; a ``GameError`` says why it was not played."""
+        ...
+
+    def advance(self) -> bool:
+        """Let the authority's clock run (bots' throws, a window closing); True if it moved."""
+        ...
+
+    def next_wakeup(self) -> float | None:
+        """When ``advance`` next has work, on the page's clock."""
+        ...
+
+    def elapsed(self, view: View) -> int:
+        """Milliseconds since the open timed window opened, as this device reckons it."""
+        ...
+
+    def restart(self) -> None:
+        """Begin the next game (same seats); only called when ``can_restart``."""
+        ...
+
+
+class LocalAuthority:
+    """A table on this device: every seat's view is here, humans share the screen."""
+
+    can_restart = True
+
+    def __init__(self, table: Table, now: Callable[[], float], new_seed: Callable[[], int]) -> None:
+        self.table = table
+        self.now = now
+        self.new_seed = new_seed
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        return self.table.game
+
+    def view(self, seat: int | None) -> View | None:
+        """Any seat's view: the people at this device take turns behind privacy screens."""
+        return self.table.view(seat)
+
+    def my_seats(self) -> list[int]:
+        """Every human seat: they are all at this device."""
+        return [i for i, s in enumerate(self.table.seats) if s.kind == "human"]
+
+    def to_act(self) -> list[int]:
+        """Humans the game waits for."""
+        return self.table.humans_to_act()
+
+    def submit(self, seat: int, move: Move) -> None:
+        """Play the move, then let bots and the clock catch up."""
+        self.table.submit(seat, move, self.now())
+        self.table.advance(self.now())
+
+    def advance(self) -> bool:
+        """Bots' timed moves and closing windows, up to now."""
+        return self.table.advance(self.now()) > 0
+
+    def next_wakeup(self) -> float | None:
+        """The table's next timed event."""
+        return self.table.next_wakeup()
+
+    def elapsed(self, view: View) -> int:
+        """The table keeps the time itself."""
+        return self.table.elapsed(self.now())
+
+    def restart(self) -> None:
+        """The same seats and options, a new seed."""
+        old = self.table
+        self.table = Table.new(old.game, old.seats, old.record.options, self.new_seed())
+        self.table.advance(self.now())
+
+
+class HostAuthority:
+    """A room this device hosts: the game runs here, but only the host's seat is shown."""
+
+    can_restart = True
+
+    def __init__(self, host: RoomHost, now: Callable[[], float]) -> None:
+        self.host = host
+        self.now = now
+
+    @property
+    def game(self) -> str:
+        """The room's game."""
+        return self.host.game
+
+    def _seat(self) -> int | None:
+        return self.host.members[self.host.me].seat
+
+    def view(self, seat: int | None) -> View | None:
+        """The host's own seat's view (a host who only watches sees the spectators')."""
+        return self.host.view_for(self.host.me)
+
+    def my_seats(self) -> list[int]:
+        """The host's seat, if it took one."""
+        seat = self._seat()
+        return [] if seat is None else [seat]
+
+    def to_act(self) -> list[int]:
+        """The host's seat while it has a move to make."""
+        view = self.view(None)
+        return [s for s in self.my_seats() if view is not None and view["legal_moves"]]
+
+    def submit(self, seat: int, move: Move) -> None:
+        """Judged and broadcast by the room's host."""
+        self.host.submit(move)
+
+    def advance(self) -> bool:
+        """The room's table clock."""
+        return self.host.advance()
+
+    def next_wakeup(self) -> float | None:
+        """The room's table's next timed event."""
+        return self.host.next_wakeup()
+
+    def elapsed(self, view: View) -> int:
+        """The host's table keeps the time."""
+        table = self.host.table
+        return table.elapsed(self.now()) if table is not None else 0
+
+    def restart(self) -> None:
+        """Back to the room's lobby with the same seats: the host starts the next game."""
+        self.host.reopen()
+
+
+class GuestAuthority:
+    """A room hosted elsewhere: this device holds only the view the host sent it."""
+
+    can_restart = False
+
+    def __init__(self, guest: RoomGuest, now: Callable[[], float]) -> None:
+        self.guest = guest
+        self.now = now
+        self._window_seen: tuple[Any, float] | None = None
+
+    @property
+    def game(self) -> str:
+        """The game the host's lobby names."""
+        lobby = self.guest.lobby or {}
+        game = lobby.get("game")
+        return game if isinstance(game, str) else engine.all_games()[0].spec.id
+
+    def view(self, seat: int | None) -> View | None:
+        """The one view this guest has, once the game has started."""
+        lobby = self.guest.lobby
+        return self.guest.view if lobby and lobby.get("started") else None
+
+    def my_seats(self) -> list[int]:
+        """The seat the host gave this guest, if any."""
+        view = self.view(None)
+        seat = view.get("seat") if view is not None else None
+        return [seat] if isinstance(seat, int) else []
+
+    def to_act(self) -> list[int]:
+        """This guest's seat while its view offers moves."""
+        view = self.view(None)
+        return [s for s in self.my_seats() if view is not None and view.get("legal_moves")]
+
+    def submit(self, seat: int, move: Move) -> None:
+        """Sent to the host as an intent; ``NotSent`` while the host is away."""
+        if self.guest.submit(move) is None:
+            raise NotSent(self.guest.notice or "Your move was not sent.")
+
+    def advance(self) -> bool:
+        """Only the host keeps time."""
+        return False
+
+    def next_wakeup(self) -> float | None:
+        """Only the host keeps time."""
+        return None
+
+    def elapsed(self, view: View) -> int:
+        """Counted from when this device first saw the window open.
+
+        Late by one network delay, which only changes the countdown shown, never
+        the order of throws (the host times those).
+        """
+        window = view.get("window")
+        if not isinstance(window, dict):
+            return 0
+        if self._window_seen is None or self._window_seen[0] != window.get("id"):
+            self._window_seen = (window.get("id"), self.now())
+        return max(0, round(self.now() - self._window_seen[1]))
+
+    def restart(self) -> None:
+        """A guest cannot start the next game."""

@@ -1,0 +1,25 @@
+"""Key-value storage that survives a reload, as the controllers see it.
+
+In the browser it is ``localStorage`` (``app.py``); in tests a dict. Writing may
+fail (a full quota, private browsing), so every caller handles a refusal.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Storage(Protocol):
+    """Text by key."""
+
+    def get(self, key: str) -> str | None:
+        """The stored text, or None."""
+        ...
+
+    def set(self, key: str, value: str) -> None:
+        """Store text; may raise when storage is full."""
+        ...
+
+    def remove(self, key: str) -> None:
+        """Forget a key."""
+        ...

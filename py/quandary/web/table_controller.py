@@ -1,0 +1,230 @@
+"""One table on the page, whoever holds its authority. Pure, no ``js``.
+
+The same controller draws and drives a game on this device, in a room this
+device hosts and in a room hosted elsewhere: it only talks to an ``Authority``.
+It keeps what belongs to the device, not to the game: who is looking (several
+people may share one screen), the move being built, which results the players
+have stepped through, and the last refusal to show.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from quandary.engine import GameError
+
+from .actions import Action, UnknownAction
+from .authority import Authority, View
+from .html import esc
+from .render import GameUi, game_ui
+from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard
+
+
+class TableController:
+    """What this device shows of one table, and the actions people take at it."""
+
+    def __init__(
+        self,
+        authority: Authority,
+        way_out: Exit,
+        seen: int = 0,
+        announce_every_version: bool = True,
+    ) -> None:
+        self.authority = authority
+        self.way_out = way_out
+        self.seen = seen
+        # In a room other devices' moves change the version under a player who
+        # is still choosing: re-announcing then would move their focus away.
+        self.announce_every_version = announce_every_version
+        self.viewer: int | None = None
+        self.draft: dict[str, Any] = {}
+        self.error: str | None = None
+        self.settle()
+
+    # -- who is looking ------------------------------------------------------------
+
+    @property
+    def ui_module(self) -> GameUi:
+        """The game's render module."""
+        return game_ui(self.authority.game)
+
+    def gated(self) -> bool:
+        """Several people share this device: secret screens wait behind a privacy screen."""
+        return len(self.authority.my_seats()) > 1
+
+    def settle(self) -> None:
+        """With one person at this device, that person is always the one looking."""
+        if not self.gated():
+            seats = self.authority.my_seats()
+            self.viewer = seats[0] if seats else None
+
+    def view(self) -> View | None:
+        """The view this device shows: the viewer's, or what anyone may see."""
+        return self.authority.view(self.viewer)
+
+    def checkpoints(self) -> int:
+        """How many results there are to step through so far."""
+        view = self.authority.view(None)
+        return self.ui_module.checkpoints(view) if view is not None else 0
+
+    def playable_view(self) -> View | None:
+        """The viewer's view while they may act on it (no result waiting to be seen)."""
+        if self.viewer is None or self.seen < self.checkpoints():
+            return None
+        return self.authority.view(self.viewer)
+
+    # -- actions -------------------------------------------------------------------
+
+    def act(self, action: Action, data: dict[str, str]) -> None:
+        """Handle one of ``TABLE_ACTIONS``; a refused move is shown, not raised."""
+        handlers = {
+            Action.REVEAL: self._reveal,
+            Action.DRAFT: self._draft,
+            Action.GESTURE: self._gesture,
+            Action.MOVE: self._move,
+            Action.SUBMIT: self._submit_draft,
+            Action.NEXT: self._next,
+            Action.AGAIN: self._again,
+        }
+        handler = handlers.get(action)
+        if handler is None:
+            raise UnknownAction(f"A table has no action {action.value!r}.")
+        handler(data)
+        self.settle()
+
+    def _reveal(self, data: dict[str, str]) -> None:
+        if self.gated():
+            waiting = self.authority.to_act()
+            self.viewer = waiting[0] if waiting else None
+
+    def _draft(self, data: dict[str, str]) -> None:
+        view = self.playable_view()
+        if view is not None:
+            self.draft = self.ui_module.update_draft(view, self.draft, data)
+            self.error = None
+
+    def _gesture(self, data: dict[str, str]) -> None:
+        view = self.playable_view()
+        if view is not None:
+            move = self.ui_module.gesture_move(view, data)
+            if move is not None:
+                self._submit(move)
+
+    def _move(self, data: dict[str, str]) -> None:
+        """A button that is a whole move by itself (pass, peace, take this card)."""
+        try:
+            move = json.loads(data.get("move", ""))
+        except ValueError:
+            self.error = "That button does not hold a move."
+            return
+        self._submit(move)
+
+    def _submit_draft(self, data: dict[str, str]) -> None:
+        view = self.playable_view()
+        if view is not None:
+            move = self.ui_module.draft_move(view, self.draft)
+            if move is None:
+                self.error = "Your choice is not complete yet."
+                return
+            self._submit(move)
+
+    def _submit(self, move: Any) -> None:
+        if self.playable_view() is None or self.viewer is None:
+            return
+        try:
+            self.authority.submit(self.viewer, move)
+        except GameError as exc:
+            self.error = exc.message
+            return
+        self.draft, self.error = {}, None
+        if self.gated():
+            self.viewer = None
+
+    def _next(self, data: dict[str, str]) -> None:
+        if self.seen < self.checkpoints():
+            self.seen += 1
+
+    def _again(self, data: dict[str, str]) -> None:
+        view = self.authority.view(None)
+        if self.authority.can_restart and view is not None and view.get("result"):
+            self.authority.restart()
+            self.seen, self.draft, self.error, self.viewer = 0, {}, None, None
+
+    def follow(self) -> None:
+        """The authority moved on by itself (a room's message, a clock): keep up with it.
+
+        A view with fewer results than the players stepped through is a new game
+        (the host started one): nothing of it was seen yet.
+        """
+        if self.seen > self.checkpoints():
+            self.seen, self.draft, self.error = 0, {}, None
+        self.settle()
+
+    # -- drawing -------------------------------------------------------------------
+
+    def ui(self, view: View) -> Ui:
+        """What the renderers need besides the view."""
+        return Ui(
+            names=list(view.get("names", [])),
+            kinds=list(view.get("kinds", [])),
+            viewer=self.viewer,
+            draft=self.draft,
+            error=self.error,
+            elapsed=self.authority.elapsed(view),
+        )
+
+    def render(self) -> str:
+        """Scoreboard, the part of the table this device may see, and the log."""
+        view = self.view()
+        if view is None:
+            return '<p class="waiting">Waiting for the game to start…</p>'
+        ui_module = self.ui_module
+        ui = self.ui(view)
+        shown = milestone(view, ui, self.seen, ui_module, self.authority.can_restart, self.way_out)
+        waiting = self.authority.to_act()
+        if shown is not None:
+            body = shown
+        elif self.gated() and self.viewer not in waiting:
+            body = (
+                privacy_screen(ui.names[waiting[0]], ui_module.privacy_reason(view))
+                if waiting
+                else '<p class="waiting">Waiting for the other players…</p>'
+            )
+        elif self.viewer is None:
+            body = _watching(view, ui_module)
+        else:
+            body = ui_module.render_turn(view, ui)
+        lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.names))]
+        return scoreboard(view, ui) + f'<div class="turn">{body}</div>' + log_panel(lines)
+
+    def screen_key(self) -> tuple[str, str]:
+        """What the screen shows, and a sentence announcing it to screen readers."""
+        view = self.view()
+        if view is None:
+            return "table-waiting", "Waiting for the game to start."
+        ui_module = self.ui_module
+        names = list(view.get("names", []))
+        if self.seen < ui_module.checkpoints(view):
+            return f"result{self.seen}", ui_module.explain_milestone(view, self.seen, names)
+        result = view.get("result")
+        if result:
+            winners = ", ".join(names[s] for s in result["winners"])
+            return "over", f"Game over. Winner: {winners}."
+        phase = str(view.get("phase", ""))
+        who = "gate" if self.viewer is None and self.gated() else self.viewer
+        moment = view["version"] if self.announce_every_version else bool(view["legal_moves"])
+        return (
+            f"{view.get('round')}:{phase}:{who}:{moment}",
+            f"Round {view.get('round')}: {ui_module.PHASE_TITLES.get(phase, phase)}.",
+        )
+
+
+def _watching(view: View, ui_module: GameUi) -> str:
+    """A spectator's turn area: the public table is in the scoreboard and the log."""
+    rounds = f" of {view['rounds']}" if view.get("rounds") else ""
+    phase = ui_module.PHASE_TITLES.get(str(view.get("phase")), "the players are choosing")
+    return (
+        '<h2 tabindex="-1" data-autofocus>You are watching</h2>'
+        f'<p class="explain">Round {esc(view.get("round"))}{rounds}: {esc(phase)}.</p>'
+    )
