@@ -24,6 +24,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scripts.icons import write_icons
+from scripts.shell import fill_shell
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = (
@@ -73,6 +74,8 @@ def build(out: Path) -> None:
     staging.rename(assets)
     for name in ("index.html", "pyscript.toml"):
         text = (ROOT / name).read_text(encoding="utf-8")
+        if name == "index.html":
+            text = fill_shell(text)
         (out / name).write_text(text.replace(ASSETS, f"./static/v/{assets.name}/"), "utf-8")
     write_icons(out / "static" / "icons")
     # Last: the service worker's precache list is the finished site, hashed.

@@ -6,22 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quandary.bots import levels
+from quandary.catalog import entry
 from quandary.engine import GameSpec, Option
 from quandary.web.html import attrs, esc, join, names_list
-
-COMING_SOON = (
-    ("Dilemma", "Throw cards into the arena, then duel by peace or conflict."),
-    ("Maybe Minister", "Propose laws, vote in secret, rewrite the scoring."),
-    ("Royal Dilemma", "Build, invade or battle: a prisoner's dilemma with cards."),
-)
-
-
-RULES_PAGES = {
-    "dilemmas": "the-game-of-dilemmas.html",
-    "randolph": "dilemma.html",
-    "minister": "maybe-minister.html",
-    "royal": "royal-dilemma.html",
-}
 
 
 @dataclass
@@ -66,7 +53,7 @@ def render_lobby(specs: list[GameSpec], form: LobbyForm, saved: SavedGame | None
         " or pass one device around the table.</p>"
         + join(f'<p class="notice" role="alert">{esc(n)}</p>' for n in form.notices)
         + (_resume(saved, form.confirm_abandon) if saved else "")
-        + _games(specs, form.game)
+        + game_list(specs, form.game)
         + _friends()
         + _setup(spec, form)
         + "</section>"
@@ -101,20 +88,16 @@ def _resume(saved: SavedGame, confirm: bool) -> str:
     )
 
 
-def _games(specs: list[GameSpec], chosen: str) -> str:
+def game_list(specs: list[GameSpec], chosen: str, ready: bool = True) -> str:
+    """Every game as a card to choose; the build paints it disabled before Python is ready,
+    so the page shows the same games in the same order from its first paint."""
     items = [
         f'<li><button type="button" class="game-card"'
-        f"{attrs(aria_pressed=str(s.id == chosen).lower())}"
+        f"{attrs(aria_pressed=str(s.id == chosen).lower(), disabled=not ready)}"
         f' data-action="choose-game" data-game="{esc(s.id)}"><strong>{esc(s.title)}</strong>'
         f"<span>{esc(s.tagline)}</span><small>{s.min_players}-{s.max_players} players</small>"
         "</button></li>"
         for s in specs
-    ]
-    items += [
-        f'<li><button type="button" class="game-card soon" disabled><strong>{esc(t)}</strong>'
-        f"<span>{esc(line)}</span><small>Coming soon</small></button></li>"
-        for t, line in COMING_SOON
-        if t not in {s.title for s in specs}
     ]
     return f'<ul class="game-list" aria-label="Games">{join(items)}</ul>'
 
@@ -149,7 +132,7 @@ def _setup(spec: GameSpec, form: LobbyForm) -> str:
     return (
         f'<div class="setup" role="group" aria-labelledby="setup-title">'
         f'<h2 id="setup-title">Set up {esc(spec.title)}</h2>'
-        f'<p class="rules-link"><a href="./static/rules/{RULES_PAGES.get(spec.id, "index.html")}"'
+        f'<p class="rules-link"><a href="./static/rules/{esc(entry(spec.id).rules_page)}"'
         f' target="_blank" rel="noopener">How to play {esc(spec.title)}</a></p>'
         "<fieldset><legend>Players</legend>"
         f'<label>Seats <select id="seat-count" data-field="seat-count">{counts}</select></label>'

@@ -1,0 +1,342 @@
+"""Room screens under CPython: whole devices (the page's controller) over the in-memory network.
+
+Each device is the same ``Controller`` the browser runs, with its own storage;
+this file plays the page glue: it carries out the controller's effects (open
+the room's transport, change the address) by connecting the device's room to
+the in-memory network, and presses buttons by dispatching actions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from quandary import engine
+from quandary.engine import moves
+from quandary.web.actions import CloseRoom, CopyText, OpenRoom, SaveRoom, SetHash, UnknownAction
+from quandary.web.controller import Controller
+from quandary.web.room_controller import SEARCH_PATIENCE
+
+from .memnet import Network
+
+
+class MemoryStorage(dict):
+    def get(self, key):
+        return dict.get(self, key)
+
+    def set(self, key, value):
+        self[key] = value
+
+    def remove(self, key):
+        self.pop(key, None)
+
+
+@dataclass
+class Device:
+    """One browser: a controller, its storage, its address and its connection."""
+
+    name: str
+    net: Network
+    storage: MemoryStorage = field(default_factory=MemoryStorage)
+    fragment: str = ""
+    connection: int = 0
+    controller: Controller = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.boot()
+
+    def boot(self) -> None:
+        """Open the page (again): a new controller on the same storage and address."""
+        ids = iter(range(10**6))
+        self.net_clock = 0.0
+        self.controller = Controller(
+            self.storage,
+            lambda: 4242,
+            lambda: f"{self.name}-{next(ids):04d}-secret-id-padding",
+            page="http://127.0.0.1/",
+            now=lambda: self.net_clock,
+        )
+        self.controller.form.seats[0].name = self.name
+        if self.fragment:
+            self.controller.open_fragment("#" + self.fragment)
+            self.glue()
+
+    @property
+    def peer(self) -> str:
+        return f"{self.name}#{self.connection}"
+
+    def glue(self) -> list[Any]:
+        """Carry out the controller's effects as the page would."""
+        effects = self.controller.take_effects()
+        for effect in effects:
+            if isinstance(effect, SetHash):
+                self.fragment = effect.fragment
+            elif isinstance(effect, CloseRoom):
+                self.net.disconnect(self.peer)
+            elif isinstance(effect, OpenRoom):
+                self.connection += 1
+                room = self.controller.room
+                assert room is not None
+                room.opened(self.net.sender(self.peer), can_share=False)
+                self.net.connect(self.peer, room)
+            elif isinstance(effect, SaveRoom) and self.controller.room is not None:
+                self.controller.room.persist()
+        return effects
+
+    def press(self, action: str, **data: Any) -> None:
+        self.controller.dispatch(action, {k: str(v) for k, v in data.items()})
+        self.glue()
+
+    def html(self) -> str:
+        return self.controller.render()
+
+    def room_view(self) -> dict[str, Any] | None:
+        room = self.controller.room
+        assert room is not None
+        return room.table.view()
+
+    def reload(self) -> None:
+        """Close the tab and open the same address again (what it saved survives)."""
+        self.glue()
+        self.net.disconnect(self.peer)
+        self.boot()
+
+    def close(self) -> None:
+        self.net.disconnect(self.peer)
+
+
+def open_room(game: str = "dilemmas", guests: tuple[str, ...] = ("Anna", "Ben")):
+    net = Network()
+    host = Device("Hana", net)
+    host.press("create-room")
+    assert host.fragment.startswith("r=")
+    if game != "dilemmas":
+        host.press("field", field="room-game", value=game)
+    devices = [Device(name, net, fragment=host.fragment) for name in guests]
+    net.settle()
+    return net, host, devices
+
+
+def seat_everyone(net: Network, host: Device, guests: list[Device]) -> None:
+    spec = engine.get(host.controller.room.lobby["game"]).spec
+    count = max(spec.min_players, len(guests) + 1)
+    host.press("field", field="room-seat-count", value=count)
+    host.press("room-sit", seat=0)
+    for i, guest in enumerate(guests, start=1):
+        guest.press("room-sit", seat=i)
+        net.settle()
+    for seat in range(len(guests) + 1, count):
+        host.press("field", field="room-seat-kind", seat=seat, value="bot:random")
+    net.settle()
+
+
+def play_on(net: Network, devices: list[Device], limit: int = 5000) -> None:
+    """Every device acts through its screen until the game is over: results are stepped
+    through with Next, moves are the first legal one pressed as a move button."""
+    tried: dict[str, int] = {}
+    for _ in range(limit):
+        net.settle()
+        acted = False
+        for device in devices:
+            room = device.controller.room
+            view = room.table.view()
+            if view is None:
+                continue
+            authority = engine.get(view["game"]).spec.authority_moves
+            offered = [m for m in view["legal_moves"] if m["type"] not in authority]
+            if room.table.seen < room.table.checkpoints():
+                device.press("next")
+                acted = True
+            elif offered and not view.get("result") and tried.get(device.name) != view["version"]:
+                # Once per state: in a timed window a move may wait for the clock.
+                tried[device.name] = view["version"]
+                device.press("move", move=json.dumps(moves.concrete(offered[0], lambda a, b: a)))
+                acted = True
+        if not acted:
+            return
+    raise AssertionError("the room's game did not end")
+
+
+def test_a_guest_joins_sits_and_sees_the_host_start() -> None:
+    net, host, (anna, ben) = open_room()
+    assert 'id="room-link"' in host.html() and host.fragment in host.html()
+    assert "You are the host" in host.html()
+    assert "Connected to the room." in anna.html()
+    assert "Anna" in host.html() and "Ben" in host.html()
+    seat_everyone(net, host, [anna, ben])
+    assert 'data-action="room-start"' in host.html()
+    assert "disabled" not in re.search(r'<button[^>]*id="room-start"[^>]*>', host.html())[0]
+    host.press("room-start")
+    net.settle()
+    for device in (host, anna, ben):
+        assert 'class="scoreboard"' in device.html(), device.name
+    assert anna.room_view()["seat"] == 1 and ben.room_view()["seat"] == 2
+
+
+def test_a_whole_game_in_a_room_through_the_screens() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    play_on(net, [host, anna, ben])
+    for device in (host, anna, ben):
+        assert "final-title" in device.html(), device.name
+    assert 'data-action="again"' in host.html()
+    assert 'data-action="again"' not in anna.html()
+    assert "The host can start the next game." in anna.html()
+    assert 'data-action="leave-room"' in anna.html()
+    host.press("again")
+    net.settle()
+    for device in (host, anna, ben):
+        assert 'class="room-lobby"' in device.html(), device.name
+
+
+@pytest.mark.parametrize("game", [g.spec.id for g in engine.all_games()])
+def test_every_game_plays_to_the_end_in_a_room(game: str) -> None:
+    net, host, (anna,) = open_room(game, guests=("Anna",))
+    seat_everyone(net, host, [anna])
+    host.press("room-start")
+    net.settle()
+    clock = host.controller.room.table.authority
+    for _ in range(400):
+        play_on(net, [host, anna])
+        if host.room_view().get("result"):
+            break
+        wake = clock.next_wakeup()
+        assert wake is not None, "nobody can act and no clock runs"
+        host.net_clock = wake + 1
+        assert host.controller.on_clock()
+    net.settle()
+    assert anna.room_view() == host.controller.room.host.view_for(
+        host.controller.room.host.members[anna.controller.room.my_member()].id
+    )
+    assert "final-title" in anna.html()
+
+
+def test_a_guest_who_reloads_gets_the_seat_and_the_game_back() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    hand = anna.room_view()["hand"]
+    anna.reload()
+    net.settle()
+    assert anna.room_view()["seat"] == 1 and anna.room_view()["hand"] == hand
+    move = anna.room_view()["legal_moves"][0]
+    anna.press("move", move=json.dumps(move))
+    net.settle()
+    assert host.controller.room.host.table.record.moves[-1][0] == 1
+
+
+def test_the_host_reloads_and_the_game_goes_on() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    anna.press("move", move=json.dumps(anna.room_view()["legal_moves"][0]))
+    net.settle()
+    version = host.room_view()["version"]
+    host.reload()
+    net.settle()
+    assert "You are the host" in host.html()
+    assert host.room_view()["version"] == version
+    assert anna.room_view()["version"] == version
+    ben.press("move", move=json.dumps(ben.room_view()["legal_moves"][0]))
+    net.settle()
+    assert ben.room_view()["submitted"] == [False, True, True]
+
+
+def test_a_move_while_the_host_is_away_is_not_sent_and_says_so() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    host.close()
+    assert "paused" in anna.html()
+    anna.press("move", move=json.dumps(anna.room_view()["legal_moves"][0]))
+    assert "not sent" in anna.html()
+
+
+def test_a_latecomer_watches_without_a_seat() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    cy = Device("Cy", net, fragment=host.fragment)
+    net.settle()
+    assert "You are watching" in cy.html()
+    assert cy.room_view()["seat"] is None and cy.room_view()["legal_moves"] == []
+
+
+def test_a_guest_cannot_start_or_configure_the_room() -> None:
+    net, host, (anna, ben) = open_room()
+    anna.press("room-start")
+    assert "Only the host starts the game." in anna.html()
+    anna.press("field", field="room-game", value="royal")
+    net.settle()
+    assert host.controller.room.lobby["game"] == "dilemmas"
+
+
+def test_the_host_chooses_the_game_and_guests_see_it() -> None:
+    net, host, (anna, ben) = open_room()
+    host.press("field", field="room-game", value="royal")
+    net.settle()
+    assert "Royal Dilemma · room" in anna.html()
+
+
+def test_copy_link_asks_the_page_to_copy_and_says_so() -> None:
+    net, host, _ = open_room()
+    host.glue()
+    host.controller.dispatch("copy-link", {})
+    effects = host.controller.take_effects()
+    assert effects == [CopyText(host.controller.room.url, "room-link")]
+    assert "Link copied" in host.html()
+
+
+def test_leaving_the_room_closes_it_and_clears_the_address() -> None:
+    net, host, (anna, ben) = open_room()
+    anna.press("leave-room")
+    assert anna.fragment == "" and anna.controller.room is None
+    assert "Pick a dilemma" in anna.html()
+    net.settle()
+    members = {m["name"]: m["connected"] for m in host.controller.room.lobby["members"]}
+    assert members["Anna"] is False
+
+
+def test_a_guest_that_finds_nobody_is_told_so_after_a_while() -> None:
+    net = Network()
+    lonely = Device("Lone", net, fragment="")
+    lonely.controller.open_fragment("#" + _fragment_of_a_room_nobody_hosts())
+    lonely.glue()
+    assert "Looking for the room" in lonely.html()
+    for _ in range(SEARCH_PATIENCE):
+        lonely.controller.room.on_timer()
+    assert "Nobody has answered yet" in lonely.html()
+
+
+def test_an_unknown_action_is_an_error_in_a_room_too() -> None:
+    net, host, (anna, ben) = open_room()
+    with pytest.raises(UnknownAction):
+        anna.controller.dispatch("sitt", {})
+    with pytest.raises(UnknownAction):
+        anna.controller.dispatch("abandon", {})
+
+
+def test_a_bad_move_button_is_refused_with_a_sentence() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    host.press("move", move="not json")
+    assert "does not hold a move" in host.html()
+    host.press("move", move=json.dumps({"type": "build", "positive": "nope"}))
+    assert 'class="form-error"' in host.html()
+
+
+def _fragment_of_a_room_nobody_hosts() -> str:
+    from quandary.net.link import RoomLink
+
+    return RoomLink.create("S" * 22, ()).fragment()
