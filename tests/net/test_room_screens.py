@@ -340,3 +340,29 @@ def _fragment_of_a_room_nobody_hosts() -> str:
     from quandary.net.link import RoomLink
 
     return RoomLink.create("S" * 22, ()).fragment()
+
+
+def test_a_room_that_cannot_open_says_why_and_offers_a_new_one() -> None:
+    net, host, (anna, ben) = open_room()
+    anna.controller.room.failed("You are offline: rooms need a network connection.")
+    html = anna.html()
+    assert "You are offline" in html and 'data-action="create-room"' in html
+    assert anna.controller.announcement() == "You are offline: rooms need a network connection."
+
+
+def test_a_link_whose_secret_the_others_cannot_use_is_explained() -> None:
+    net = Network()
+    lonely = Device("Lone", net, fragment=_fragment_of_a_room_nobody_hosts())
+    lonely.controller.room.on_join_error("incorrect password")
+    assert "secret does not match" in lonely.html()
+
+
+def test_a_host_whose_saved_room_is_damaged_is_told_and_can_start_afresh() -> None:
+    net, host, _ = open_room()
+    host.glue()
+    key = next(k for k in host.storage if k.startswith("quandary.room."))
+    host.storage[key] = json.dumps({"role": "host", "secret": host.fragment.split(".")[1], "host": 1})
+    host.reload()
+    assert "saved game could not be read" in host.html()
+    host.press("create-room")
+    assert "You are the host" in host.html()
