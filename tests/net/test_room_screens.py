@@ -361,7 +361,8 @@ def test_a_host_whose_saved_room_is_damaged_is_told_and_can_start_afresh() -> No
     net, host, _ = open_room()
     host.glue()
     key = next(k for k in host.storage if k.startswith("quandary.room."))
-    host.storage[key] = json.dumps({"role": "host", "secret": host.fragment.split(".")[1], "host": 1})
+    secret = host.fragment.split(".")[1]
+    host.storage[key] = json.dumps({"role": "host", "secret": secret, "host": 1})
     host.reload()
     assert "saved game could not be read" in host.html()
     host.press("create-room")
