@@ -39,7 +39,7 @@ lint: $(PY_STAMP)
 	$(BIN)/ruff format --check py tests scripts bench
 
 typecheck: $(PY_STAMP)
-	$(BIN)/mypy py/quandary/engine py/quandary/games py/quandary/bots.py py/quandary/table.py
+	$(BIN)/mypy py
 
 test: build chromium lint typecheck
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
