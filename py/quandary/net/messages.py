@@ -1,23 +1,42 @@
 """Every message of the room protocol, and the checks each one passes before use.
 
 A message is a JSON object with a type ``t`` and exactly the fields of that
-type. ``parse`` checks size, JSON, type and every field's type and range, and
-raises ``ProtocolError`` with a readable sentence, so a malformed message is
-answered and dropped, never half-used.
+type. ``parse`` checks size and nesting depth before it parses anything, then
+JSON, every text (no lone surrogates, no control characters) and every
+field's type and range, and raises ``ProtocolError`` with a readable sentence,
+so a malformed message is answered and dropped, never half-used. Everything a
+peer sends is untrusted, whoever it claims to be.
 
 >>> parse('{"t": "sync", "version": 3}', GUEST_TYPES)
 {'t': 'sync', 'version': 3}
+>>> parse('[' * 100 + ']' * 100, GUEST_TYPES)
+Traceback (most recent call last):
+...
+quandary.net.messages.ProtocolError: That message is nested too deeply (more than 24 levels).
+>>> clean_name("  Zoe\\u0301\\u0007 ")
+'Zoé'
 """
 
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 MAX_BYTES = 64 * 1024
 MAX_NAME = 20
 MAX_ID = 64
+MAX_DEPTH = 24
+"""Deep enough for any view we send (about 8 levels), far too shallow to exhaust a
+parser's stack: Pyodide's dies near 6,000 levels, and takes the page with it."""
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Control characters, and the invisible ones that reorder text around them."""
 
 
 class ProtocolError(Exception):
@@ -33,6 +52,11 @@ Check = Callable[[Any], bool]
 
 def _text(limit: int) -> Check:
     return lambda v: isinstance(v, str) and 0 < len(v) <= limit
+
+
+def _move(v: Any) -> bool:
+    """A move is an object with a text type; the game judges the rest."""
+    return isinstance(v, dict) and isinstance(v.get("type"), str) and 0 < len(v["type"]) <= MAX_ID
 
 
 def _count(v: Any) -> bool:
@@ -60,13 +84,15 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
     "hello": {"token": _optional(_text(MAX_ID)), "name": _text(MAX_NAME)},
     "name": {"name": _text(MAX_NAME)},
     "seat": {"seat": _seat},
-    "intent": {"id": _text(MAX_ID), "version": _count, "move": _object},
+    "intent": {"id": _text(MAX_ID), "version": _count, "move": _move},
     "sync": {"version": _count},
     "pong": {"at": _count},
 }
 
 # What the host may send to a guest.
 HOST_TYPES: dict[str, dict[str, Check]] = {
+    "host": {},
+    "replaced": {},
     "welcome": {"token": _text(MAX_ID), "member": _text(MAX_ID)},
     "lobby": {"lobby": _object},
     "snapshot": {"version": _count, "view": _object},
@@ -89,12 +115,20 @@ def parse(text: Any, types: dict[str, dict[str, Check]]) -> dict[str, Any]:
     """The message in ``text`` if it is one of ``types`` and well formed."""
     if not isinstance(text, str):
         raise ProtocolError("A message must be text.")
-    if len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES:
+    if len(text) > MAX_BYTES:
         raise ProtocolError("That message is too large (over 64 KiB).")
     try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise ProtocolError("That message holds broken text (a lone surrogate).") from None
+    if size > MAX_BYTES:
+        raise ProtocolError("That message is too large (over 64 KiB).")
+    check_depth(text)
+    try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ProtocolError("That message is not valid JSON.") from None
+    check_texts(data)
     if not isinstance(data, dict) or not isinstance(data.get("t"), str):
         raise ProtocolError("A message must be an object with a type.")
     fields = types.get(data["t"])
@@ -110,6 +144,54 @@ def parse(text: Any, types: dict[str, dict[str, Check]]) -> dict[str, Any]:
                 f"The field {key!r} of {_WHAT.get(data['t'], 'a message')} is invalid."
             )
     return data
+
+
+def check_depth(text: str) -> None:
+    """Refuse JSON nested deeper than ``MAX_DEPTH``, before any parser sees it.
+
+    Strings are set aside, then innermost bracket pairs are removed one level a
+    pass (a regular expression, so the cost does not depend on Python's stack);
+    whatever survives ``MAX_DEPTH`` passes is nested too deeply.
+    """
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return
+        brackets, pairs = _PAIR.subn("", brackets)
+        if not pairs:
+            # Brackets left that close nothing: no JSON at all, however deep.
+            raise ProtocolError("That message is not valid JSON.")
+    if brackets:
+        raise ProtocolError(f"That message is nested too deeply (more than {MAX_DEPTH} levels).")
+
+
+def check_texts(data: Any) -> None:
+    """Refuse lone surrogates and control characters in any key or text, at any depth."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ProtocolError("That message holds broken text (a lone surrogate).") from None
+            if _CONTROL.search(item):
+                raise ProtocolError("That message holds control characters in its text.")
+
+
+def clean_name(name: str) -> str:
+    """A player's name as everyone stores it: NFC, no control characters, at most 20.
+
+    Names are shown on every device, so they are normalised once, where they
+    arrive, not wherever they are drawn.
+    """
+    text = _CONTROL.sub("", unicodedata.normalize("NFC", name))
+    return " ".join(text.split())[:MAX_NAME].strip()
 
 
 def encode(message: dict[str, Any]) -> str:
