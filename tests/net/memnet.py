@@ -1,13 +1,72 @@
-"""An in-memory network for the room protocol: queued messages we can drop or shuffle."""
+"""An in-memory network for the room protocol: queued messages we can drop or shuffle.
+
+It is also the transport's signing, done as the page's transport does it
+(``static/js/room.entry.js``) with a real Ed25519 implementation: the host's
+connection signs every message it sends as an envelope
+``{"m": text, "n": counter, "s": signature}`` over
+``room \\n from \\n to \\n counter \\n text``, and a receiver passes
+``from_host=True`` only for an envelope that verifies against the room's host
+key, came from the connection it names, to this connection, newer than the
+last. Everything else arrives as ``from_host=False``.
+"""
 
 from __future__ import annotations
 
+import base64
 import itertools
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
+
+ROOM = "testroom0001"
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+@dataclass
+class HostKey:
+    """A room's host key pair, as the page keeps it (public raw, private PKCS#8)."""
+
+    private: Ed25519PrivateKey = field(default_factory=Ed25519PrivateKey.generate)
+
+    @property
+    def public(self) -> str:
+        raw = self.private.public_key().public_bytes(
+            serialization.Encoding.Raw, serialization.PublicFormat.Raw
+        )
+        return b64(raw)
+
+    @property
+    def pkcs8(self) -> str:
+        return b64(
+            self.private.private_bytes(
+                serialization.Encoding.DER,
+                serialization.PrivateFormat.PKCS8,
+                serialization.NoEncryption(),
+            )
+        )
+
+
+def signed_payload(room: str, src: str, dst: str, counter: int, text: str) -> bytes:
+    return f"{room}\n{src}\n{dst}\n{counter}\n{text}".encode()
+
+
+def sign(key: Ed25519PrivateKey, room: str, src: str, dst: str, counter: int, text: str) -> str:
+    signature = key.sign(signed_payload(room, src, dst, counter, text))
+    return json.dumps({"m": text, "n": counter, "s": b64(signature)}, separators=(",", ":"))
 
 
 @dataclass
@@ -17,17 +76,36 @@ class Network:
     nodes: dict[str, Any] = field(default_factory=dict)
     queue: list[tuple[str, str, str]] = field(default_factory=list)
     received: dict[str, list[str]] = field(default_factory=dict)
+    key: HostKey = field(default_factory=HostKey)
+    signers: dict[str, Ed25519PrivateKey] = field(default_factory=dict)
+    """Connections that sign what they send (the host's)."""
+    counters: dict[tuple[str, str], int] = field(default_factory=dict)
+    last: dict[tuple[str, str], int] = field(default_factory=dict)
+    forged: int = 0
+    """Envelopes that failed verification (dropped as host messages)."""
     _ids: Any = field(default_factory=lambda: itertools.count(1))
 
-    def sender(self, src: str):
-        return lambda dst, text: self.queue.append((src, dst, text))
+    def sender(self, src: str, key: Ed25519PrivateKey | None = None):
+        """How ``src`` sends: signed envelopes if it holds a host key."""
+        if key is not None:
+            self.signers[src] = key
+
+        def send(dst: str, text: str) -> None:
+            signer = self.signers.get(src)
+            if signer is not None:
+                counter = self.counters.get((src, dst), 0) + 1
+                self.counters[(src, dst)] = counter
+                text = sign(signer, ROOM, src, dst, counter, text)
+            self.queue.append((src, dst, text))
+
+        return send
 
     def make_id(self) -> str:
         return f"id{next(self._ids):06d}"
 
-    def add_host(self, name: str = "Hana") -> RoomHost:
-        host = RoomHost(self.sender("H"), self.make_id, lambda: 1234, name)
-        self.nodes["H"] = host
+    def add_host(self, name: str = "Hana", peer: str = "H") -> RoomHost:
+        host = RoomHost(self.sender(peer, self.key.private), self.make_id, lambda: 1234, name)
+        self.connect(peer, host)
         return host
 
     def connect(self, peer: str, node: Any) -> None:
@@ -51,11 +129,35 @@ class Network:
         for node in self.nodes.values():
             node.on_leave(peer)
 
+    def open(self, src: str, dst: str, text: str) -> tuple[str, bool]:
+        """What the receiving transport hands on: the text, and whether it is the host's."""
+        try:
+            envelope = json.loads(text)
+        except ValueError:
+            return text, False
+        if not isinstance(envelope, dict) or set(envelope) != {"m", "n", "s"}:
+            return text, False
+        message, counter, signature = envelope["m"], envelope["n"], envelope["s"]
+        public = Ed25519PublicKey.from_public_bytes(unb64(self.key.public))
+        try:
+            if not isinstance(message, str) or not isinstance(counter, int):
+                raise InvalidSignature
+            public.verify(unb64(signature), signed_payload(ROOM, src, dst, counter, message))
+        except (InvalidSignature, ValueError, TypeError):
+            self.forged += 1
+            return text, False
+        if counter <= self.last.get((src, dst), 0):
+            self.forged += 1  # a replay
+            return text, False
+        self.last[(src, dst)] = counter
+        return message, True
+
     def deliver(self, index: int = 0) -> None:
         src, dst, text = self.queue.pop(index)
         if dst in self.nodes and src in self.nodes:
-            self.received.setdefault(dst, []).append(text)
-            self.nodes[dst].on_message(src, text)
+            message, from_host = self.open(src, dst, text)
+            self.received.setdefault(dst, []).append(message)
+            self.nodes[dst].on_message(src, message, from_host)
 
     def settle(self, limit: int = 10_000) -> None:
         """Deliver everything in order until nothing is in flight."""

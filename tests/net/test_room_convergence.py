@@ -40,9 +40,11 @@ class Room(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.net = Network()
-        host = CountingHost(self.net.sender("H"), self.net.make_id, lambda: 7, "Hana")
+        host = CountingHost(
+            self.net.sender("H", self.net.key.private), self.net.make_id, lambda: 7, "Hana"
+        )
         host.applied = []
-        self.net.nodes["H"] = host
+        self.net.connect("H", host)
         self.host = host
         self.guests = {}
         self.tokens = {}

@@ -8,6 +8,7 @@ the in-memory network, and presses buttons by dispatching actions.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -17,7 +18,15 @@ import pytest
 
 from quandary import engine
 from quandary.engine import moves
-from quandary.web.actions import CloseRoom, CopyText, OpenRoom, SaveRoom, SetHash, UnknownAction
+from quandary.web.actions import (
+    CloseRoom,
+    CopyText,
+    MakeHostKey,
+    OpenRoom,
+    SaveRoom,
+    SetHash,
+    UnknownAction,
+)
 from quandary.web.controller import Controller
 from quandary.web.room_controller import SEARCH_PATIENCE
 
@@ -73,7 +82,11 @@ class Device:
         """Carry out the controller's effects as the page would."""
         effects = self.controller.take_effects()
         for effect in effects:
-            if isinstance(effect, SetHash):
+            if isinstance(effect, MakeHostKey):
+                # The page's WebCrypto makes it; here, the network's real Ed25519 key.
+                self.controller.host_key_made(self.net.key.public, self.net.key.pkcs8)
+                effects += self.controller.take_effects()
+            elif isinstance(effect, SetHash):
                 self.fragment = effect.fragment
             elif isinstance(effect, CloseRoom):
                 self.net.disconnect(self.peer)
@@ -81,7 +94,9 @@ class Device:
                 self.connection += 1
                 room = self.controller.room
                 assert room is not None
-                room.opened(self.net.sender(self.peer), can_share=False)
+                key = self.net.key.private if effect.signing_key == self.net.key.pkcs8 else None
+                assert (key is None) == (effect.signing_key is None), "a key that is not the room's"
+                room.opened(self.net.sender(self.peer, key), can_share=False)
                 self.net.connect(self.peer, room)
             elif isinstance(effect, SaveRoom) and self.controller.room is not None:
                 self.controller.room.persist()
@@ -163,7 +178,7 @@ def play_on(net: Network, devices: list[Device], limit: int = 5000) -> None:
 
 def test_a_guest_joins_sits_and_sees_the_host_start() -> None:
     net, host, (anna, ben) = open_room()
-    assert 'id="room-link"' in host.html() and host.fragment in host.html()
+    assert 'id="room-link"' in host.html() and html.escape(host.fragment) in host.html()
     assert "You are the host" in host.html()
     assert "Connected to the room." in anna.html()
     assert "Anna" in host.html() and "Ben" in host.html()
@@ -339,7 +354,7 @@ def test_a_bad_move_button_is_refused_with_a_sentence() -> None:
 def _fragment_of_a_room_nobody_hosts() -> str:
     from quandary.net.link import RoomLink
 
-    return RoomLink.create("S" * 22, ()).fragment()
+    return RoomLink.create("S" * 22, "K" * 43, ()).fragment()
 
 
 def test_a_room_that_cannot_open_says_why_and_offers_a_new_one() -> None:
@@ -361,8 +376,9 @@ def test_a_host_whose_saved_room_is_damaged_is_told_and_can_start_afresh() -> No
     net, host, _ = open_room()
     host.glue()
     key = next(k for k in host.storage if k.startswith("quandary.room."))
-    secret = host.fragment.split(".")[1]
-    host.storage[key] = json.dumps({"role": "host", "secret": secret, "host": 1})
+    secret = host.controller.room.link.secret
+    record = json.loads(host.storage[key])
+    host.storage[key] = json.dumps({"role": "host", "secret": secret, "key": record["key"]})
     host.reload()
     assert "saved game could not be read" in host.html()
     host.press("create-room")

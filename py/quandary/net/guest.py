@@ -1,9 +1,12 @@
 """A guest in a room: greets the host, sends intents, and keeps its own view in step.
 
-The guest trusts only the peer that welcomed it. Updates apply only on top of
-the exact version they were made from; anything else (a lost or reordered
-message) makes the guest ask for a snapshot, so it always converges to what
-the host would show it.
+The guest believes only messages its transport verified as signed with the
+room's host key (the key in the link) and addressed to this connection: any
+other peer, whatever it sends, is ignored. It speaks first to nobody; once the
+host has spoken it greets that peer alone, so its secret seat token reaches
+only the verified host. Updates apply only on top of the exact version they
+were made from; anything else (a lost or reordered message) makes the guest
+ask for a snapshot, so it always converges to what the host would show it.
 """
 
 from __future__ import annotations
@@ -13,9 +16,13 @@ from typing import Any, Literal
 
 from quandary.engine import Move
 
-from .messages import HOST_TYPES, ProtocolError, encode, parse
+from .messages import HOST_TYPES, ProtocolError, clean_name, encode, parse
 
-Status = Literal["searching", "joined", "away"]
+Status = Literal["searching", "joined", "away", "replaced"]
+REPLACED = (
+    "Your seat is now open in another tab or window, so this page stopped."
+    " Reload it to take the seat back here."
+)
 QUIET_BEATS = 3
 """Timer beats without a word from the host (it ticks every beat) before it counts as away."""
 
@@ -32,7 +39,7 @@ class RoomGuest:
     ) -> None:
         self.send_text = send
         self.make_id = make_id
-        self.name = name[:20] or "Player"
+        self.name = clean_name(name) or "Player"
         self.token = token
         self.status: Status = "searching"
         self.host: str | None = None
@@ -43,40 +50,51 @@ class RoomGuest:
         self.notice: str | None = None
         self.peers: set[str] = set()
         self.quiet = 0
+        self.greeted: str | None = None
+        """The host connection this guest last said hello to."""
 
     # -- incoming ------------------------------------------------------------------
 
     def on_join(self, peer: str) -> None:
-        """Greet every new peer until one of them turns out to be the host."""
+        """A peer arrived: it is nobody until it proves it is the host by speaking."""
         self.peers.add(peer)
-        if self.host is None:
-            self._send(peer, {"t": "hello", "token": self.token, "name": self.name})
 
     def on_leave(self, peer: str) -> None:
         """If the host left, the game is paused until it comes back."""
         self.peers.discard(peer)
         if peer == self.host:
-            self.host = None
-            self.status = "away"
+            self.host, self.greeted = None, None
+            if self.status != "replaced":
+                self.status = "away"
 
-    def on_message(self, peer: str, text: Any) -> None:
-        """Use a message from the host; ignore anything else or anything malformed."""
+    def on_message(self, peer: str, text: Any, from_host: bool = False) -> None:
+        """Use a message the transport verified as the host's; ignore everything else.
+
+        ``from_host`` is the transport's word that the message carries a valid
+        signature of the room's host key, addressed to us, newer than the last.
+        Within that, each message is checked and handled in its own boundary.
+        """
+        if not from_host or self.status == "replaced":
+            return
         try:
             msg = parse(text, HOST_TYPES)
         except ProtocolError:
             return
-        if msg["t"] == "welcome" and (
-            self.host is None or (self.token is not None and msg["token"] == self.token)
-        ):
-            # A welcome that knows our secret token comes from the host, even from a
-            # new connection (a host that reloaded before its old one was seen to go).
-            self.host = peer
         if peer != self.host:
-            return
+            # The host on a new connection (it reloaded): carry on with that one.
+            self.host = peer
         self.quiet = 0
+        if self.greeted != peer:
+            self.greeted = peer
+            self._hello()
         if self.status == "away":
             self.status = "joined"
         kind = msg["t"]
+        if kind == "host":
+            return
+        if kind == "replaced":
+            self.status, self.notice = "replaced", None
+            return
         if kind == "welcome":
             if msg["member"] != self.member:
                 self.version, self.view = None, None
@@ -107,21 +125,30 @@ class RoomGuest:
 
     def beat(self) -> None:
         """One timer beat: a host that has been silent too long is away."""
+        if self.status == "replaced":
+            return
         self.quiet += 1
         if self.host is not None and self.quiet >= QUIET_BEATS:
-            self.host, self.status = None, "away"
+            self.host, self.greeted, self.status = None, None, "away"
         self.retry()
 
     def retry(self) -> None:
-        """Greet every peer again while no host has answered (a greeting may be lost)."""
-        if self.host is None:
-            for peer in sorted(self.peers):
-                self._send(peer, {"t": "hello", "token": self.token, "name": self.name})
+        """Greet the host again while it has not welcomed us (a greeting may be lost)."""
+        if self.host is not None and self.status == "searching":
+            self._hello()
+
+    def _hello(self) -> None:
+        """The only message that holds our seat token: to the verified host, never broadcast."""
+        if self.host is not None:
+            self._send(self.host, {"t": "hello", "token": self.token, "name": self.name})
 
     # -- the player's actions ------------------------------------------------------
 
     def submit(self, move: Move) -> str | None:
         """Send a move for this guest's seat; returns the intent id (None if no host)."""
+        if self.status == "replaced":
+            self.notice = REPLACED
+            return None
         if self.host is None or self.version is None:
             self.notice = "The host is away: your move was not sent. Try again when it is back."
             return None
@@ -137,7 +164,7 @@ class RoomGuest:
 
     def rename(self, name: str) -> None:
         """Ask for a new name."""
-        self.name = name[:20] or self.name
+        self.name = clean_name(name) or self.name
         if self.host is not None:
             self._send(self.host, {"t": "name", "name": self.name})
 
@@ -147,4 +174,5 @@ class RoomGuest:
             self._send(self.host, {"t": "sync", "version": self.version or 0})
 
     def _send(self, peer: str, msg: dict[str, Any]) -> None:
-        self.send_text(peer, encode(msg))
+        if self.status != "replaced":  # a replaced tab stops sending altogether
+            self.send_text(peer, encode(msg))

@@ -22,13 +22,22 @@ from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError, Move
 from quandary.table import Seat, Table
 
-from .messages import GUEST_TYPES, MAX_BYTES, ProtocolError, encode, parse
+from .messages import GUEST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
 
 DELAY_SAMPLES = 5
 """Round trips remembered per member; the smallest is the least disturbed by jitter."""
 LOCAL = "local"
 """The host's own connection: its moves never travel as messages."""
 SEEN_LIMIT = 64
+SPECTATORS = 10
+"""Members beyond the seats a room takes in: enough for friends who watch, and a
+bound on what a flood of greetings can make the host store and broadcast."""
+RATE = 20.0
+"""Messages per second a connection may send on average (a human clicks far less)."""
+BURST = 40.0
+"""Messages a connection may send at once before the rate applies."""
+TICKS_REMEMBERED = 4
+"""Ticks a member may still answer: a pong must echo one of them, once."""
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 """Every JSON string in a message's text, quotes included: secrets are matched whole."""
 
@@ -48,6 +57,10 @@ class Member:
     peer: str | None = None
     seen: list[str] = field(default_factory=list)
     round_trips: list[float] = field(default_factory=list)
+    ticks: list[int] = field(default_factory=list)
+    """The times of ticks sent to this member and not yet answered."""
+    snapshot_at: tuple[int, int] | None = None
+    """(version, beat) of the last snapshot asked for: one per version and beat."""
 
     @property
     def delay(self) -> float:
@@ -78,7 +91,7 @@ class RoomHost:
         self.now = now
         self.make_id = make_id
         self.new_seed = new_seed
-        me = Member(make_id(), make_id(), host_name[:20] or "Host", 0, LOCAL)
+        me = Member(make_id(), make_id(), clean_name(host_name) or "Host", 0, LOCAL)
         self.me = me.id
         self.members: dict[str, Member] = {me.id: me}
         spec = engine.all_games()[0].spec
@@ -90,16 +103,31 @@ class RoomHost:
         self._sent_view: dict[str, tuple[int, dict[str, Any]]] = {}
         self._sent_lobby: dict[str, dict[str, Any]] = {}
         self.leaks = 0
+        self.beats = 0
+        """Timer beats so far (``tick``): the clock of retries."""
+        self.errors = 0
+        """Messages whose handling failed unexpectedly (a bug), each contained."""
+        self._budget: dict[str, tuple[float, float]] = {}
+        self.peers: set[str] = set()
+        """Open connections, members or not."""
         self._secrets_state: Any = None
         self._secrets: dict[int | None, frozenset[str]] = {}
 
     # -- incoming ------------------------------------------------------------------
 
     def on_join(self, peer: str) -> None:
-        """A connection opened; it is nobody until it says hello."""
+        """A connection opened: tell it who the host is (it is nobody until it says hello).
+
+        The host speaks first, signed by the transport: guests greet only a peer
+        they verified, so their seat tokens reach nobody else.
+        """
+        self.peers.add(peer)
+        self._send(peer, {"t": "host"}, None)
 
     def on_leave(self, peer: str) -> None:
         """A connection closed: its member is away, its seat kept."""
+        self.peers.discard(peer)
+        self._budget.pop(peer, None)
         for member in self.members.values():
             if member.peer == peer:
                 member.peer = None
@@ -107,13 +135,27 @@ class RoomHost:
         self._sent_lobby.pop(peer, None)
         self.broadcast()
 
-    def on_message(self, peer: str, text: Any) -> None:
-        """Check and handle one message; anything wrong is answered with a reason."""
+    def on_message(self, peer: str, text: Any, from_host: bool = False) -> None:
+        """Check and handle one message; anything wrong is answered with a reason.
+
+        A connection over its rate is dropped without a word (answering would
+        cost as much as the flood), and each message is handled inside its own
+        boundary, so one bad message can never stop the room.
+        """
+        if not self._within_rate(peer):
+            return
         try:
             msg = parse(text, GUEST_TYPES)
         except ProtocolError as exc:
             self._reject(peer, "malformed", exc.message)
             return
+        try:
+            self._handle(peer, msg)
+        except Exception:  # noqa: BLE001 - a bug in one message's handling must not stop the room
+            self.errors += 1
+            self._reject(peer, "error", "That message could not be handled.")
+
+    def _handle(self, peer: str, msg: dict[str, Any]) -> None:
         if msg["t"] == "hello":
             self._hello(peer, msg["token"], msg["name"])
             return
@@ -124,7 +166,7 @@ class RoomHost:
         if msg["t"] == "pong":
             self._pong(member, msg["at"])
         elif msg["t"] == "sync":
-            self._send_view(member, snapshot=True)
+            self._sync(member)
         elif msg["t"] == "name":
             self._rename(member, msg["name"])
         elif msg["t"] == "seat":
@@ -132,16 +174,62 @@ class RoomHost:
         else:
             self._intent(member, msg["id"], msg["version"], msg["move"])
 
+    def _refill(self, peer: str) -> None:
+        """One token back for a connection the host just spoke to (see ``_within_rate``)."""
+        if peer in self._budget:
+            tokens, since = self._budget[peer]
+            self._budget[peer] = (min(BURST, tokens + 1), since)
+
+    def _sync(self, member: Member) -> None:
+        """A snapshot on request, at most once per version and timer beat.
+
+        A guest that lost an update asks again at the next beat; a flood of
+        requests costs one snapshot.
+        """
+        version = self.table.state.version if self.table is not None else 0
+        if member.snapshot_at == (version, self.beats):
+            return
+        member.snapshot_at = (version, self.beats)
+        self._send_view(member, snapshot=True)
+
+    def _within_rate(self, peer: str) -> bool:
+        """A token bucket per connection: ``BURST`` at once, then ``RATE`` a second.
+
+        Every message the host sends a connection also gives it one token back:
+        an honest guest mostly answers the host (a pong per tick, a move per
+        view), so it never runs dry however long the game, while a flood does.
+        """
+        now = self.now() / 1000
+        tokens, since = self._budget.get(peer, (BURST, now))
+        tokens = min(BURST, tokens + max(0.0, now - since) * RATE)
+        if tokens < 1:
+            self._budget[peer] = (tokens, now)
+            return False
+        self._budget[peer] = (tokens - 1, now)
+        return True
+
     def _hello(self, peer: str, token: str | None, name: str) -> None:
         member = next((m for m in self.members.values() if token and m.token == token), None)
         if member is not None and member.id == self.me:
             member = None  # nobody can take the host's own place
         if member is None:
+            # A connection is one member: greeting again does not make another.
+            member = self._member_at(peer)
+        if member is None:
+            if len(self.members) >= self._capacity():
+                self._reject(peer, "full", "This room is full: ask the host for a seat.")
+                return
             member = Member(self.make_id(), self.make_id(), self._free_name(name))
             self.members[member.id] = member
         for other in self.members.values():
             if other.peer == peer and other is not member:
                 other.peer = None
+        if member.peer not in (None, peer, LOCAL) and member.peer in self.peers:
+            # The same seat opened in another tab: the newer one takes it, and the
+            # older one is told to stop, or the two would swap it back and forth.
+            self._send(member.peer, {"t": "replaced"}, None)
+            self._sent_view.pop(member.peer, None)
+            self._sent_lobby.pop(member.peer, None)
         member.peer = peer
         self._sent_view.pop(peer, None)
         self._sent_lobby.pop(peer, None)
@@ -149,6 +237,13 @@ class RoomHost:
         self.broadcast()
 
     def _pong(self, member: Member, at: int) -> None:
+        """A round trip measured, if ``at`` echoes a tick sent to this member, once.
+
+        A claimed time would let a guest buy itself an earlier release in a race.
+        """
+        if at not in member.ticks:
+            return
+        member.ticks.remove(at)
         rtt = self.now() - at
         if 0 <= rtt < 10_000:  # a reply to a tick from before a reload is no measure
             member.round_trips = [*member.round_trips[-(DELAY_SAMPLES - 1) :], rtt]
@@ -243,7 +338,7 @@ class RoomHost:
         """The host's own name."""
         if self.table is None and name.strip():
             me = self.members[self.me]
-            me.name = self._free_name(name.strip(), me)
+            me.name = self._free_name(name, me)
             self.broadcast()
 
     def start(self) -> None:
@@ -380,13 +475,19 @@ class RoomHost:
         A guest that has fallen behind asks for a snapshot; one that hears nothing
         for a while knows the host is away.
         """
+        self.beats += 1
         version = self.table.state.version if self.table is not None else 0
         at = max(0, round(self.now()))
         for member in self.members.values():
             if member.peer is not None and member.peer != LOCAL:
+                member.ticks = [*member.ticks[-(TICKS_REMEMBERED - 1) :], at]
                 self._send(member.peer, {"t": "tick", "version": version, "at": at}, None)
+        known = {m.peer for m in self.members.values()}
+        for peer in sorted(self.peers - known):
+            self._send(peer, {"t": "host"}, None)  # a greeting may have been lost
 
     def _send_view(self, member: Member, snapshot: bool = False) -> None:
+        """Send what changed of the member's view (all of it for a ``snapshot``)."""
         peer = member.peer
         if self.table is None or peer is None or peer == LOCAL:
             return
@@ -407,16 +508,23 @@ class RoomHost:
 
     def _reject(self, peer: str | None, code: str, reason: str, intent: str | None = None) -> None:
         if peer is not None and peer != LOCAL:
-            self._send(peer, {"t": "rejected", "code": code, "reason": reason, "id": intent}, None)
+            msg = {"t": "rejected", "code": code, "reason": reason, "id": intent}
+            self._send(peer, msg, None, answer=False)
 
-    def _send(self, peer: str, msg: dict[str, Any], seat: int | None) -> None:
-        """The one door out: size and secrets are checked on every message."""
+    def _send(self, peer: str, msg: dict[str, Any], seat: int | None, answer: bool = True) -> None:
+        """The one door out: size and secrets are checked on every message.
+
+        Only ``answer``s (not refusals) give the connection a token back, or a
+        flood of bad messages would pay for itself.
+        """
         text = encode(msg)
         if len(text.encode("utf-8")) > MAX_BYTES:
             raise ProtocolError(f"A {msg['t']} message grew over 64 KiB.")
         if self.table is not None and set(QUOTED.findall(text)) & self._secrets_of(seat):
             self.leaks += 1
             raise HiddenInformationLeak(f"a {msg['t']} for seat {seat} held a secret")
+        if answer:
+            self._refill(peer)
         self.send_text(peer, text)
 
     def _secrets_of(self, seat: int | None) -> frozenset[str]:
@@ -436,10 +544,14 @@ class RoomHost:
     def _member_at(self, peer: str) -> Member | None:
         return next((m for m in self.members.values() if m.peer == peer), None)
 
+    def _capacity(self) -> int:
+        """How many members the room takes: its largest table plus the watchers."""
+        return engine.get(self.game).spec.max_players + SPECTATORS
+
     def _free_name(self, name: str, member: Member | None = None) -> str:
         taken = {m.name.casefold() for m in self.members.values() if m is not member}
         taken |= {self._bot_name(i).casefold() for i in range(len(self.plan))}
-        base, n = name.strip()[:20] or "Player", 2
+        base, n = clean_name(name) or "Player", 2
         candidate = base
         while candidate.casefold() in taken:
             candidate, n = f"{base[:17]} {n}", n + 1

@@ -1,13 +1,16 @@
-"""Room links: ``<page>#r=<room id>.<secret>`` with an optional ``&relays=`` list.
+"""Room links: ``<page>#r=<room id>.<secret>&k=<host key>`` with an optional ``&relays=``.
 
 The secret lives only in the fragment, which browsers never send to a server,
 and is the password that encrypts the WebRTC handshake, so neither the static
-host nor the signalling relays can read it. The room id is derived from the
-secret (a hash prefix), so a link whose secret was changed or mistyped is
+host nor the signalling relays can read it. The host key is the public half of
+the Ed25519 key the room's creator signs every host message with: a guest
+believes only messages it verifies against it, so knowing the link does not
+let anyone speak as the host. The room id is derived from the secret and the
+key (a hash prefix), so a link whose secret or key was changed or mistyped is
 recognised at once, on the device, instead of waiting for peers that cannot
 decrypt each other.
 
->>> link = RoomLink.create("A" * 22, ())
+>>> link = RoomLink.create("A" * 22, "K" * 43, ())
 >>> parse_fragment(link.fragment()) == link
 True
 """
@@ -22,6 +25,7 @@ from urllib.parse import parse_qsl, quote
 
 ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 SECRET = re.compile(r"^[A-Za-z0-9_-]{22,64}$")  # 22 base64url characters = 132 bits
+HOST_KEY = re.compile(r"^[A-Za-z0-9_-]{43}$")  # an Ed25519 public key: 32 bytes, base64url
 RELAY = re.compile(r"^wss?://[^\s,#]{1,200}$")
 
 
@@ -37,9 +41,9 @@ class WrongSecret(BadLink):
     """A well-formed link whose secret does not belong to its room."""
 
 
-def room_for(secret: str) -> str:
-    """The room id that belongs to a secret: 12 characters of its SHA-256."""
-    digest = hashlib.sha256(f"quandary-room:{secret}".encode()).digest()
+def room_for(secret: str, host_key: str) -> str:
+    """The room id that belongs to a secret and host key: 12 characters of their SHA-256."""
+    digest = hashlib.sha256(f"quandary-room:{secret}:{host_key}".encode()).digest()
     return base64.urlsafe_b64encode(digest).decode()[:12]
 
 
@@ -49,16 +53,17 @@ class RoomLink:
 
     room: str
     secret: str
+    host_key: str
     relays: tuple[str, ...]
 
     @classmethod
-    def create(cls, secret: str, relays: tuple[str, ...]) -> RoomLink:
-        """The link of a new room with this secret."""
-        return cls(room_for(secret), secret, relays)
+    def create(cls, secret: str, host_key: str, relays: tuple[str, ...]) -> RoomLink:
+        """The link of a new room with this secret and its creator's public key."""
+        return cls(room_for(secret, host_key), secret, host_key, relays)
 
     def fragment(self) -> str:
         """The URL fragment (without '#') that opens this room."""
-        out = f"r={self.room}.{self.secret}"
+        out = f"r={self.room}.{self.secret}&k={self.host_key}"
         if self.relays:
             out += "&relays=" + ",".join(quote(r, safe="") for r in self.relays)
         return out
@@ -76,9 +81,12 @@ def parse_fragment(fragment: str) -> RoomLink:
     except ValueError:
         raise BadLink("This room link is damaged: it cannot be read.") from None
     room, _, secret = fields.get("r", "").partition(".")
-    if not ROOM_ID.match(room) or not SECRET.match(secret):
-        raise BadLink("This room link is incomplete or damaged: its room or secret is missing.")
-    if room_for(secret) != room:
+    host_key = fields.get("k", "")
+    if not ROOM_ID.match(room) or not SECRET.match(secret) or not HOST_KEY.match(host_key):
+        raise BadLink(
+            "This room link is incomplete or damaged: its room, secret or host key is missing."
+        )
+    if room_for(secret, host_key) != room:
         raise WrongSecret(
             "Cannot join this room: the link's secret does not match the room."
             " Ask for the link again, or create a new room."
@@ -86,4 +94,4 @@ def parse_fragment(fragment: str) -> RoomLink:
     relays = tuple(r for r in fields.get("relays", "").split(",") if r)
     if any(not RELAY.match(r) for r in relays):
         raise BadLink("This room link names a relay that is not a ws:// or wss:// address.")
-    return RoomLink(room, secret, relays)
+    return RoomLink(room, secret, host_key, relays)

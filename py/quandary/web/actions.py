@@ -87,10 +87,25 @@ class SetHash:
 
 
 @dataclass(frozen=True)
+class MakeHostKey:
+    """Make a new Ed25519 key pair for a room this device is about to create.
+
+    The page answers with ``Controller.host_key_made``: the browser's WebCrypto
+    makes the key, so the private half never needs Python's help.
+    """
+
+
+@dataclass(frozen=True)
 class OpenRoom:
-    """Open the transport of this room (the room controller already exists)."""
+    """Open the transport of this room (the room controller already exists).
+
+    ``signing_key`` (PKCS#8, base64url) is set only on the host's device: the
+    transport signs every message with it, and guests verify them against the
+    link's host key.
+    """
 
     link: RoomLink
+    signing_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,4 +134,4 @@ class SaveRoom:
     """Save the room soon, after the new screen is painted (saving can take a while)."""
 
 
-Effect = SetHash | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom
+Effect = SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom

@@ -20,7 +20,16 @@ from quandary.engine import BadSetup, CorruptState
 from quandary.net.link import BadLink, RoomLink, WrongSecret, is_room_fragment, parse_fragment
 from quandary.table import Seat, Table
 
-from .actions import TABLE_ACTIONS, Action, CloseRoom, Effect, OpenRoom, SetHash, UnknownAction
+from .actions import (
+    TABLE_ACTIONS,
+    Action,
+    CloseRoom,
+    Effect,
+    MakeHostKey,
+    OpenRoom,
+    SetHash,
+    UnknownAction,
+)
 from .authority import LocalAuthority
 from .html import attrs, esc
 from .render.lobby import LobbyForm, SavedGame, SeatDraft, render_lobby
@@ -321,29 +330,37 @@ class Controller:
             return
         if self.room is not None and self.room.link == link:
             return
-        self._enter_room(link, create=False)
+        self._enter_room(link)
 
-    def _create_room(self, data: dict[str, str]) -> None:
-        link = RoomLink.create(self.make_id(), self.relays)
+    def _create_room(self, data: dict[str, str]) -> bool:
+        """A new room needs its host's key first: the page makes it (``host_key_made``)."""
+        self.effects.append(MakeHostKey())
+        return False
+
+    def host_key_made(self, public: str, private: str) -> None:
+        """The new room's key pair is ready: open the room as its host."""
+        link = RoomLink.create(self.make_id(), public, self.relays)
         self.effects.append(SetHash(link.fragment()))
-        self._enter_room(link, create=True)
+        self._enter_room(link, signing_key=private)
 
-    def _enter_room(self, link: RoomLink, create: bool) -> None:
-        """Leave any open room, then open ``link``'s: as its new host or as whoever we were."""
+    def _enter_room(self, link: RoomLink, signing_key: str | None = None) -> None:
+        """Leave any open room, then open ``link``'s: as its new host (with the key that
+        proves it) or as whoever this device was there before."""
         self._close_room()
         if self.local is not None:
             self._to_lobby()
-        self.room = _room_controller()(
+        room = _room_controller()(
             self.storage,
             self.new_seed,
             self.make_id,
             link,
             self.page,
             self._player_name(),
-            create=create,
+            signing_key=signing_key,
             now=self.now,
         )
-        self.effects.append(OpenRoom(link))
+        self.room = room
+        self.effects.append(OpenRoom(link, room.signing_key))
 
     def _leave_room(self, data: dict[str, str]) -> None:
         self._close_room()

@@ -47,7 +47,7 @@ class RoomController:
         link: RoomLink,
         page: str,
         name: str,
-        create: bool = False,
+        signing_key: str | None = None,
         now: Callable[[], float] = lambda: 0.0,
     ) -> None:
         self.storage = storage
@@ -61,16 +61,22 @@ class RoomController:
         self.effects: list[Effect] = []
         self.beats = 0
         self.can_share = False
+        create = signing_key is not None
         record = {} if create else self._stored()
         seen = 0
-        if create or (record.get("role") == "host" and record.get("secret") == link.secret):
+        self.signing_key = signing_key
+        """The host's private key (PKCS#8, base64url): only the room's creator has it."""
+        if not create and record.get("role") == "host" and record.get("secret") == link.secret:
+            key = record.get("key")
+            self.signing_key = key if isinstance(key, str) and key else None
+        if self.signing_key is not None:
             self.host = RoomHost(self._send, make_id, new_seed, name, now)
         if self.host is not None and not create:
             try:
                 self.host.restore(record.get("host"))
                 seen = int(record.get("seen", 0))
             except (CorruptState, ValueError) as exc:
-                self.host = None
+                self.host, self.signing_key = None, None
                 self.error = f"This room's saved game could not be read: {exc}"
         if self.host is not None:
             authority: HostAuthority | GuestAuthority = HostAuthority(self.host, now)
@@ -97,6 +103,7 @@ class RoomController:
             record: dict[str, Any] = {
                 "role": "host",
                 "secret": self.link.secret,
+                "key": self.signing_key,
                 "host": self.host.to_json(),
                 "seen": self.table.seen,
             }
@@ -143,9 +150,9 @@ class RoomController:
         """A peer left."""
         self._protocol().on_leave(peer)
 
-    def on_message(self, peer: str, text: str) -> None:
-        """A message arrived from a peer."""
-        self._protocol().on_message(peer, text)
+    def on_message(self, peer: str, text: str, from_host: bool = False) -> None:
+        """A message arrived from a peer (``from_host``: its host signature verified)."""
+        self._protocol().on_message(peer, text, from_host)
         self.table.follow()
         self._save_soon()
 

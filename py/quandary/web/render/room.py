@@ -6,6 +6,7 @@ from typing import Any
 
 from quandary import engine
 from quandary.bots import levels
+from quandary.net.guest import REPLACED
 from quandary.web.html import attrs, esc, join
 from quandary.web.render.lobby import choice_field
 
@@ -18,6 +19,8 @@ def status_line(role: str, status: str, error: str | None, notice: str | None) -
         text, cls = "You are the host: the game runs on this device. Keep this page open.", "ok"
     elif status == "joined":
         text, cls = "Connected to the room.", "ok"
+    elif status == "replaced":
+        text, cls = REPLACED, "notice"
     elif status == "away":
         text, cls = "The host is away: the game is paused until they come back.", "notice"
     else:
