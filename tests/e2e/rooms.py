@@ -52,8 +52,12 @@ def join(guest: Page, link: str, name: str, seat: int) -> None:
 
 
 def inbox(page: Page) -> list[dict]:
-    """Every message this device received, parsed."""
-    return [json.loads(t) for t in page.evaluate("window.__quandaryInbox || []")]
+    """Every message this device received, parsed (a host's signed envelope opened)."""
+    out = []
+    for text in page.evaluate("window.__quandaryInbox || []"):
+        message = json.loads(text)
+        out.append(json.loads(message["m"]) if set(message) == {"m", "n", "s"} else message)
+    return out
 
 
 def hand_ids(page: Page) -> set[str]:

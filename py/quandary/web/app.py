@@ -19,7 +19,15 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from quandary import games  # noqa: F401 - registers every game
-from quandary.web.actions import CloseRoom, CopyText, OpenRoom, SaveRoom, SetHash, ShareLink
+from quandary.web.actions import (
+    CloseRoom,
+    CopyText,
+    MakeHostKey,
+    OpenRoom,
+    SaveRoom,
+    SetHash,
+    ShareLink,
+)
 from quandary.web.controller import Controller
 from quandary.web.html import esc
 
@@ -212,8 +220,9 @@ class App:
     def run(self, action: str, data: dict[str, str]) -> None:
         """Dispatch one action; a bug is shown, logged, and never loses the saved game."""
         try:
-            if self.controller.dispatch(action, data):
-                self.apply_effects()
+            redraw = self.controller.dispatch(action, data)
+            self.apply_effects()  # an action may ask for work without changing the screen
+            if redraw:
                 self.draw()
         except Exception as exc:  # noqa: BLE001 - the page must survive any bug
             self._show_bug(exc)
@@ -238,9 +247,11 @@ class App:
                 js.history.replaceState(None, "", url + (f"#{fragment}" if fragment else ""))
             elif isinstance(effect, CloseRoom):
                 self._close_room()
+            elif isinstance(effect, MakeHostKey):
+                self.opening = asyncio.ensure_future(self._make_host_key())
             elif isinstance(effect, OpenRoom):
                 # Keep the task referenced until it is done, or it may be collected.
-                self.opening = asyncio.ensure_future(self._open_room(effect.link))
+                self.opening = asyncio.ensure_future(self._open_room(effect))
             elif isinstance(effect, CopyText):
                 with contextlib.suppress(Exception):  # no clipboard: the field is selected
                     js.navigator.clipboard.writeText(effect.text)
@@ -252,7 +263,33 @@ class App:
                 # Save in a later task, so the browser paints the new screen first.
                 js.setTimeout(self._proxies["persist"], 0)
 
-    async def _open_room(self, link: Any) -> None:
+    async def _room_module(self) -> Any:
+        """The bundled room transport, imported on first use.
+
+        The pyscript package costs start-up time nobody without a room should pay.
+        """
+        if self.room_module is None:
+            from pyscript import js_import  # type: ignore[import-not-found]
+
+            # Resolved against the page: js_import alone resolves against PyScript's file.
+            url = js.URL.new(assets_folder() + ROOM_MODULE, js.document.baseURI).href
+            (self.room_module,) = await js_import(url)
+        return self.room_module
+
+    async def _make_host_key(self) -> None:
+        """A new room's Ed25519 key pair, made by the browser's WebCrypto."""
+        try:
+            module = await self._room_module()
+            pair = await module.makeHostKey()
+            self.controller.host_key_made(str(pair.public), str(pair.private))
+        except Exception as exc:  # noqa: BLE001 - no WebCrypto Ed25519, a blocked module
+            js.console.error(traceback.format_exc())
+            self.controller.room_not_created(f"A room could not be created here: {exc}.")
+        self.apply_effects()
+        self.draw()
+
+    async def _open_room(self, effect: OpenRoom) -> None:
+        link = effect.link
         room = self.controller.room
         if not js.navigator.onLine:
             if room is not None:
@@ -263,26 +300,27 @@ class App:
             self.draw()
             return
         try:
-            if self.room_module is None:
-                # Imported here: the pyscript package costs start-up time nobody
-                # without a room should pay.
-                from pyscript import js_import  # type: ignore[import-not-found]
-
-                # Resolved against the page: js_import alone resolves against PyScript's file.
-                url = js.URL.new(assets_folder() + ROOM_MODULE, js.document.baseURI).href
-                (self.room_module,) = await js_import(url)
+            module = await self._room_module()
             handlers = {
                 "onJoin": create_proxy(lambda peer: self._room_event("on_join", str(peer))),
                 "onLeave": create_proxy(lambda peer: self._room_event("on_leave", str(peer))),
                 "onMessage": create_proxy(
-                    lambda peer, text: self._room_event("on_message", str(peer), str(text))
+                    lambda peer, text, from_host: self._room_event(
+                        "on_message", str(peer), str(text), from_host is True
+                    )
                 ),
                 "onError": create_proxy(
                     lambda detail: self._room_event("on_join_error", str(detail))
                 ),
             }
-            options = {"roomId": link.room, "secret": link.secret, "relays": list(link.relays)}
-            handle = self.room_module.openRoom(_js_object(options), _js_object(handlers))
+            options = {
+                "roomId": link.room,
+                "secret": link.secret,
+                "relays": list(link.relays),
+                "hostKey": link.host_key,
+                "signingKey": effect.signing_key,
+            }
+            handle = module.openRoom(_js_object(options), _js_object(handlers))
         except Exception as exc:  # noqa: BLE001 - offline, blocked module, refused relay
             if room is not None:
                 room.failed(f"Rooms need a network connection, and it failed: {exc}.")
@@ -298,7 +336,7 @@ class App:
                 self.timer = js.setInterval(self._proxies["timer"], TIMER_MS)
         self.draw()
 
-    def _room_event(self, name: str, *args: str) -> None:
+    def _room_event(self, name: str, *args: Any) -> None:
         room = self.controller.room
         if room is None:
             return

@@ -343,6 +343,10 @@ class Controller:
         self.effects.append(SetHash(link.fragment()))
         self._enter_room(link, signing_key=private)
 
+    def room_not_created(self, reason: str) -> None:
+        """The page could not make the new room's key: say so in the lobby."""
+        self.form.notices.append(reason)
+
     def _enter_room(self, link: RoomLink, signing_key: str | None = None) -> None:
         """Leave any open room, then open ``link``'s: as its new host (with the key that
         proves it) or as whoever this device was there before."""
