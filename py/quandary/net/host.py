@@ -261,9 +261,10 @@ class RoomHost:
             self._reject(member.peer, "seat", reason)
 
     def _intent(self, member: Member, intent: str, version: int, move: Move) -> None:
+        """Play a guest's move, once: a refused one changes nothing, not even the
+        list of intents seen (the same intent again is judged again, and refused again)."""
         if intent in member.seen:
-            return  # a duplicate: it was handled once already
-        member.seen = [*member.seen[-(SEEN_LIMIT - 1) :], intent]
+            return  # a duplicate of a move already played
         if self.table is None:
             self._reject(member.peer, "not_started", "The game has not started yet.", intent)
         elif member.seat is None:
@@ -283,6 +284,8 @@ class RoomHost:
                 self._play(member.seat, move, member.delay)
             except GameError as exc:
                 self._reject(member.peer, exc.code, exc.message, intent)
+            else:
+                member.seen = [*member.seen[-(SEEN_LIMIT - 1) :], intent]
 
     # -- the host's own actions (trusted: they come from this device) -------------
 
