@@ -383,3 +383,18 @@ def test_a_host_whose_saved_room_is_damaged_is_told_and_can_start_afresh() -> No
     assert "saved game could not be read" in host.html()
     host.press("create-room")
     assert "You are the host" in host.html()
+
+
+def test_a_damaged_view_from_the_host_is_reported_not_raised() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    guest = anna.controller.room.guest
+    guest.view = {**guest.view, "hand": None, "history": 7}
+    assert "This table cannot be drawn" in anna.html()
+    net.settle()
+    host.controller.room.host.tick()
+    net.settle()
+    guest.view = host.controller.room.host.view_for(guest.member)
+    assert "This table cannot be drawn" not in anna.html()

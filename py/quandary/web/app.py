@@ -208,14 +208,20 @@ class App:
             self.clock_timer = js.setTimeout(self._proxies["clock"], wait + 1)
 
     def _on_hash(self, event: Any) -> None:
-        self.controller.open_fragment(str(js.location.hash))
-        self.apply_effects()
-        self.draw()
+        try:
+            self.controller.open_fragment(str(js.location.hash))
+            self.apply_effects()
+            self.draw()
+        except Exception as exc:  # noqa: BLE001 - the page must survive any bug
+            self._show_bug(exc)
 
     def _on_timer(self) -> None:
         room = self.controller.room
-        if room is not None and room.on_timer():
-            self.draw()
+        try:
+            if room is not None and room.on_timer():
+                self.draw()
+        except Exception as exc:  # noqa: BLE001 - a bug must not stop the room's heartbeat
+            self._show_bug(exc)
 
     def run(self, action: str, data: dict[str, str]) -> None:
         """Dispatch one action; a bug is shown, logged, and never loses the saved game."""
@@ -348,10 +354,10 @@ class App:
         }
         try:
             events[name](*args)
-        except Exception:  # noqa: BLE001 - one bad event must not stop the room
-            js.console.error(traceback.format_exc())
-        self.apply_effects()
-        self.draw()
+            self.apply_effects()
+            self.draw()
+        except Exception as exc:  # noqa: BLE001 - one bad event must not stop the room
+            self._show_bug(exc)
 
     def _persist_room(self) -> None:
         room = self.controller.room

@@ -40,6 +40,11 @@ class Authority(Protocol):
         """Whether this device may start the next game (a guest waits for the host)."""
         ...
 
+    @property
+    def remote(self) -> bool:
+        """Whether views come from another device (and so may arrive damaged)."""
+        ...
+
     def view(self, seat: int | None) -> View | None:
         """What ``seat`` may see (None: what anyone may); None when no game runs."""
         ...
@@ -77,6 +82,7 @@ class LocalAuthority:
     """A table on this device: every seat's view is here, humans share the screen."""
 
     can_restart = True
+    remote = False
 
     def __init__(self, table: Table, now: Callable[[], float], new_seed: Callable[[], int]) -> None:
         self.table = table
@@ -128,6 +134,7 @@ class HostAuthority:
     """A room this device hosts: the game runs here, but only the host's seat is shown."""
 
     can_restart = True
+    remote = False
 
     def __init__(self, host: RoomHost, now: Callable[[], float]) -> None:
         self.host = host
@@ -181,6 +188,7 @@ class GuestAuthority:
     """A room hosted elsewhere: this device holds only the view the host sent it."""
 
     can_restart = False
+    remote = True
 
     def __init__(self, guest: RoomGuest, now: Callable[[], float]) -> None:
         self.guest = guest

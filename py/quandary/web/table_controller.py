@@ -175,10 +175,26 @@ class TableController:
         )
 
     def render(self) -> str:
-        """Scoreboard, the part of the table this device may see, and the log."""
+        """Scoreboard, the part of the table this device may see, and the log.
+
+        A view from another device that cannot be drawn is reported in a sentence
+        instead of breaking the page; a view made here that cannot be drawn is a
+        bug, and raises so the tests see it.
+        """
         view = self.view()
         if view is None:
             return '<p class="waiting">Waiting for the game to start…</p>'
+        if not self.authority.remote:
+            return self._render(view)
+        try:
+            return self._render(view)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return (
+                '<p class="form-error" role="alert">This table cannot be drawn: what arrived'
+                " for it is damaged. It will be drawn again when the next move arrives.</p>"
+            )
+
+    def _render(self, view: View) -> str:
         ui_module = self.ui_module
         ui = self.ui(view)
         shown = milestone(view, ui, self.seen, ui_module, self.authority.can_restart, self.way_out)
