@@ -393,6 +393,7 @@ def test_a_damaged_view_from_the_host_is_reported_not_raised() -> None:
     guest = anna.controller.room.guest
     guest.view = {**guest.view, "hand": None, "history": 7}
     assert "This table cannot be drawn" in anna.html()
+    assert anna.controller.announcement() is not None
     net.settle()
     host.controller.room.host.tick()
     net.settle()

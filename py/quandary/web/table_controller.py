@@ -64,9 +64,20 @@ class TableController:
         return self.authority.view(self.viewer)
 
     def checkpoints(self) -> int:
-        """How many results there are to step through so far."""
+        """How many results there are to step through so far.
+
+        A damaged view from another device counts as no new result (``render``
+        says it is damaged).
+        """
         view = self.authority.view(None)
-        return self.ui_module.checkpoints(view) if view is not None else 0
+        if view is None:
+            return 0
+        try:
+            return self.ui_module.checkpoints(view)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            if not self.authority.remote:
+                raise
+            return self.seen
 
     def playable_view(self) -> View | None:
         """The viewer's view while they may act on it (no result waiting to be seen)."""
@@ -219,6 +230,14 @@ class TableController:
         view = self.view()
         if view is None:
             return "table-waiting", "Waiting for the game to start."
+        try:
+            return self._screen_key(view)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            if not self.authority.remote:
+                raise
+            return "table-damaged", "This table cannot be drawn."
+
+    def _screen_key(self, view: View) -> tuple[str, str]:
         ui_module = self.ui_module
         names = list(view.get("names", []))
         if self.seen < ui_module.checkpoints(view):
