@@ -4,7 +4,18 @@ Pure standard library. Import the games package to fill the registry.
 """
 
 from . import moves
-from .core import apply, clock, dumps, from_json, game_of, legal_moves, result, setup, to_json, view
+from .core import (
+    apply,
+    clock,
+    dumps,
+    from_json,
+    game_of,
+    legal_moves,
+    result,
+    setup,
+    to_json,
+    view,
+)
 from .errors import (
     BadSetup,
     CorruptState,
@@ -17,9 +28,23 @@ from .record import Record
 from .registry import all_games, get, register
 from .rng import Rng
 from .spec import Clock, Event, Game, GameSpec, Move, Option
+from .view import (
+    HEADER_KEYS,
+    BadView,
+    LogEntry,
+    Progress,
+    Result,
+    RoundLimit,
+    ViewHeader,
+    last_round,
+    read_header,
+    round_words,
+)
 
 __all__ = [
+    "HEADER_KEYS",
     "BadSetup",
+    "BadView",
     "Clock",
     "CorruptState",
     "Event",
@@ -27,12 +52,17 @@ __all__ = [
     "GameError",
     "GameSpec",
     "IllegalMove",
+    "LogEntry",
     "MalformedMove",
     "Move",
     "Option",
     "OutOfTurn",
+    "Progress",
     "Record",
+    "Result",
     "Rng",
+    "RoundLimit",
+    "ViewHeader",
     "all_games",
     "apply",
     "clock",
@@ -40,10 +70,13 @@ __all__ = [
     "from_json",
     "game_of",
     "get",
+    "last_round",
     "legal_moves",
     "moves",
+    "read_header",
     "register",
     "result",
+    "round_words",
     "setup",
     "to_json",
     "view",

@@ -19,6 +19,7 @@ from .codec import decode, encode
 from .errors import BadSetup, CorruptState, IllegalMove, MalformedMove, OutOfTurn
 from .rng import Rng
 from .spec import Clock, Game, Json, Move
+from .view import HEADER_KEYS, LogEntry, Result, ViewHeader
 
 
 def setup(
@@ -68,11 +69,17 @@ def apply(state: Any, seat: int, move: Any) -> Any:
 
 
 def view(state: Any, seat: int | None) -> dict[str, Json]:
-    """What ``seat`` may know, with its legal moves; ``None`` for a spectator."""
+    """What ``seat`` may know, with its legal moves; ``None`` for a spectator.
+
+    The header (``ViewHeader``) is the engine's: it comes from the game's
+    ``progress`` and the state's bookkeeping. A game view that sets a header key
+    itself is a programming error (two spellings of one fact), refused here.
+    """
     game = game_of(state)
     if seat is not None and not _is_seat(state, seat):
         seat = None
-    out: dict[str, Json] = {
+    progress = game.progress(state)
+    header: ViewHeader = {
         "game": state.game,
         "version": state.version,
         "seat": seat,
@@ -80,9 +87,21 @@ def view(state: Any, seat: int | None) -> dict[str, Json]:
         "waiting_for": game.waiting_for(state),
         "result": game.result(state),
         "log": _recent_log(state.log),
+        "phase": progress.phase,
+        "round": progress.round,
+        "round_limit": progress.round_limit_json(),
+        "scores": list(progress.scores),
+        "legal_moves": game.legal_moves(state, seat) if seat is not None else [],
     }
-    out.update(game.view(state, seat))
-    out["legal_moves"] = game.legal_moves(state, seat) if seat is not None else []
+    own = game.view(state, seat)
+    clash = HEADER_KEYS.intersection(own)
+    if clash:
+        raise TypeError(
+            f"The {game.spec.id} view sets {', '.join(sorted(clash))}, which only the"
+            " engine's header may set: give them through the game's progress instead."
+        )
+    out: dict[str, Json] = dict(own)
+    out.update(header)
     return out
 
 
@@ -92,7 +111,7 @@ def clock(state: Any) -> Clock | None:
     return timer(state) if timer is not None else None
 
 
-def result(state: Any) -> dict[str, Json] | None:
+def result(state: Any) -> Result | None:
     """Scores and winners once the game is over, else ``None``."""
     return game_of(state).result(state)
 
@@ -122,7 +141,7 @@ def dumps(state: Any) -> str:
 LOG_WINDOW = 24
 
 
-def _recent_log(log: tuple[Any, ...]) -> list[dict[str, Json]]:
+def _recent_log(log: tuple[Any, ...]) -> list[LogEntry]:
     """The last events, each with its index so a client can tell which are new."""
     start = max(0, len(log) - LOG_WINDOW)
     # An event's data is JSON already (the conformance suite checks every view is),

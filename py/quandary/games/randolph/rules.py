@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import Clock, Event, MalformedMove, Rng, moves
+from quandary.engine import Clock, Event, MalformedMove, Progress, Result, Rng, moves
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import arena, duel, throw
@@ -174,15 +174,20 @@ class Randolph:
 
     # -- what each seat sees -----------------------------------------------------
 
+    def progress(self, state: RandolphState) -> Progress:
+        """No bound on rounds worth telling: play goes on while two players hold cards."""
+        scores = tuple(duel.scores(state))
+        return Progress(state.phase, state.round, None, False, scores)
+
     def view(self, state: RandolphState, seat: int | None) -> dict[str, Any]:
         """The whole table: in this game every card is seen, only duel choices wait."""
         return table_view(state, SPEC.title, _timing(state))
 
-    def result(self, state: RandolphState) -> dict[str, Any] | None:
+    def result(self, state: RandolphState) -> Result | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
-        return moves.standings(duel.scores(state))
+        return moves.final_result(duel.scores(state))
 
     # -- audits used by the conformance suite ------------------------------------
 

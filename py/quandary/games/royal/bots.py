@@ -77,7 +77,7 @@ def _target_card(view: View, target: int) -> str:
 
 
 class _Character:
-    """A strategy for the choosing stage; every character captures greedily."""
+    """A strategy for the choosing phase; every character captures greedily."""
 
     name = "character"
 
@@ -85,7 +85,7 @@ class _Character:
         """The character's choice, or the best capture while resolving."""
         if not view["legal_moves"]:
             return None
-        if view["stage"] == "capture":
+        if view["phase"] == "capture":
             return best_capture(view)
         move = self.decide(view, rng)
         return move if move in view["legal_moves"] else {"type": "pass"}
@@ -182,7 +182,7 @@ class HeuristicBot:
         """The choice with the best average outcome over sampled rival choices."""
         if not view["legal_moves"]:
             return None
-        if view["stage"] == "capture":
+        if view["phase"] == "capture":
             return best_capture(view)
         from .planner import plan_choice
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from quandary.engine import round_words
 from quandary.web.html import attrs, esc, join, names_list, plural
 
 from . import playing_cards as pc
@@ -149,7 +150,7 @@ def checkpoints(view: dict[str, Any]) -> int:
 
 def privacy_reason(view: dict[str, Any]) -> str:
     """Why the device is being passed, without revealing anything."""
-    if view.get("stage") == "capture":
+    if view.get("phase") == "capture":
         return "It is time to choose what to capture."
     return "It is time to choose a target card and a value card in secret."
 
@@ -210,13 +211,13 @@ def _card_img(card: str, size: str = "") -> str:
 
 def render_turn(view: dict[str, Any], ui: Ui) -> str:
     """The viewer's screen: realms, then the choice, a capture, or the wait."""
-    stage = view["stage"]
+    phase = view["phase"]
     head = (
-        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{esc(PHASE_TITLES.get(view["phase"]))}'
-        f"<small> · round {view['round']} (at most {view['rounds']})</small></h2>"
+        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{esc(PHASE_TITLES.get(phase))}'
+        f"<small> · {round_words(view['round'], view['round_limit'])}</small></h2>"
     )
     body = _realms(view, ui) + _counts(view)
-    if stage == "capture":
+    if phase == "capture":
         body = _this_round(view, ui) + _capture(view, ui) + body
     elif view.get("my_choice") is not None or not view["legal_moves"]:
         body = _waiting(view, ui) + body
@@ -410,7 +411,7 @@ def update_draft(
 
 def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
     """The choice the draft describes, once both cards are picked (it may still be illegal)."""
-    if view.get("stage") != "choose" or not draft.get("target") or not draft.get("value"):
+    if view.get("phase") != "choose" or not draft.get("target") or not draft.get("value"):
         return None
     return {"type": "choose", "target": draft["target"], "value": draft["value"]}
 
