@@ -1,9 +1,14 @@
-"""The view header: declared once, filled by the engine, read through ``read_header``."""
+"""The view header: declared once, filled by the engine, read through ``read_header``.
+
+Also the clock's moves: no seat's legal moves ever hold one, a player's attempt
+is refused in one sentence, and only ``apply_authority`` makes one.
+"""
 
 from __future__ import annotations
 
 import copy
 import random
+import re
 from typing import Any
 
 import pytest
@@ -12,9 +17,13 @@ from quandary import engine
 from quandary.engine import (
     HEADER_KEYS,
     BadView,
+    IllegalMove,
+    MalformedMove,
+    OutOfTurn,
     read_header,
 )
-from tests.conformance.playout import pick_move
+from quandary.table import Seat, Table
+from tests.conformance.playout import pick_move, play
 
 GAMES = [g.spec.id for g in engine.all_games()]
 
@@ -30,7 +39,7 @@ def _views(game: str, seed: int = 5, steps: int = 60) -> list[dict[str, Any]]:
         picked = pick_move(state, chooser)
         if picked is None:
             break
-        state = engine.apply(state, *picked)
+        state = play(state, *picked)
     return out
 
 
@@ -164,3 +173,74 @@ def test_read_header_refuses_a_missing_key(key: str) -> None:
 def test_read_header_refuses_what_is_not_an_object() -> None:
     with pytest.raises(BadView, match=r"^A view must be an object\.$"):
         read_header([])  # type: ignore[arg-type]
+
+
+# -- the clock's moves are nobody's ------------------------------------------------------
+
+
+def _clock_games() -> list[str]:
+    return [g.spec.id for g in engine.all_games() if g.spec.authority_moves]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("game", _clock_games())
+def test_no_seats_legal_moves_ever_hold_a_clock_move(game: str, seed: int) -> None:
+    spec = engine.get(game).spec
+    players = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+    state = engine.setup(game, players, None, seed)
+    chooser = random.Random(seed)
+    closed = 0
+    while (picked := pick_move(state, chooser)) is not None:
+        for seat in range(players):
+            offered = engine.legal_moves(state, seat)
+            assert offered == engine.view(state, seat)["legal_moves"]
+            assert not {m["type"] for m in offered} & spec.authority_moves
+        closed += picked[1]["type"] in spec.authority_moves
+        state = play(state, *picked)
+    assert engine.result(state) is not None
+    assert closed > 0, "the playout never needed the clock"
+
+
+def _open_window() -> Any:
+    state = engine.setup("randolph", 3, None, 1)
+    return engine.apply(state, 0, {"type": "challenge", "card": 5})
+
+
+def test_a_player_cannot_make_the_clocks_move() -> None:
+    state = _open_window()
+    clock = engine.clock(state)
+    due = clock.due | {"at": clock.deadline}
+    for seat in range(3):
+        with pytest.raises(IllegalMove, match=f"^{re.escape(engine.CLOCK_ONLY)}$"):
+            engine.apply(state, seat, due)
+    table = Table.new(
+        "randolph", [Seat("A", "human"), Seat("B", "human"), Seat("C", "human")], {}, 1
+    )
+    table.submit(0, {"type": "challenge", "card": 5})
+    with pytest.raises(IllegalMove, match=f"^{re.escape(engine.CLOCK_ONLY)}$"):
+        table.submit(0, due)
+    assert table.humans_to_act() == [1, 2]
+
+
+def test_only_the_due_move_at_the_deadline_goes_the_authoritys_way() -> None:
+    state = _open_window()
+    clock = engine.clock(state)
+    with pytest.raises(IllegalMove, match="stays open until"):
+        engine.apply_authority(state, {"type": "close", "at": clock.deadline - 1})
+    with pytest.raises(MalformedMove, match="no such move for the table's clock"):
+        engine.apply_authority(state, {"type": "challenge", "card": 3})
+    after = engine.apply_authority(state, {"type": "close", "at": clock.deadline})
+    assert after.version == state.version + 1 and engine.clock(after) is None
+    with pytest.raises(OutOfTurn, match="No timed window is open"):
+        engine.apply_authority(after, {"type": "close", "at": clock.deadline})
+
+
+def test_a_record_with_the_clocks_move_replays() -> None:
+    seats = [Seat("A", "human"), Seat("B", "bot", "random"), Seat("C", "bot", "random")]
+    table = Table.new("randolph", seats, {}, 4)
+    table.submit(0, {"type": "challenge", "card": 5})
+    table.advance(0.0)
+    table.advance(60_000.0)
+    assert any(m["type"] == "close" for _, m in table.record.moves)
+    assert table.record.replay() == table.state
+    assert Table.from_json(table.to_json()).state == table.state

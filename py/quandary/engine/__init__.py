@@ -5,7 +5,9 @@ Pure standard library. Import the games package to fill the registry.
 
 from . import moves
 from .core import (
+    CLOCK_ONLY,
     apply,
+    apply_authority,
     clock,
     dumps,
     from_json,
@@ -42,6 +44,7 @@ from .view import (
 )
 
 __all__ = [
+    "CLOCK_ONLY",
     "HEADER_KEYS",
     "BadSetup",
     "BadView",
@@ -65,6 +68,7 @@ __all__ = [
     "ViewHeader",
     "all_games",
     "apply",
+    "apply_authority",
     "clock",
     "dumps",
     "from_json",

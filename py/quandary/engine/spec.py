@@ -158,7 +158,12 @@ class Game(Protocol):
         ...
 
     def legal_moves(self, state: Any, seat: int) -> list[Move]:
-        """Every move ``seat`` may make now; empty when it has nothing to do."""
+        """Every move ``seat`` may make now; empty when it has nothing to do.
+
+        The clock's own move (one of ``spec.authority_moves``) may be listed for
+        the clock's seat, since the game alone knows when it is legal; the engine
+        never shows it to a seat and accepts it only through ``apply_authority``.
+        """
         ...
 
     def check_shape(self, move: Move) -> None:

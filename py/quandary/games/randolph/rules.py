@@ -107,7 +107,11 @@ class Randolph:
         return []
 
     def legal_moves(self, state: RandolphState, seat: int) -> list[Move]:
-        """Every move ``seat`` may make now; a throw is a template with ranges."""
+        """Every move ``seat`` may make now; a throw is a template with ranges.
+
+        The close at the deadline is listed for the provocateur (the clock's seat)
+        so that the engine can check the clock's move; no seat ever sees it.
+        """
         if state.phase == "challenge" and seat == state.provocateur:
             return [{"type": "challenge", "card": v} for v in state.hands[seat]]
         if state.phase == "react":
@@ -141,8 +145,6 @@ class Randolph:
             if kind == "close":
                 return f"The reaction window stays open until {_deadline(state)} ms."
             return "The others are reacting to your challenge now."
-        if kind == "close":
-            return "Only the table's clock closes the reaction window."
         if kind != "throw":
             return "The reaction window is open: throw a card or let it pass."
         return _explain_throw(state, seat, move)
