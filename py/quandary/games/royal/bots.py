@@ -23,8 +23,7 @@ from typing import Any
 
 from quandary.engine import Move, Rng
 
-from .cards import card_points, rank_of, seat_face, target_cards
-from .resolution import strength
+from .cards import card_points, rank_of, seat_face, strength, target_cards
 
 View = dict[str, Any]
 
