@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from quandary.engine import Move, Rng, moves, registry
+from quandary.engine import Move, Rng, moves
 
 
 class Bot(Protocol):
@@ -31,22 +31,18 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the legal moves: the baseline every game has.
 
-    Moves the authority makes on the table's behalf (closing a timed window) are
-    never a player's choice, so they are left out.
+    A view's legal moves never include the table clock's own moves (closing a
+    timed window), so every one of them is a player's choice.
     """
 
     name = "random"
 
     def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
         """A uniformly random legal move, its ranges filled in uniformly."""
-        choices = [m for m in view["legal_moves"] if m["type"] not in _authority(view)]
+        choices = view["legal_moves"]
         if not choices:
             return None
         return moves.concrete(rng.choice(choices), rng.randint)
-
-
-def _authority(view: dict[str, Any]) -> frozenset[str]:
-    return registry.get(view["game"]).spec.authority_moves
 
 
 BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")

@@ -86,18 +86,12 @@ class Table:
         return self._views[seat]
 
     def humans_to_act(self) -> list[int]:
-        """Human seats that the game is waiting for, in seat order.
-
-        Moves only the authority makes (closing a window) do not count: a human
-        whose only "move" is the clock's has nothing to do.
-        """
+        """Human seats that the game is waiting for and that have a move, in seat order."""
         game = engine.game_of(self.state)
-        authority = game.spec.authority_moves
         return [
             s
             for s in game.waiting_for(self.state)
-            if self.seats[s].kind == "human"
-            and any(m["type"] not in authority for m in engine.legal_moves(self.state, s))
+            if self.seats[s].kind == "human" and engine.legal_moves(self.state, s)
         ]
 
     def submit(self, seat: int, move: Move, now: float = 0.0, delay: float = 0.0) -> None:
@@ -110,7 +104,9 @@ class Table:
         spec = engine.game_of(self.state).spec
         kind = move.get("type") if isinstance(move, dict) else None
         if kind in spec.authority_moves:
-            raise IllegalMove("Only the table's clock can do that.")
+            # Before the time stamp below: ``engine.apply`` refuses it too, in the
+            # same words, but a clock's move must not even get this table's time.
+            raise IllegalMove(engine.CLOCK_ONLY)
         if kind in spec.timed_moves:
             move = move | {"at": max(0, self.elapsed(now) - round(min(delay, LATENCY_CAP_MS)))}
         self._apply(seat, move)
@@ -184,11 +180,17 @@ class Table:
                 except GameError:
                     continue  # the window closed or the card went: the bot just missed
             elif elapsed >= clock.deadline:
-                self._apply(clock.seat, clock.due | {"at": clock.deadline})
+                self._close(clock)
             else:
                 break
             moved += 1 + self.play_bots()
         return moved
+
+    def _close(self, clock: Clock) -> None:
+        """End the window at its deadline: the clock's move, kept under the clock's seat."""
+        move = clock.due | {"at": clock.deadline}
+        self.state = engine.apply_authority(self.state, move)
+        self.record = self.record.with_move(clock.seat, move)
 
     def _plan_bots(self, elapsed: int) -> None:
         """Ask each bot once per state what it will do in the window, and when."""

@@ -40,10 +40,25 @@ def roundtrip(state: Any) -> Any:
 
 
 def pick_move(state: Any, chooser: random.Random) -> tuple[int, Any] | None:
-    """A random (seat, legal move), or None when nobody can act."""
+    """A random (seat, legal move), or None when nobody can act and no clock is running.
+
+    When no seat can act but a timed window is open, time passes: the clock's due
+    move at its deadline, under the clock's seat (as ``Table`` records it). Apply
+    the result with ``play``, which sends a clock's move the authority's way.
+    """
     seats = [s for s in range(state.players) if engine.legal_moves(state, s)]
     if not seats:
-        return None
+        clock = engine.clock(state)
+        if clock is None:
+            return None
+        return clock.seat, clock.due | {"at": clock.deadline}
     seat = chooser.choice(seats)
     template = chooser.choice(engine.legal_moves(state, seat))
     return seat, engine.moves.concrete(template, chooser.randint)
+
+
+def play(state: Any, seat: int, move: Any) -> Any:
+    """``engine.apply``, or ``engine.apply_authority`` for a move of the table's clock."""
+    if isinstance(move, dict) and move.get("type") in engine.game_of(state).spec.authority_moves:
+        return engine.apply_authority(state, move)
+    return engine.apply(state, seat, move)

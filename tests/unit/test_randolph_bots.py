@@ -172,6 +172,12 @@ def test_the_clever_throw_usually_lands_flat() -> None:
     assert 0.7 * 300 < flat < 300
 
 
+def _close(state: Any) -> Any:
+    """The table's clock closes the reaction window at its deadline."""
+    clock = engine.clock(state)
+    return engine.apply_authority(state, clock.due | {"at": clock.deadline})
+
+
 def _duel_view(
     seat: int, lives: tuple[int, ...], hands: tuple[tuple[int, ...], ...], history: Any = ()
 ) -> Any:
@@ -182,7 +188,7 @@ def _duel_view(
         after = engine.apply(replace(state, rng=Rng.from_seed(s).state), 1, move)
         if after.arena[0].landing == "flat":
             break
-    after = engine.apply(after, 0, engine.legal_moves(after, 0)[0])
+    after = _close(after)
     assert after.phase == "duel"
     return _view(replace(after, lives=lives, hands=hands, history=history), seat)
 
@@ -228,9 +234,7 @@ def test_the_challenge_card_follows_how_often_challenges_are_answered() -> None:
 def _kept_history(state: Any, rounds: int) -> Any:
     for _ in range(rounds):
         state = engine.apply(state, state.provocateur, {"type": "challenge", "card": 1})
-        state = engine.apply(
-            state, state.provocateur, engine.legal_moves(state, state.provocateur)[0]
-        )
+        state = _close(state)
         state = replace(state, provocateur=0, phase="challenge", hands=_full(state))
     return state
 

@@ -46,7 +46,7 @@ def wait(c: Controller, clock: Clock) -> None:
 def play_turn(c: Controller, clock: Clock, thrown: list[int]) -> None:
     """One step for the human: challenge, throw once per window, or duel; else wait."""
     view = c.table.view(0)
-    moves = [m for m in view["legal_moves"] if m["type"] != "close"]
+    moves = view["legal_moves"]
     if view["phase"] == "challenge" and moves:
         c.dispatch("draft", {"card": str(moves[-1]["card"])})
         c.dispatch("submit", {})

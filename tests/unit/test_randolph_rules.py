@@ -69,8 +69,10 @@ def hurl(
 
 
 def close(state: RandolphState) -> RandolphState:
-    deadline = engine.clock(state).deadline
-    return play(state, state.provocateur, {"type": "close", "at": deadline})
+    """The table's clock closes the window at its deadline, as ``Table.advance`` does."""
+    clock = engine.clock(state)
+    out: RandolphState = engine.apply_authority(state, clock.due | {"at": clock.deadline})
+    return out
 
 
 def duel(state: RandolphState, provocateur: str, opponent: str) -> RandolphState:
@@ -285,7 +287,7 @@ def test_the_window_closes_two_seconds_after_the_last_landing_or_at_eight() -> N
     assert engine.clock(state).deadline == landed + 2000
     assert engine.clock(state).floor == 1000
     with pytest.raises(IllegalMove, match="stays open until"):
-        play(state, 0, {"type": "close", "at": landed + 1999})
+        engine.apply_authority(state, {"type": "close", "at": landed + 1999})
     state = hurl(state, 2, 9, 3000, "outside")
     state = hurl(state, 3, 9, 5000, "outside")
     state = hurl(state, 1, 8, 6900, "outside")

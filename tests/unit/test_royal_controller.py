@@ -21,7 +21,7 @@ def start(c: Controller, spec: list[tuple[str, str]]) -> None:
 def act(c: Controller) -> None:
     """The viewer's turn by clicks: capture the first card offered, or target the next seat."""
     view = c.table.view(c.viewer)
-    if view["stage"] == "capture":
+    if view["phase"] == "capture":
         first = view["legal_moves"][0]
         assert f'id="capture-{first["card"]}"' in c.render()
         c.dispatch("move", {"move": json.dumps(first)})

@@ -16,8 +16,8 @@ import pytest
 
 from quandary import engine
 from quandary.engine import IllegalMove, MalformedMove, OutOfTurn
-from quandary.games.royal.cards import target_cards, value_deck
-from quandary.games.royal.resolution import draw_need, scores, strength
+from quandary.games.royal.cards import strength, target_cards, value_deck
+from quandary.games.royal.resolution import draw_need, scores
 from quandary.games.royal.state import RoyalState
 
 ACE, JACK, QUEEN, KING = range(4)

@@ -4,7 +4,20 @@ Pure standard library. Import the games package to fill the registry.
 """
 
 from . import moves
-from .core import apply, clock, dumps, from_json, game_of, legal_moves, result, setup, to_json, view
+from .core import (
+    CLOCK_ONLY,
+    apply,
+    apply_authority,
+    clock,
+    dumps,
+    from_json,
+    game_of,
+    legal_moves,
+    result,
+    setup,
+    to_json,
+    view,
+)
 from .errors import (
     BadSetup,
     CorruptState,
@@ -17,9 +30,24 @@ from .record import Record
 from .registry import all_games, get, register
 from .rng import Rng
 from .spec import Clock, Event, Game, GameSpec, Move, Option
+from .view import (
+    HEADER_KEYS,
+    BadView,
+    LogEntry,
+    Progress,
+    Result,
+    RoundLimit,
+    ViewHeader,
+    last_round,
+    read_header,
+    round_words,
+)
 
 __all__ = [
+    "CLOCK_ONLY",
+    "HEADER_KEYS",
     "BadSetup",
+    "BadView",
     "Clock",
     "CorruptState",
     "Event",
@@ -27,23 +55,32 @@ __all__ = [
     "GameError",
     "GameSpec",
     "IllegalMove",
+    "LogEntry",
     "MalformedMove",
     "Move",
     "Option",
     "OutOfTurn",
+    "Progress",
     "Record",
+    "Result",
     "Rng",
+    "RoundLimit",
+    "ViewHeader",
     "all_games",
     "apply",
+    "apply_authority",
     "clock",
     "dumps",
     "from_json",
     "game_of",
     "get",
+    "last_round",
     "legal_moves",
     "moves",
+    "read_header",
     "register",
     "result",
+    "round_words",
     "setup",
     "to_json",
     "view",

@@ -5,6 +5,11 @@ reach a game through ``apply``: it checks the seat, the move's shape and
 legality, and only then asks the game for the next state, so every game gets
 the same guarantees (typed errors, unchanged state on error, a version bump on
 success). ``view`` is the only way state leaves the authority.
+
+The clock's moves (``GameSpec.authority_moves``, such as closing a timed
+window) are no seat's to make: ``legal_moves`` and ``view`` never list them,
+``apply`` refuses them, and the authority makes them through
+``apply_authority`` when ``clock(state)`` says one is due.
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ from .codec import decode, encode
 from .errors import BadSetup, CorruptState, IllegalMove, MalformedMove, OutOfTurn
 from .rng import Rng
 from .spec import Clock, Game, Json, Move
+from .view import HEADER_KEYS, LogEntry, Result, ViewHeader
+
+CLOCK_ONLY = "Only the table's clock can do that."
+"""What a seat is told when it tries a move only the authority's clock makes."""
 
 
 def setup(
@@ -38,10 +47,19 @@ def game_of(state: Any) -> Game:
 
 
 def legal_moves(state: Any, seat: int) -> list[Move]:
-    """Every move ``seat`` may make now (empty when it cannot act)."""
+    """Every move ``seat`` may make now (empty when it cannot act); never the clock's."""
     if not _is_seat(state, seat):
         return []
-    return game_of(state).legal_moves(state, seat)
+    game = game_of(state)
+    return _players_moves(game, game.legal_moves(state, seat))
+
+
+def _players_moves(game: Game, legal: list[Move]) -> list[Move]:
+    """``legal`` without the moves only the authority's clock makes."""
+    clock_only = game.spec.authority_moves
+    if not clock_only:
+        return legal
+    return [m for m in legal if m["type"] not in clock_only]
 
 
 def apply(state: Any, seat: int, move: Any) -> Any:
@@ -56,23 +74,57 @@ def apply(state: Any, seat: int, move: Any) -> Any:
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise MalformedMove("A move must be an object with a type.")
     game.check_shape(move)
-    legal = game.legal_moves(state, seat)
-    if not legal:
+    if move["type"] in game.spec.authority_moves:
+        raise IllegalMove(CLOCK_ONLY)
+    offered = game.legal_moves(state, seat)
+    # The clock's seat keeps the game's own explanations ("the provocateur does
+    # not throw") even though the clock's move, its only one, is not its to make.
+    if not offered:
         if game.result(state) is not None:
             raise OutOfTurn("The game is over.")
         raise OutOfTurn("It is not your turn: you have nothing to do right now.")
-    if not moves.allowed(legal, move):
+    if not moves.allowed(_players_moves(game, offered), move):
         raise IllegalMove(game.explain_illegal(state, seat, move))
     after = game.transition(state, seat, move)
     return dataclasses.replace(after, version=state.version + 1)
 
 
+def apply_authority(state: Any, move: Any) -> Any:
+    """The state after the authority's clock makes ``move`` (closing a timed window).
+
+    Only the table that times the window calls this, when ``clock(state)`` has a
+    move due: ``move`` must be of ``spec.authority_moves`` and shaped like the
+    clock's ``due`` (plus the ``at`` the authority stamps), and the game must
+    allow it now for the clock's seat. A player's attempt never comes this way:
+    ``apply`` refuses it.
+    """
+    game = game_of(state)
+    if not isinstance(move, dict) or move.get("type") not in game.spec.authority_moves:
+        raise MalformedMove(f"{game.spec.title} has no such move for the table's clock.")
+    game.check_shape(move)
+    timer = clock(state)
+    if timer is None:
+        raise OutOfTurn("No timed window is open: the table's clock has nothing to do.")
+    if any(move.get(k) != v for k, v in timer.due.items()):
+        raise IllegalMove("The table's clock has a different move due now.")
+    if not moves.allowed(game.legal_moves(state, timer.seat), move):
+        raise IllegalMove(game.explain_illegal(state, timer.seat, move))
+    after = game.transition(state, timer.seat, move)
+    return dataclasses.replace(after, version=state.version + 1)
+
+
 def view(state: Any, seat: int | None) -> dict[str, Json]:
-    """What ``seat`` may know, with its legal moves; ``None`` for a spectator."""
+    """What ``seat`` may know, with its legal moves; ``None`` for a spectator.
+
+    The header (``ViewHeader``) is the engine's: it comes from the game's
+    ``progress`` and the state's bookkeeping. A game view that sets a header key
+    itself is a programming error (two spellings of one fact), refused here.
+    """
     game = game_of(state)
     if seat is not None and not _is_seat(state, seat):
         seat = None
-    out: dict[str, Json] = {
+    progress = game.progress(state)
+    header: ViewHeader = {
         "game": state.game,
         "version": state.version,
         "seat": seat,
@@ -80,9 +132,21 @@ def view(state: Any, seat: int | None) -> dict[str, Json]:
         "waiting_for": game.waiting_for(state),
         "result": game.result(state),
         "log": _recent_log(state.log),
+        "phase": progress.phase,
+        "round": progress.round,
+        "round_limit": progress.round_limit_json(),
+        "scores": list(progress.scores),
+        "legal_moves": legal_moves(state, seat) if seat is not None else [],
     }
-    out.update(game.view(state, seat))
-    out["legal_moves"] = game.legal_moves(state, seat) if seat is not None else []
+    own = game.view(state, seat)
+    clash = HEADER_KEYS.intersection(own)
+    if clash:
+        raise TypeError(
+            f"The {game.spec.id} view sets {', '.join(sorted(clash))}, which only the"
+            " engine's header may set: give them through the game's progress instead."
+        )
+    out: dict[str, Json] = dict(own)
+    out.update(header)
     return out
 
 
@@ -92,7 +156,7 @@ def clock(state: Any) -> Clock | None:
     return timer(state) if timer is not None else None
 
 
-def result(state: Any) -> dict[str, Json] | None:
+def result(state: Any) -> Result | None:
     """Scores and winners once the game is over, else ``None``."""
     return game_of(state).result(state)
 
@@ -122,7 +186,7 @@ def dumps(state: Any) -> str:
 LOG_WINDOW = 24
 
 
-def _recent_log(log: tuple[Any, ...]) -> list[dict[str, Json]]:
+def _recent_log(log: tuple[Any, ...]) -> list[LogEntry]:
     """The last events, each with its index so a client can tell which are new."""
     start = max(0, len(log) - LOG_WINDOW)
     # An event's data is JSON already (the conformance suite checks every view is),

@@ -23,6 +23,7 @@ from typing import Any
 
 from .errors import MalformedMove
 from .spec import Move
+from .view import Result
 
 Schema = Mapping[str, Mapping[str, type | tuple[type, ...]]]
 """Each move type's fields and the JSON types each may hold."""
@@ -99,11 +100,16 @@ def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
     return kinds if isinstance(kinds, tuple) else (kinds,)
 
 
-def standings(scores: list[int]) -> dict[str, Any]:
+def final_result(scores: list[int]) -> Result:
     """A finished game's result: the scores and every seat with the top one (ties share).
 
-    >>> standings([3, 7, 7])
+    >>> final_result([3, 7, 7])
     {'scores': [3, 7, 7], 'winners': [1, 2]}
     """
     top = max(scores)
     return {"scores": list(scores), "winners": [s for s, v in enumerate(scores) if v == top]}
+
+
+def standings(scores: list[int]) -> dict[str, Any]:
+    """``final_result`` as plain event data, for a game's "game over" log event."""
+    return dict(final_result(scores))

@@ -29,10 +29,19 @@ class Record:
         return Record(self.game, self.players, self.options, self.seed, (*self.moves, (seat, move)))
 
     def replay(self) -> Any:
-        """The state after every move (raises the game's error if one is illegal)."""
+        """The state after every move (raises the game's error if one is illegal).
+
+        A move of the table's clock (closing a timed window) is kept under the
+        clock's seat, like every move, but replays through the authority's path:
+        a record is the authority's own history, not a player's request.
+        """
         state = core.setup(self.game, self.players, self.options, self.seed)
+        clock_only = core.game_of(state).spec.authority_moves
         for seat, move in self.moves:
-            state = core.apply(state, seat, move)
+            if isinstance(move, dict) and move.get("type") in clock_only:
+                state = core.apply_authority(state, move)
+            else:
+                state = core.apply(state, seat, move)
         return state
 
     def to_json(self) -> dict[str, Json]:

@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 
 from .errors import BadSetup
 from .rng import Rng
+from .view import Progress, Result
 
 Move = dict[str, Any]
 """A move is a JSON object with a ``type``; moves compare by value."""
@@ -157,7 +158,12 @@ class Game(Protocol):
         ...
 
     def legal_moves(self, state: Any, seat: int) -> list[Move]:
-        """Every move ``seat`` may make now; empty when it has nothing to do."""
+        """Every move ``seat`` may make now; empty when it has nothing to do.
+
+        The clock's own move (one of ``spec.authority_moves``) may be listed for
+        the clock's seat, since the game alone knows when it is legal; the engine
+        never shows it to a seat and accepts it only through ``apply_authority``.
+        """
         ...
 
     def check_shape(self, move: Move) -> None:
@@ -172,15 +178,23 @@ class Game(Protocol):
         """The state after a legal move (the engine bumps the version)."""
         ...
 
+    def progress(self, state: Any) -> Progress:
+        """Phase, round, the bound on rounds and the scores: the header every view shares."""
+        ...
+
     def view(self, state: Any, seat: int | None) -> dict[str, Json]:
-        """What ``seat`` may know (``None``: a spectator), as JSON."""
+        """What ``seat`` may know (``None``: a spectator), as JSON.
+
+        Only the game's own keys: the engine adds the header (``engine.view``),
+        and a game view that sets a header key is refused as a programming error.
+        """
         ...
 
     def waiting_for(self, state: Any) -> list[int]:
         """The seats that still have to act."""
         ...
 
-    def result(self, state: Any) -> dict[str, Json] | None:
+    def result(self, state: Any) -> Result | None:
         """``{"scores": [...], "winners": [...]}`` once the game is over, else None."""
         ...
 

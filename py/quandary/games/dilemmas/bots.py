@@ -116,7 +116,7 @@ class HeuristicBot:
         first and only the best few get their super-token variants tried.
         """
         me: int = view["seat"]
-        must = view["round"] >= view["rounds"]
+        must = _rounds_left(view) == 0
         model = _Model.fit(view)
         chances = [model.yes_chance(d) for d in view["dilemmas"]]
         votes = [tuple(m["votes"]) for m in legal]
@@ -335,7 +335,7 @@ class _Judge:
         self.me: int = view["seat"]
         self.scores: list[int] = list(view["scores"])
         self.creators: list[list[int]] = [list(d["creators"]) for d in view["dilemmas"]]
-        self.left = max(0, view["rounds"] - view["round"])
+        self.left = _rounds_left(view)
         self.super_bonus = super_bonus if self.left else 0.0
         self.future: list[tuple[tuple[int, ...], float]] = [((0,) * (len(self.scores) - 1), 1.0)]
         self.values: dict[tuple[int, ...], float] = {}
@@ -441,9 +441,16 @@ def _best(legal: list[Move], rng: Rng, score: Callable[[Move], float]) -> int:
     return max(order, key=lambda i: score(legal[i]))
 
 
+def _rounds_left(view: dict[str, Any]) -> int:
+    """Rounds still to come after this one (the game always has exactly five)."""
+    last: int = view["round_limit"]["count"]
+    now: int = view["round"]
+    return max(0, last - now)
+
+
 def _neutral_cost(view: dict[str, Any]) -> float:
     """What spending the single neutral card costs: nothing in the last round."""
-    return 0.0 if view["round"] >= view["rounds"] else 1.0
+    return 0.0 if _rounds_left(view) == 0 else 1.0
 
 
 def _build_score(view: dict[str, Any], move: Move) -> float:
@@ -460,7 +467,7 @@ def _build_score(view: dict[str, Any], move: Move) -> float:
     # make a close call next round too.
     rest_pos = [c["weight"] for c in hand["positive"] if c["id"] != move["positive"]]
     rest_neg = [c["weight"] for c in hand["negative"] if c["id"] != move["negative"]]
-    if view["round"] < view["rounds"] and rest_pos and rest_neg:
+    if _rounds_left(view) > 0 and rest_pos and rest_neg:
         closest = min(abs(p - n) for p in rest_pos for n in rest_neg)
         score -= 0.25 * closest
     return score

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import BadSetup, Event, MalformedMove, Rng, moves
+from quandary.engine import BadSetup, Event, MalformedMove, Progress, Result, Rng, moves
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import scoring
@@ -211,15 +211,15 @@ class Dilemmas:
 
     # -- what each seat sees -----------------------------------------------------
 
+    def progress(self, state: DilemmasState) -> Progress:
+        """Always exactly five rounds: "round 2 of 5"."""
+        return Progress(state.phase, state.round, ROUNDS, True, tuple(state.scores))
+
     def view(self, state: DilemmasState, seat: int | None) -> dict[str, Any]:
         """Public table plus, for a seat, its own hand and its own pending choice."""
         out: dict[str, Any] = {
             "title": SPEC.title,
-            "round": state.round,
-            "rounds": ROUNDS,
-            "phase": state.phase,
             "options": state.options,
-            "scores": list(state.scores),
             "submitted": [p is not None for p in state.pending],
             "supervotes": [
                 {"yes": y, "no": n} for y, n in zip(state.super_yes, state.super_no, strict=True)
@@ -241,11 +241,11 @@ class Dilemmas:
             out["my_submission"] = state.pending[seat]
         return out
 
-    def result(self, state: DilemmasState) -> dict[str, Any] | None:
+    def result(self, state: DilemmasState) -> Result | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
-        return moves.standings(list(state.scores))
+        return moves.final_result(list(state.scores))
 
     # -- audits used by the conformance suite ------------------------------------
 

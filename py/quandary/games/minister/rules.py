@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import MalformedMove, Rng, moves
+from quandary.engine import MalformedMove, Progress, Result, Rng, moves
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import board, turn, upkeep, views
@@ -200,16 +200,20 @@ class Minister:
 
     # -- what each seat sees -----------------------------------------------------
 
+    def progress(self, state: MinisterState) -> Progress:
+        """The turn counts as the round; there is no bound on turns."""
+        return views.progress(state)
+
     def view(self, state: MinisterState, seat: int | None) -> dict[str, Any]:
         """Public table plus, for a seat, its hand, its stored votes and its own vote."""
         return views.view(state, seat)
 
-    def result(self, state: MinisterState) -> dict[str, Any] | None:
+    def result(self, state: MinisterState) -> Result | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
         points = board.scores(state)
-        return moves.standings(points)
+        return moves.final_result(points)
 
     # -- audits used by the conformance suite ------------------------------------
 

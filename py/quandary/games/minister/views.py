@@ -12,6 +12,8 @@ import functools
 from collections import Counter
 from typing import Any
 
+from quandary.engine import Progress
+
 from . import board, laws
 from .material import CARDS, VOTES, card_json
 from .state import TARGET, MinisterState
@@ -39,16 +41,27 @@ def public_vote(vote: str) -> dict[str, Any]:
     return {"kind": v.kind, "number": v.number}
 
 
-_LAST: list[Any] = [None, None]
-"""The last state whose public part was built, and that part: every seat's view
-of one state shares it, and a room or a test asks for all of them at once."""
+_LAST: list[Any] = [None, None, None]
+"""The last state whose public part was built, that part and the scores: every
+seat's view of one state shares them, and a room or a test asks for all of
+them at once (the engine asks for the scores once per view, for the header)."""
+
+
+def _shared(state: MinisterState) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """The public part of ``state``'s views and its scores, built once per state."""
+    if _LAST[0] is not state:
+        _LAST[0], (_LAST[1], _LAST[2]) = state, _public(state)
+    return _LAST[1], _LAST[2]
+
+
+def progress(state: MinisterState) -> Progress:
+    """Turns, not rounds, and no bound: the game ends when someone reaches the target."""
+    return Progress(state.phase, state.turn, None, False, _shared(state)[1])
 
 
 def view(state: MinisterState, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` may know it (``None``: a spectator)."""
-    if _LAST[0] is not state:
-        _LAST[0], _LAST[1] = state, _public(state)
-    out = dict(_LAST[1])
+    out = dict(_shared(state)[0])
     if seat is not None:
         tables = list(out["tables"])
         tables[seat] = _table(state, seat, True, board.effects(state))
@@ -59,21 +72,18 @@ def view(state: MinisterState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _public(state: MinisterState) -> dict[str, Any]:
-    """What every seat sees alike."""
+def _public(state: MinisterState) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """What every seat sees alike, and the scores (the header's, so not in the view)."""
     active = board.active_laws(state)
     fx = laws.effects(active)
     explained = [laws.score(active, board.holding(state, s)) for s in range(state.players)]
     out: dict[str, Any] = {
         "title": "Maybe Minister",
-        "phase": state.phase,
         "turn": state.turn,
-        "round": state.turn,
         "proposer": state.proposer,
         "actor": state.actor,
         "options": state.options,
         "target": TARGET,
-        "scores": [total for total, _ in explained],
         "explain": [[line.to_json() for line in lines if line.points] for _, lines in explained],
         "hand_counts": [len(h) for h in state.hands],
         "deck": len(state.deck),
@@ -97,7 +107,7 @@ def _public(state: MinisterState) -> dict[str, Any]:
         "traded": state.traded,
         "effects": _effects(fx),
     }
-    return out
+    return out, tuple(total for total, _ in explained)
 
 
 def _law(card_id: str, votes: tuple[str, ...], active: bool) -> dict[str, Any]:

@@ -36,7 +36,7 @@ class HeuristicBot:
 
     def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
         """One move for this seat (``None`` in a reaction window means: do not throw now)."""
-        legal = [m for m in view["legal_moves"] if m["type"] != "close"]
+        legal = view["legal_moves"]
         if not legal:
             return None
         if view["phase"] == "challenge":

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import Clock, Event, MalformedMove, Rng, moves
+from quandary.engine import Clock, Event, MalformedMove, Progress, Result, Rng, moves
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import arena, duel, throw
@@ -107,7 +107,11 @@ class Randolph:
         return []
 
     def legal_moves(self, state: RandolphState, seat: int) -> list[Move]:
-        """Every move ``seat`` may make now; a throw is a template with ranges."""
+        """Every move ``seat`` may make now; a throw is a template with ranges.
+
+        The close at the deadline is listed for the provocateur (the clock's seat)
+        so that the engine can check the clock's move; no seat ever sees it.
+        """
         if state.phase == "challenge" and seat == state.provocateur:
             return [{"type": "challenge", "card": v} for v in state.hands[seat]]
         if state.phase == "react":
@@ -141,8 +145,6 @@ class Randolph:
             if kind == "close":
                 return f"The reaction window stays open until {_deadline(state)} ms."
             return "The others are reacting to your challenge now."
-        if kind == "close":
-            return "Only the table's clock closes the reaction window."
         if kind != "throw":
             return "The reaction window is open: throw a card or let it pass."
         return _explain_throw(state, seat, move)
@@ -174,15 +176,20 @@ class Randolph:
 
     # -- what each seat sees -----------------------------------------------------
 
+    def progress(self, state: RandolphState) -> Progress:
+        """No bound on rounds worth telling: play goes on while two players hold cards."""
+        scores = tuple(duel.scores(state))
+        return Progress(state.phase, state.round, None, False, scores)
+
     def view(self, state: RandolphState, seat: int | None) -> dict[str, Any]:
         """The whole table: in this game every card is seen, only duel choices wait."""
         return table_view(state, SPEC.title, _timing(state))
 
-    def result(self, state: RandolphState) -> dict[str, Any] | None:
+    def result(self, state: RandolphState) -> Result | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
-        return moves.standings(duel.scores(state))
+        return moves.final_result(duel.scores(state))
 
     # -- audits used by the conformance suite ------------------------------------
 

@@ -89,15 +89,12 @@ def table_view(state: RandolphState, title: str, timing: arena.Timing) -> dict[s
             submitted[seat] = choice is not None
     return {
         "title": title,
-        "round": state.round,
-        "phase": state.phase,
         "options": state.options,
         "provocateur": state.provocateur,
         "hands": [list(h) for h in state.hands],
         "lives": list(state.lives),
         "lives_start": starting_lives(state.players),
         "won": [[c.value for c in pile] for pile in state.won],
-        "scores": [sum(c.value for c in pile) for pile in state.won],
         "removed": [
             sorted(c.value for c in state.removed if c.owner == s) for s in range(state.players)
         ],

@@ -23,8 +23,7 @@ from typing import Any
 
 from quandary.engine import Move, Rng
 
-from .cards import card_points, rank_of, seat_face, target_cards
-from .resolution import strength
+from .cards import card_points, rank_of, seat_face, strength, target_cards
 
 View = dict[str, Any]
 
@@ -77,7 +76,7 @@ def _target_card(view: View, target: int) -> str:
 
 
 class _Character:
-    """A strategy for the choosing stage; every character captures greedily."""
+    """A strategy for the choosing phase; every character captures greedily."""
 
     name = "character"
 
@@ -85,7 +84,7 @@ class _Character:
         """The character's choice, or the best capture while resolving."""
         if not view["legal_moves"]:
             return None
-        if view["stage"] == "capture":
+        if view["phase"] == "capture":
             return best_capture(view)
         move = self.decide(view, rng)
         return move if move in view["legal_moves"] else {"type": "pass"}
@@ -182,7 +181,7 @@ class HeuristicBot:
         """The choice with the best average outcome over sampled rival choices."""
         if not view["legal_moves"]:
             return None
-        if view["stage"] == "capture":
+        if view["phase"] == "capture":
             return best_capture(view)
         from .planner import plan_choice
 

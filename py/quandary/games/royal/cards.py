@@ -90,6 +90,27 @@ def short_name(card: str) -> str:
     return card[:-1] + SUIT_SYMBOLS[suit_of(card)]
 
 
+def suit_seat(card: str) -> int:
+    """The seat whose suit the card is in: a Heart belongs to the Queen of Hearts."""
+    return SUITS.index(suit_of(card))
+
+
 def card_points(card: str, owner: int) -> int:
-    """What a card in play is worth to the seat controlling it: own suit counts double."""
+    """What a card in play is worth to the seat controlling it: own suit counts double.
+
+    >>> card_points("7H", 2), card_points("7H", 0)
+    (14, 7)
+    """
     return rank_of(card) * (2 if suit_of(card) == SUITS[owner] else 1)
+
+
+def strength(card: str, seat: int, other: int) -> tuple[int, bool]:
+    """A value card's strength between two seats, and whether it was doubled.
+
+    >>> strength("7H", 0, 2)  # the Ace of Spades plays 7♥ against the Queen of Hearts
+    (14, True)
+    >>> strength("7H", 0, 1)
+    (7, False)
+    """
+    doubled = suit_of(card) in (SUITS[seat], SUITS[other])
+    return rank_of(card) * (2 if doubled else 1), doubled

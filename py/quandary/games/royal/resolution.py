@@ -5,7 +5,7 @@ sets: (1) builders put their value card into play; (2) pairs who targeted each
 other battle, in seat order; (3) the remaining invasions, strongest first, ties
 in seat order from the Ace. An invasion whose invader may capture one of
 several cards stops the round until that player picks (the ``capture``
-stage); everything else resolves at once. Each step is recorded as a ``Step``
+phase); everything else resolves at once. Each step is recorded as a ``Step``
 and announced as an event, so the table can retell the round.
 """
 
@@ -15,24 +15,16 @@ from dataclasses import replace
 
 from quandary.engine import Event, Rng, moves
 
-from .cards import SUITS, card_points, rank_of, suit_of, target_seat
+from .cards import SUITS, card_points, rank_of, strength, suit_of, target_seat
 from .state import Capture, Choice, Planned, RoundRecord, RoyalState, Step
 
 
-def strength(card: str, seat: int, other: int) -> tuple[int, bool]:
-    """A value card's strength between two seats, and whether it was doubled.
-
-    >>> strength("7H", 0, 2)  # the Ace of Spades plays 7♥ against the Queen of Hearts
-    (14, True)
-    >>> strength("7H", 0, 1)
-    (7, False)
-    """
-    doubled = suit_of(card) in (SUITS[seat], SUITS[other])
-    return rank_of(card) * (2 if doubled else 1), doubled
-
-
 def scores(realms: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
-    """Each seat's points: the face values in its realm, its own suit doubled."""
+    """Each seat's points: the face values in its realm, its own suit doubled.
+
+    >>> scores((("7S", "3H"), ("4H",)))  # the Ace's Spades count double for the Ace
+    (17, 4)
+    """
     return tuple(sum(card_points(c, seat) for c in realm) for seat, realm in enumerate(realms))
 
 
@@ -41,6 +33,9 @@ def draw_need(realms: tuple[tuple[str, ...], ...], players: int) -> tuple[int, .
 
     Every card in play counts once for everyone, and each card in play of a
     seat's own suit once more for that seat, whoever controls it.
+
+    >>> draw_need((("7S",), ("4H",)), 2)  # one Spade in play: the Ace draws one more
+    (3, 2)
     """
     in_play = [c for realm in realms for c in realm]
     own = [sum(suit_of(c) == SUITS[s] for c in in_play) for s in range(players)]

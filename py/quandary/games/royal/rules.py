@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import Event, Rng, moves
+from quandary.engine import Event, Progress, Result, Rng, moves
 from quandary.engine.spec import GameSpec, Move
 
 from . import resolution
@@ -156,21 +156,22 @@ class Royal:
 
     # -- what each seat sees -----------------------------------------------------
 
+    def progress(self, state: RoyalState) -> Progress:
+        """At most as many rounds as the deck can still cover: "at most 6 rounds"."""
+        need = resolution.draw_need(state.realms, state.players)
+        scores = resolution.scores(state.realms)
+        return Progress(state.stage, state.round, _most_rounds(state, need), False, scores)
+
     def view(self, state: RoyalState, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` may see it: realms, counts, revealed steps, its own hand."""
         need = resolution.draw_need(state.realms, state.players)
         out: dict[str, Any] = {
             "title": SPEC.title,
-            "phase": state.phase,
-            "stage": state.stage,
-            "round": state.round,
-            "rounds": _most_rounds(state, need),
             "faces": [seat_face(s) for s in range(state.players)],
             "realms": [list(r) for r in state.realms],
             "hand_sizes": [len(h) for h in state.hands],
             "deck": len(state.deck),
             "discard": len(state.discard),
-            "scores": list(resolution.scores(state.realms)),
             "draws": list(state.draws),
             "next_draw": list(need),
             "submitted": [p is not None for p in state.pending],
@@ -186,11 +187,11 @@ class Royal:
             out["my_choice"] = state.pending[seat]
         return out
 
-    def result(self, state: RoyalState) -> dict[str, Any] | None:
+    def result(self, state: RoyalState) -> Result | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.stage != "over":
             return None
-        return moves.standings(list(resolution.scores(state.realms)))
+        return moves.final_result(list(resolution.scores(state.realms)))
 
     # -- audits used by the conformance suite ------------------------------------
 

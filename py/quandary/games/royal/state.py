@@ -87,6 +87,9 @@ class RoundRecord:
 class RoyalState:
     """The whole game. ``pending[seat]`` is that seat's submitted, unrevealed move.
 
+    ``stage`` is what views call the ``phase`` ("choose", "capture", "over"); the
+    field keeps the name games were saved under, so that those saves still load.
+
     During a round's resolution ``choices`` holds the revealed choices, ``table``
     the value cards lying face up in front of each seat, ``queue`` the battles
     and invasions still to come and ``steps`` the ones already resolved.
@@ -112,8 +115,3 @@ class RoyalState:
     capture: Capture | None
     history: tuple[RoundRecord, ...]
     log: tuple[Event, ...]
-
-    @property
-    def phase(self) -> str:
-        """The stage under its engine-wide name: "choose", "capture" or "over"."""
-        return self.stage

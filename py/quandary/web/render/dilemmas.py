@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from quandary.engine import last_round, round_words
 from quandary.web.html import attrs, esc, join, names_list
 
 from .table import Ui, error_line
@@ -63,7 +64,7 @@ def render_turn(view: dict[str, Any], ui: Ui) -> str:
     """The viewer's screen for the current phase (or the wait after submitting)."""
     head = (
         f'<h2 id="turn-title" tabindex="-1" data-autofocus>{PHASE_TITLES[view["phase"]]}'
-        f"<small> · round {view['round']} of {view['rounds']}</small></h2>"
+        f"<small> · {round_words(view['round'], view['round_limit'])}</small></h2>"
     )
     if view.get("my_submission") is not None or not view["legal_moves"]:
         return head + _waiting(view, ui)
@@ -233,7 +234,7 @@ def _supers(view: dict[str, Any], ui: Ui) -> str:
     left = [name for key, name in (("yes", "SUPER ACCEPT"), ("no", "SUPER REJECT")) if mine[key]]
     if not left:
         return '<p class="explain">You have used both super tokens.</p>'
-    last = " This is the last round: use them now." if view["round"] == view["rounds"] else ""
+    last = " This is the last round: use them now." if last_round(view) else ""
     return f'<p class="explain">Super tokens count three. Still yours: {", ".join(left)}.{last}</p>'
 
 
@@ -303,7 +304,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
             f'<p class="tally"><span class="yes">{yes} YES</span> '
             f'<span class="no">{no} NO</span> <span>difference {abs(yes - no)}</span></p></li>'
         )
-    last = r["round"] == view["rounds"]
+    last = last_round({"round": r["round"], "round_limit": view["round_limit"]})
     button = "See the final scores" if last else f"On to round {r['round'] + 1}"
     return (
         '<section class="round-result" aria-labelledby="result-title">'

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from quandary.games.royal.cards import FACES, card_name
 from quandary.web.html import esc
 
 RED = "#b3261e"
@@ -25,26 +26,7 @@ SUIT_PATHS = {
     "C": "M50 8A19 19 0 1 1 49.9 8ZM28 42A19 19 0 1 1 27.9 42ZM72 42A19 19 0 1 1 71.9 42Z"
     "M45 58C45 78 40 88 32 95H68C60 88 55 78 55 58Z",
 }
-SUIT_NAMES = {"S": "Spades", "C": "Clubs", "H": "Hearts", "D": "Diamonds"}
-FACE_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-RANK_WORDS = {
-    "2": "Two",
-    "3": "Three",
-    "4": "Four",
-    "5": "Five",
-    "6": "Six",
-    "7": "Seven",
-    "8": "Eight",
-    "9": "Nine",
-    "10": "Ten",
-}
 CROWN = "M22 58L30 30L42 46L50 22L58 46L70 30L78 58Z"
-
-
-def name(card_id: str) -> str:
-    """A card's name in words: "Seven of Hearts"."""
-    head, suit = card_id[:-1], card_id[-1]
-    return f"{FACE_NAMES.get(head) or RANK_WORDS.get(head, head)} of {SUIT_NAMES[suit]}"
 
 
 def colour(card_id: str) -> str:
@@ -107,10 +89,8 @@ def card(card_id: str, label: bool = False) -> str:
     """The SVG of a card face; with ``label`` it carries its name as an image title."""
     rank, suit = card_id[:-1], card_id[-1]
     fill = colour(card_id)
-    middle = (
-        _centre_face(rank, suit, fill) if rank in FACE_NAMES else _centre_value(rank, suit, fill)
-    )
-    a11y = f' role="img" aria-label="{esc(name(card_id))}"' if label else ' aria-hidden="true"'
+    middle = _centre_face(rank, suit, fill) if rank in FACES else _centre_value(rank, suit, fill)
+    a11y = f' role="img" aria-label="{esc(card_name(card_id))}"' if label else ' aria-hidden="true"'
     return (
         f'<svg class="pcard-face" viewBox="0 0 100 140" width="100" height="140"{a11y} '
         'focusable="false" xmlns="http://www.w3.org/2000/svg">'

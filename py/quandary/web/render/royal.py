@@ -11,16 +11,31 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from quandary.engine import round_words
+from quandary.games.royal.cards import (
+    FACE_NAMES,
+    FACES,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    card_name,
+    card_points,
+    rank_of,
+    strength,
+    suit_of,
+    suit_seat,
+    target_seat,
+)
+from quandary.games.royal.cards import (
+    seat_title as title,
+)
+from quandary.games.royal.cards import (
+    short_name as short,
+)
 from quandary.web.html import attrs, esc, join, names_list, plural
 
 from . import playing_cards as pc
 from .table import Ui, error_line
-
-SUITS = ("S", "C", "H", "D")
-FACES = ("A", "J", "Q", "K")
-FACE_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-SUIT_SYMBOLS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
-
 
 PHASE_TITLES = {
     "choose": "Choose a target and a value card",
@@ -29,17 +44,7 @@ PHASE_TITLES = {
 }
 
 
-# -- small words ---------------------------------------------------------------------
-
-
-def short(card: str) -> str:
-    """ "7♥", "10♠", "Q♥"."""
-    return card[:-1] + SUIT_SYMBOLS[card[-1]]
-
-
-def title(seat: int) -> str:
-    """ "Queen of Hearts"."""
-    return pc.name(FACES[seat] + SUITS[seat])
+# -- small words (the card facts are the game's own: ``games.royal.cards``) -----------
 
 
 def who(seat: int, names: list[str]) -> str:
@@ -47,24 +52,14 @@ def who(seat: int, names: list[str]) -> str:
     return f"{title(seat)} ({names[seat]})"
 
 
-def points(card: str, seat: int) -> int:
-    """What a card in play is worth to ``seat``."""
-    return int(card[:-1]) * (2 if card[-1] == SUITS[seat] else 1)
+def _why_doubled(card: str) -> str:
+    owner = FACES[suit_seat(card)]
+    return f"{SUIT_NAMES[suit_of(card)]} is the {FACE_NAMES[owner]}'s suit"
 
 
-def strength(card: str, seat: int, other: int) -> int:
-    """A value card's strength between two seats (doubled in either one's suit)."""
-    return int(card[:-1]) * (2 if card[-1] in (SUITS[seat], SUITS[other]) else 1)
-
-
-def _why_doubled(card: str, seat: int, other: int) -> str:
-    owner = seat if card[-1] == SUITS[seat] else other
-    return f"{pc.SUIT_NAMES[card[-1]]} is the {FACE_WORDS[FACES[owner]]}'s suit"
-
-
-def _power(card: str, value: int, doubled: bool, seat: int, other: int) -> str:
+def _power(card: str, value: int, doubled: bool) -> str:
     if doubled:
-        return f"{short(card)}, doubled to {value} ({_why_doubled(card, seat, other)})"
+        return f"{short(card)}, doubled to {value} ({_why_doubled(card)})"
     return f"{short(card)} (strength {value})"
 
 
@@ -75,16 +70,14 @@ def explain_step(step: dict[str, Any], names: list[str]) -> str:
     """One step of a round's resolution as a sentence."""
     seat, target, card = step["seat"], step["target"], step["card"]
     if step["kind"] == "build":
-        worth = points(card, seat)
+        worth = card_points(card, seat)
         extra = (
-            f", doubled as {pc.SUIT_NAMES[card[-1]]} is its suit" if worth > int(card[:-1]) else ""
+            f", doubled as {SUIT_NAMES[suit_of(card)]} is its suit" if worth > rank_of(card) else ""
         )
         return f"{who(seat, names)} builds: {short(card)} goes into play (worth {worth}{extra})."
     if step["kind"] == "battle":
-        mine = _power(card, step["strength"], step["doubled"], seat, target)
-        theirs = _power(
-            step["rival_card"], step["rival_strength"], step["rival_doubled"], target, seat
-        )
+        mine = _power(card, step["strength"], step["doubled"])
+        theirs = _power(step["rival_card"], step["rival_strength"], step["rival_doubled"])
         head = f"{who(seat, names)} and {who(target, names)} battle: {mine} against {theirs}."
         if step["winner"] is None:
             return head + " Equal strength: both value cards are discarded."
@@ -97,7 +90,7 @@ def explain_step(step: dict[str, Any], names: list[str]) -> str:
             f"{title(seat)} invades the defeated {title(target)} with strength {step['strength']}"
         )
     else:
-        power = _power(card, step["strength"], step["doubled"], seat, target)
+        power = _power(card, step["strength"], step["doubled"])
         head = f"{who(seat, names)} invades {who(target, names)} with {power}"
     return head + _outcome(step)
 
@@ -149,7 +142,7 @@ def checkpoints(view: dict[str, Any]) -> int:
 
 def privacy_reason(view: dict[str, Any]) -> str:
     """Why the device is being passed, without revealing anything."""
-    if view.get("stage") == "capture":
+    if view.get("phase") == "capture":
         return "It is time to choose what to capture."
     return "It is time to choose a target card and a value card in secret."
 
@@ -201,7 +194,7 @@ def _choice_item(seat: int, choice: dict[str, Any] | None, names: list[str]) -> 
 
 
 def _card_img(card: str, size: str = "") -> str:
-    label = esc(pc.name(card))
+    label = esc(card_name(card))
     return f'<span class="pcard {size}" role="img" aria-label="{label}">{pc.card(card)}</span>'
 
 
@@ -210,13 +203,13 @@ def _card_img(card: str, size: str = "") -> str:
 
 def render_turn(view: dict[str, Any], ui: Ui) -> str:
     """The viewer's screen: realms, then the choice, a capture, or the wait."""
-    stage = view["stage"]
+    phase = view["phase"]
     head = (
-        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{esc(PHASE_TITLES.get(view["phase"]))}'
-        f"<small> · round {view['round']} (at most {view['rounds']})</small></h2>"
+        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{esc(PHASE_TITLES.get(phase))}'
+        f"<small> · {round_words(view['round'], view['round_limit'])}</small></h2>"
     )
     body = _realms(view, ui) + _counts(view)
-    if stage == "capture":
+    if phase == "capture":
         body = _this_round(view, ui) + _capture(view, ui) + body
     elif view.get("my_choice") is not None or not view["legal_moves"]:
         body = _waiting(view, ui) + body
@@ -266,7 +259,7 @@ def _choose(view: dict[str, Any], ui: Ui) -> str:
     legal_targets = {m["target"] for m in view["legal_moves"] if m["type"] == "choose"}
     legal_values = {m["value"] for m in view["legal_moves"] if m["type"] == "choose"}
     target: str | None = draft.get("target")
-    aim = FACES.index(target[:-1]) if target is not None and target in legal_targets else None
+    aim = target_seat(target) if target is not None and target in legal_targets else None
     targets = join(
         f"<li>{_target_button(card, me, ui, card == target, card not in legal_targets)}</li>"
         for card in view["targets"]
@@ -297,7 +290,7 @@ def _choose(view: dict[str, Any], ui: Ui) -> str:
 
 
 def _target_button(card: str, me: int, ui: Ui, pressed: bool, disabled: bool) -> str:
-    seat = FACES.index(card[:-1])
+    seat = target_seat(card)
     label = (
         "Build (your own face)" if seat == me else f"Invade the {title(seat)} ({ui.names[seat]})"
     )
@@ -314,10 +307,10 @@ def _value_button(card: str, me: int, aim: int | None, pressed: bool, disabled: 
     if aim is None:
         caption = ""
     elif aim == me:
-        caption = f"worth {points(card, me)}"
+        caption = f"worth {card_points(card, me)}"
     else:
-        caption = f"strength {strength(card, me, aim)}"
-    label = pc.name(card) + (f", {caption}" if caption else "")
+        caption = f"strength {strength(card, me, aim)[0]}"
+    label = card_name(card) + (f", {caption}" if caption else "")
     return (
         f'<button type="button" class="pcard value" data-action="draft" data-value="{esc(card)}" '
         f'data-card="{esc(card)}" id="value-{esc(card)}"'
@@ -332,12 +325,12 @@ def _preview(view: dict[str, Any], ui: Ui) -> str:
     target, value = str(draft.get("target")), str(draft.get("value"))
     if target not in view["targets"] or value not in view["hand"]:
         return "Choose a target card and a value card."
-    aim = FACES.index(target[:-1])
+    aim = target_seat(target)
     if aim == me:
-        return f"You will build: {short(value)} goes into play, worth {points(value, me)}."
+        return f"You will build: {short(value)} goes into play, worth {card_points(value, me)}."
     return (
         f"You will target the {title(aim)} with {short(value)}, strength "
-        f"{strength(value, me, aim)}. If they target you too, you battle."
+        f"{strength(value, me, aim)[0]}. If they target you too, you battle."
     )
 
 
@@ -383,8 +376,8 @@ def _capture(view: dict[str, Any], ui: Ui) -> str:
         "<li>"
         f'<button type="button" class="pcard capture" data-action="move" id="capture-{esc(c)}" '
         f"data-move='{esc(json.dumps({'type': 'capture', 'card': c}))}' "
-        f'aria-label="Capture the {esc(pc.name(c))}">{pc.card(c)}'
-        f'<span class="caption">+{points(c, seat)}</span></button></li>'
+        f'aria-label="Capture the {esc(card_name(c))}">{pc.card(c)}'
+        f'<span class="caption">+{card_points(c, seat)}</span></button></li>'
         for c in capture["options"]
     )
     decline = json.dumps({"type": "decline"})
@@ -410,7 +403,7 @@ def update_draft(
 
 def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
     """The choice the draft describes, once both cards are picked (it may still be illegal)."""
-    if view.get("stage") != "choose" or not draft.get("target") or not draft.get("value"):
+    if view.get("phase") != "choose" or not draft.get("target") or not draft.get("value"):
         return None
     return {"type": "choose", "target": draft["target"], "value": draft["value"]}
 

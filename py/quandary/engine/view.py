@@ -1,0 +1,274 @@
+"""The typed header of every view: the part of a view that shared code reads.
+
+A view is one game's own JSON plus a header that means the same in every game:
+who is looking, who must act, the phase and round, the bound on rounds, the
+scores, the recent log and the legal moves. The header is declared once here
+(``ViewHeader``); ``engine.view`` fills it from ``Game.progress`` and the
+engine's own bookkeeping, so no game spells a shared word its own way.
+
+Shared UI code reads a header through ``read_header``, which checks every key's
+type and says in a sentence what is wrong: a view may come from a remote host,
+and a damaged one must be refused before anything is drawn from it.
+
+>>> header = read_header({
+...     "game": "dilemmas", "version": 3, "seat": 0, "players": 3,
+...     "waiting_for": [1, 2], "result": None, "log": [], "phase": "vote",
+...     "round": 2, "round_limit": {"count": 5, "exact": True},
+...     "scores": [0, 4, 1], "legal_moves": []})
+>>> header["round_limit"]
+{'count': 5, 'exact': True}
+>>> read_header({"game": "dilemmas"})
+Traceback (most recent call last):
+...
+quandary.engine.view.BadView: The view has no version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, NotRequired, TypedDict, cast
+
+from .errors import GameError
+
+
+class RoundLimit(TypedDict):
+    """The last round there can be: exactly ``count`` rounds, or at most ``count``."""
+
+    count: int
+    exact: bool
+
+
+class Result(TypedDict):
+    """The end of a game: every seat's score and the seats that share the top score."""
+
+    scores: list[int]
+    winners: list[int]
+
+
+class LogEntry(TypedDict):
+    """One event of the log, with its index in the whole game so new ones can be told."""
+
+    kind: str
+    data: Any
+    index: int
+
+
+class ViewHeader(TypedDict):
+    """The keys every view has, whatever the game (``names``/``kinds``: ``Table.view``)."""
+
+    game: str
+    version: int
+    seat: int | None
+    players: int
+    waiting_for: list[int]
+    result: Result | None
+    log: list[LogEntry]
+    phase: str
+    round: int
+    round_limit: RoundLimit | None
+    scores: list[int]
+    legal_moves: list[dict[str, Any]]
+    names: NotRequired[list[str]]
+    kinds: NotRequired[list[str]]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a game stands, in the words every game shares: the header of each view.
+
+    The engine builds the view's ``phase``, ``round``, ``round_limit`` and
+    ``scores`` from this, so no game can spell them its own way. ``round_limit``
+    is the last round there can be: exactly that many (``round_limit_exact``:
+    "round 2 of 5") or at most that many ("at most 6 rounds"); ``None`` when the
+    game has no bound worth telling.
+
+    >>> Progress("vote", 2, 5, True, (3, 1, 0)).round_limit_json()
+    {'count': 5, 'exact': True}
+    >>> Progress("duel", 4, None, False, (0, 0, 0)).round_limit_json() is None
+    True
+    """
+
+    phase: str
+    round: int
+    round_limit: int | None
+    round_limit_exact: bool
+    scores: tuple[int, ...]
+
+    def round_limit_json(self) -> RoundLimit | None:
+        """The bound as the view carries it: ``{"count": n, "exact": bool}`` or None."""
+        if self.round_limit is None:
+            return None
+        return {"count": self.round_limit, "exact": self.round_limit_exact}
+
+
+HEADER_KEYS: frozenset[str] = frozenset(ViewHeader.__required_keys__) | frozenset(
+    ViewHeader.__optional_keys__
+)
+"""Keys only the engine (and the table) may set: a game's own view must not."""
+
+
+def round_words(number: int, limit: RoundLimit | None) -> str:
+    """The round as a player reads it, the bound worded by whether it is exact.
+
+    >>> round_words(2, {"count": 5, "exact": True})
+    'round 2 of 5'
+    >>> round_words(1, {"count": 6, "exact": False})
+    'round 1 (at most 6)'
+    >>> round_words(4, None)
+    'round 4'
+    """
+    if limit is None:
+        return f"round {number}"
+    if limit["exact"]:
+        return f"round {number} of {limit['count']}"
+    return f"round {number} (at most {limit['count']})"
+
+
+def last_round(header: Mapping[str, Any]) -> bool:
+    """Whether the header's round is certainly the last (only an exact bound says so)."""
+    limit = header["round_limit"]
+    return limit is not None and limit["exact"] and header["round"] >= limit["count"]
+
+
+class BadView(GameError):
+    """A view whose header is missing a key or has one of the wrong type."""
+
+    code = "bad_view"
+
+
+def read_header(view: Mapping[str, Any]) -> ViewHeader:
+    """The header of ``view``, every key checked; ``BadView`` says what is wrong.
+
+    Only the header is checked: a game's own keys are its renderer's business.
+    """
+    if not isinstance(view, Mapping):
+        raise BadView("A view must be an object.")
+    for key, check in _CHECKS:
+        if key not in view:
+            raise BadView(f"The view has no {key.replace('_', ' ')}.")
+        problem = check(view[key], view)
+        if problem:
+            raise BadView(f"The view's {key.replace('_', ' ')} {problem}.")
+    for key in ("names", "kinds"):
+        if key in view:
+            problem = _strings(view[key], view)
+            if problem:
+                raise BadView(f"The view's {key} {problem}.")
+    return cast(ViewHeader, {k: view[k] for k in HEADER_KEYS if k in view})
+
+
+# -- the checks: each returns what is wrong as the end of a sentence, or "" --------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: Any, view: Mapping[str, Any]) -> str:
+    return "" if isinstance(value, str) and value else "must be a non-empty text"
+
+
+def _count(value: Any, view: Mapping[str, Any]) -> str:
+    return "" if _is_int(value) and value >= 0 else "must be a whole number, 0 or more"
+
+
+def _players(value: Any, view: Mapping[str, Any]) -> str:
+    return "" if _is_int(value) and value >= 1 else "must be a whole number, 1 or more"
+
+
+def _seat_of(value: Any, view: Mapping[str, Any]) -> bool:
+    players = view.get("players")
+    return _is_int(value) and _is_int(players) and 0 <= value < players
+
+
+def _seat(value: Any, view: Mapping[str, Any]) -> str:
+    return "" if value is None or _seat_of(value, view) else "must be a seat at the table or null"
+
+
+def _seats(value: Any, view: Mapping[str, Any]) -> str:
+    if not isinstance(value, list) or not all(_seat_of(s, view) for s in value):
+        return "must be a list of seats at the table"
+    return ""
+
+
+def _per_seat(value: Any, view: Mapping[str, Any]) -> str:
+    if (
+        not isinstance(value, list)
+        or len(value) != view.get("players")
+        or not all(_is_int(v) for v in value)
+    ):
+        return "must be a whole number for each seat"
+    return ""
+
+
+def _strings(value: Any, view: Mapping[str, Any]) -> str:
+    if (
+        not isinstance(value, list)
+        or len(value) != view.get("players")
+        or not all(isinstance(v, str) for v in value)
+    ):
+        return "must be a text for each seat"
+    return ""
+
+
+def _result(value: Any, view: Mapping[str, Any]) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, Mapping) or set(value) != {"scores", "winners"}:
+        return "must be null or have exactly scores and winners"
+    return _per_seat(value["scores"], view) or _seats(value["winners"], view)
+
+
+def _log(value: Any, view: Mapping[str, Any]) -> str:
+    if not isinstance(value, list):
+        return "must be a list of events"
+    for entry in value:
+        if (
+            not isinstance(entry, Mapping)
+            or set(entry) != {"kind", "data", "index"}
+            or not isinstance(entry["kind"], str)
+            or not _is_int(entry["index"])
+            or entry["index"] < 0
+        ):
+            return "must be a list of events, each with a kind, its data and an index"
+    return ""
+
+
+def _round_limit(value: Any, view: Mapping[str, Any]) -> str:
+    if value is None:
+        return ""
+    if (
+        not isinstance(value, Mapping)
+        or set(value) != {"count", "exact"}
+        or not _is_int(value["count"])
+        or value["count"] < 0
+        or not isinstance(value["exact"], bool)
+    ):
+        return "must be null or a count of rounds with whether it is exact"
+    return ""
+
+
+def _legal_moves(value: Any, view: Mapping[str, Any]) -> str:
+    if not isinstance(value, list) or not all(
+        isinstance(m, Mapping) and isinstance(m.get("type"), str) for m in value
+    ):
+        return "must be a list of moves, each an object with a type"
+    return ""
+
+
+_CHECKS: tuple[tuple[str, Callable[[Any, Mapping[str, Any]], str]], ...] = (
+    ("game", _text),
+    ("version", _count),
+    ("players", _players),
+    ("seat", _seat),
+    ("waiting_for", _seats),
+    ("result", _result),
+    ("log", _log),
+    ("phase", _text),
+    ("round", _count),
+    ("round_limit", _round_limit),
+    ("scores", _per_seat),
+    ("legal_moves", _legal_moves),
+)
+"""In reading order: ``players`` comes before the keys checked against it."""
