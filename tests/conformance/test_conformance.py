@@ -20,7 +20,7 @@ import pytest
 from quandary import engine
 from quandary.engine import GameError, IllegalMove, MalformedMove, OutOfTurn
 
-from .playout import pick_move, roundtrip, tables
+from .playout import pick_move, play, roundtrip, tables
 
 GAMES = engine.all_games()
 PLAYOUTS = 500
@@ -68,8 +68,8 @@ def _playout(game: engine.Game, seed: int, players: int, options: dict[str, Any]
             break
         seat, move = picked
         before = {s: engine.view(state, s) for s in range(players) if s != seat}
-        state = engine.apply(state, seat, move)
-        twin = engine.apply(twin, seat, copy.deepcopy(move))
+        state = play(state, seat, move)
+        twin = play(twin, seat, copy.deepcopy(move))
         record = record.with_move(seat, move)
         assert state == twin
         assert Counter(game.cards(state)) == cards, "a card was lost or duplicated"

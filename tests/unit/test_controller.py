@@ -176,7 +176,7 @@ def test_announcements_follow_screen_changes_only() -> None:
     assert c.announcement() == "Lobby. Choose a game and seats."
     assert c.announcement() is None
     c.dispatch("start", {})
-    assert c.announcement() == "Round 1: Build your dilemma."
+    assert c.announcement() == "Round 1 of 5: Build your dilemma."
     c.dispatch("draft", {"card": c.table.view(0)["hand"]["positive"][0]["id"]})
     assert c.announcement() is None
 

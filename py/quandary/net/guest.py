@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from quandary.engine import Move
+from quandary.engine import BadView, Move, read_header
 
 from .messages import HOST_TYPES, ProtocolError, clean_name, encode, parse
 
@@ -102,7 +102,8 @@ class RoomGuest:
         elif kind == "lobby":
             self.lobby = msg["lobby"]
         elif kind == "snapshot":
-            self.version, self.view = msg["version"], msg["view"]
+            if _drawable(msg["view"]):
+                self.version, self.view = msg["version"], msg["view"]
         elif kind == "update":
             self._update(msg)
         elif kind == "tick":
@@ -121,7 +122,8 @@ class RoomGuest:
             return
         view = {k: v for k, v in self.view.items() if k not in msg["drop"]}
         view.update(msg["set"])
-        self.version, self.view = msg["version"], view
+        if _drawable(view):
+            self.version, self.view = msg["version"], view
 
     def beat(self) -> None:
         """One timer beat: a host that has been silent too long is away."""
@@ -176,3 +178,12 @@ class RoomGuest:
     def _send(self, peer: str, msg: dict[str, Any]) -> None:
         if self.status != "replaced":  # a replaced tab stops sending altogether
             self.send_text(peer, encode(msg))
+
+
+def _drawable(view: dict[str, Any]) -> bool:
+    """Whether a view from the host has a sound header: a damaged one is not kept."""
+    try:
+        read_header(view)
+    except BadView:
+        return False
+    return True

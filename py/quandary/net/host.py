@@ -413,7 +413,7 @@ class RoomHost:
         assert self.table is not None
         state = self.table.state
         spec = engine.game_of(state).spec
-        timed = spec.timed_moves | spec.authority_moves
+        timed = spec.timed_moves
         return [
             [
                 m if m["type"] not in timed else {**m, "at": None}

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from quandary import engine
 from quandary.bots import BOT_NAMES
-from quandary.engine import BadSetup, CorruptState
+from quandary.engine import BadSetup, CorruptState, read_header
 from quandary.net.link import BadLink, RoomLink, WrongSecret, is_room_fragment, parse_fragment
 from quandary.table import Seat, Table
 
@@ -437,7 +437,11 @@ def _summary(saved: tuple[Table, int] | None) -> SavedGame | None:
     if saved is None:
         return None
     table = saved[0]
-    view: dict[str, Any] = table.view(None)
+    view = table.view(None)
+    header = read_header(view)
     return SavedGame(
-        view["title"], view.get("round", 1), view.get("rounds"), [s.name for s in table.seats]
+        str(view["title"]),
+        header["round"],
+        header["round_limit"],
+        [s.name for s in table.seats],
     )

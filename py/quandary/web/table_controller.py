@@ -12,13 +12,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from quandary.engine import GameError
+from quandary.engine import BadView, GameError, read_header, round_words
 
 from .actions import Action, UnknownAction
 from .authority import Authority, View
 from .html import esc
 from .render import GameUi, game_ui
 from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard
+
+DAMAGED = (BadView, KeyError, TypeError, ValueError, IndexError, AttributeError)
+"""What drawing a damaged view from another device raises; caught only for remote views."""
 
 
 class TableController:
@@ -74,7 +77,7 @@ class TableController:
             return 0
         try:
             return self.ui_module.checkpoints(view)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        except DAMAGED:
             if not self.authority.remote:
                 raise
             return self.seen
@@ -199,13 +202,14 @@ class TableController:
             return self._render(view)
         try:
             return self._render(view)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        except DAMAGED:
             return (
                 '<p class="form-error" role="alert">This table cannot be drawn: what arrived'
                 " for it is damaged. It will be drawn again when the next move arrives.</p>"
             )
 
     def _render(self, view: View) -> str:
+        read_header(view)  # shared parts below read the header: refuse a damaged one first
         ui_module = self.ui_module
         ui = self.ui(view)
         shown = milestone(view, ui, self.seen, ui_module, self.authority.can_restart, self.way_out)
@@ -232,34 +236,37 @@ class TableController:
             return "table-waiting", "Waiting for the game to start."
         try:
             return self._screen_key(view)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        except DAMAGED:
             if not self.authority.remote:
                 raise
             return "table-damaged", "This table cannot be drawn."
 
     def _screen_key(self, view: View) -> tuple[str, str]:
+        header = read_header(view)
         ui_module = self.ui_module
-        names = list(view.get("names", []))
+        names = list(header.get("names", []))
         if self.seen < ui_module.checkpoints(view):
             return f"result{self.seen}", ui_module.explain_milestone(view, self.seen, names)
-        result = view.get("result")
+        result = header["result"]
         if result:
             winners = ", ".join(names[s] for s in result["winners"])
             return "over", f"Game over. Winner: {winners}."
-        phase = str(view.get("phase", ""))
+        phase = header["phase"]
         who = "gate" if self.viewer is None and self.gated() else self.viewer
-        moment = view["version"] if self.announce_every_version else bool(view["legal_moves"])
+        moment = header["version"] if self.announce_every_version else bool(header["legal_moves"])
+        words = round_words(header["round"], header["round_limit"])
         return (
-            f"{view.get('round')}:{phase}:{who}:{moment}",
-            f"Round {view.get('round')}: {ui_module.PHASE_TITLES.get(phase, phase)}.",
+            f"{header['round']}:{phase}:{who}:{moment}",
+            f"{words[0].upper()}{words[1:]}: {ui_module.PHASE_TITLES.get(phase, phase)}.",
         )
 
 
 def _watching(view: View, ui_module: GameUi) -> str:
     """A spectator's turn area: the public table is in the scoreboard and the log."""
-    rounds = f" of {view['rounds']}" if view.get("rounds") else ""
-    phase = ui_module.PHASE_TITLES.get(str(view.get("phase")), "the players are choosing")
+    header = read_header(view)
+    words = round_words(header["round"], header["round_limit"])
+    phase = ui_module.PHASE_TITLES.get(header["phase"], "the players are choosing")
     return (
         '<h2 tabindex="-1" data-autofocus>You are watching</h2>'
-        f'<p class="explain">Round {esc(view.get("round"))}{rounds}: {esc(phase)}.</p>'
+        f'<p class="explain">{esc(words[0].upper() + words[1:])}: {esc(phase)}.</p>'
     )

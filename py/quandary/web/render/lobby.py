@@ -7,7 +7,7 @@ from typing import Any
 
 from quandary.bots import levels
 from quandary.catalog import entry
-from quandary.engine import GameSpec, Option
+from quandary.engine import GameSpec, Option, RoundLimit, round_words
 from quandary.web.html import attrs, esc, join, names_list
 
 
@@ -38,7 +38,7 @@ class SavedGame:
 
     title: str
     round: int
-    rounds: int | None
+    round_limit: RoundLimit | None
     """None for games with no fixed length (they end on a score or an empty deck)."""
     names: list[str]
 
@@ -82,8 +82,8 @@ def _resume(saved: SavedGame, confirm: bool) -> str:
     )
     return (
         '<div class="resume" role="region" aria-label="Game in progress">'
-        f"<p><strong>{esc(saved.title)}</strong> is in progress: round {saved.round}"
-        + (f" of {saved.rounds}" if saved.rounds else "")
+        f"<p><strong>{esc(saved.title)}</strong> is in progress:"
+        f" {esc(round_words(saved.round, saved.round_limit))}"
         + f" with {esc(names_list(saved.names))}.</p>{buttons}</div>"
     )
 
