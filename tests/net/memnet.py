@@ -131,9 +131,11 @@ class Network:
 
     def open(self, src: str, dst: str, text: str) -> tuple[str, bool]:
         """What the receiving transport hands on: the text, and whether it is the host's."""
+        if not text.startswith('{"m":'):  # as the page's transport: only envelopes are opened
+            return text, False
         try:
             envelope = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             return text, False
         if not isinstance(envelope, dict) or set(envelope) != {"m", "n", "s"}:
             return text, False

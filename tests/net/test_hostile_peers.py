@@ -10,6 +10,7 @@ from quandary import engine
 from quandary.net import host as host_module
 from quandary.net.messages import GUEST_TYPES, HOST_TYPES, MAX_DEPTH, ProtocolError, parse
 
+from .hostile import HostilePeer
 from .memnet import HostKey, Network, sign
 from .test_room_protocol import rejections, room_of_three
 
@@ -227,3 +228,65 @@ def test_the_same_seat_in_a_second_tab_takes_it_and_the_first_stops() -> None:
         host.tick()
         net.settle()
     assert second.status == "joined" and anna.status == "replaced"
+
+
+def assert_the_room_goes_on(net: Network, host, guests, mallory: HostilePeer) -> None:
+    """Nothing lost, nothing leaked: every honest guest sees what the host shows it,
+    no seat's secret or token reached the attacker, and a move is still played."""
+    net.settle()
+    host.tick()
+    net.settle()
+    for guest in guests:
+        assert guest.status == "joined" and guest.host == "H"
+        assert guest.view == host.view_for(guest.member)
+        assert guest.token not in mallory.heard()
+    state = host.table.state
+    game = engine.game_of(state)
+    for secret in game.secrets(state, None):
+        assert json.dumps(secret) not in mallory.heard()
+    assert host.leaks == 0 and host.errors == 0
+    honest_move_still_works(net, host, guests[-1])
+
+
+def test_every_attack_at_once_and_the_room_goes_on() -> None:
+    net, host, anna, ben = room_of_three()
+    moves_before = host.table.record.moves
+    mallory = HostilePeer(net)
+    mallory.greet("H")
+    net.settle()
+    host.tick()
+    captured = next(t for src, dst, t in net.queue if (src, dst) == ("H", "A"))
+    net.settle()
+    for target in ("A", "B"):
+        mallory.pose_as_host(target)
+        mallory.replay_host_message(captured, target)
+        mallory.nest(target)
+    mallory.claim_seat_with("H", "not-a-token-anyone-has")
+    mallory.broken_names("H")
+    mallory.nest("H")
+    mallory.forge_pong("H", 1)
+    mallory.odd_moves("H")
+    mallory.flood("H", {"t": "sync", "version": 0})
+    mallory.flood("H", {"t": "hello", "token": None, "name": "again"})
+    net.settle()
+    assert host.table.record.moves == moves_before
+    assert all(m.name != "Anna 2" for m in host.members.values())
+    assert_the_room_goes_on(net, host, [anna, ben], mallory)
+
+
+def test_an_attack_during_a_host_reload_finds_nobody_to_fool() -> None:
+    net, host, anna, ben = room_of_three()
+    saved = json.loads(json.dumps(host.to_json()))
+    mallory = HostilePeer(net)
+    net.disconnect("H")
+    for target in ("A", "B"):
+        mallory.pose_as_host(target)
+    net.settle()
+    assert anna.host is None and anna.status == "away"
+    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 5, "Hana")
+    reborn.restore(saved)
+    net.connect("H2", reborn)
+    net.settle()
+    assert anna.host == "H2" and ben.host == "H2"
+    assert anna.token not in mallory.heard() and ben.token not in mallory.heard()
+    assert anna.view == reborn.view_for(anna.member)
