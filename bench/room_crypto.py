@@ -44,7 +44,9 @@ async ([sizes, runs]) => {
     const signs = [], checks = [];
     for (let i = 0; i < runs; i++) {
       const data = [];
-      for (let j = 0; j < BATCH; j++) data.push(enc.encode(`room\\nfrom\\nto\\n${i}.${j}\\n${text}`));
+      for (let j = 0; j < BATCH; j++) {
+        data.push(enc.encode(`room\\nfrom\\nto\\n${i}.${j}\\n${text}`));
+      }
       let t = performance.now();
       const sigs = [];
       for (const d of data) sigs.push(await crypto.subtle.sign(alg, pair.privateKey, d));

@@ -26,6 +26,8 @@ from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 
 ROOM = "testroom0001"
+STEP_MS = 20.0
+"""How long one message takes on this network (a LAN's round trip is about this)."""
 
 
 def b64(data: bytes) -> str:
@@ -81,6 +83,9 @@ class Network:
     """Connections that sign what they send (the host's)."""
     counters: dict[tuple[str, str], int] = field(default_factory=dict)
     last: dict[tuple[str, str], int] = field(default_factory=dict)
+    clock: float = 0.0
+    """Milliseconds: every delivery takes ``step_ms``, so rates mean something here."""
+    step_ms: float = STEP_MS
     forged: int = 0
     """Envelopes that failed verification (dropped as host messages)."""
     _ids: Any = field(default_factory=lambda: itertools.count(1))
@@ -103,8 +108,13 @@ class Network:
     def make_id(self) -> str:
         return f"id{next(self._ids):06d}"
 
+    def now(self) -> float:
+        return self.clock
+
     def add_host(self, name: str = "Hana", peer: str = "H") -> RoomHost:
-        host = RoomHost(self.sender(peer, self.key.private), self.make_id, lambda: 1234, name)
+        host = RoomHost(
+            self.sender(peer, self.key.private), self.make_id, lambda: 1234, name, self.now
+        )
         self.connect(peer, host)
         return host
 
@@ -155,6 +165,7 @@ class Network:
         return message, True
 
     def deliver(self, index: int = 0) -> None:
+        self.clock += self.step_ms
         src, dst, text = self.queue.pop(index)
         if dst in self.nodes and src in self.nodes:
             message, from_host = self.open(src, dst, text)

@@ -199,7 +199,7 @@ def test_seat_tokens_go_to_the_verified_host_only_also_across_a_host_reload() ->
     for guest in (anna, ben):
         guest.beat()
     net.settle()
-    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 5, "Hana")
+    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 5, "Hana", net.now)
     reborn.restore(saved)
     net.connect("H2", reborn)
     net.settle()
@@ -283,7 +283,7 @@ def test_an_attack_during_a_host_reload_finds_nobody_to_fool() -> None:
         mallory.pose_as_host(target)
     net.settle()
     assert anna.host is None and anna.status == "away"
-    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 5, "Hana")
+    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 5, "Hana", net.now)
     reborn.restore(saved)
     net.connect("H2", reborn)
     net.settle()

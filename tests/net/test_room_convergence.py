@@ -41,7 +41,11 @@ class Room(RuleBasedStateMachine):
         super().__init__()
         self.net = Network()
         host = CountingHost(
-            self.net.sender("H", self.net.key.private), self.net.make_id, lambda: 7, "Hana"
+            self.net.sender("H", self.net.key.private),
+            self.net.make_id,
+            lambda: 7,
+            "Hana",
+            self.net.now,
         )
         host.applied = []
         self.net.connect("H", host)

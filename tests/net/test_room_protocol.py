@@ -165,7 +165,7 @@ def test_the_host_survives_a_reload_and_guests_reconnect() -> None:
     net.disconnect("H")
     assert anna.status == "away"
     assert ben.submit(ben.view["legal_moves"][0]) is None and "away" in ben.notice
-    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 99, "Hana")
+    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 99, "Hana", net.now)
     reborn.restore(saved)
     net.connect("H2", reborn)
     net.settle()
@@ -235,7 +235,7 @@ def test_a_silent_host_counts_as_away_and_a_reborn_host_is_recognised() -> None:
     for _ in range(3):
         anna.beat()
     assert anna.status == "away" and anna.host is None
-    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 5, "Hana")
+    reborn = type(host)(net.sender("H2", net.key.private), net.make_id, lambda: 5, "Hana", net.now)
     reborn.restore(saved)
     net.connect("H2", reborn)
     net.settle()

@@ -61,13 +61,12 @@ class Device:
     def boot(self) -> None:
         """Open the page (again): a new controller on the same storage and address."""
         ids = iter(range(10**6))
-        self.net_clock = 0.0
         self.controller = Controller(
             self.storage,
             lambda: 4242,
             lambda: f"{self.name}-{next(ids):04d}-secret-id-padding",
             page="http://127.0.0.1/",
-            now=lambda: self.net_clock,
+            now=self.net.now,
         )
         self.controller.form.seats[0].name = self.name
         if self.fragment:
@@ -222,7 +221,7 @@ def test_every_game_plays_to_the_end_in_a_room(game: str) -> None:
             break
         wake = clock.next_wakeup()
         assert wake is not None, "nobody can act and no clock runs"
-        host.net_clock = wake + 1
+        net.clock = max(net.clock, wake + 1)
         assert host.controller.on_clock()
     net.settle()
     assert anna.room_view() == host.controller.room.host.view_for(

@@ -142,7 +142,7 @@ class RoomHost:
         cost as much as the flood), and each message is handled inside its own
         boundary, so one bad message can never stop the room.
         """
-        if not self._within_rate(peer):
+        if not self._within_rate(peer, text):
             return
         try:
             msg = parse(text, GUEST_TYPES)
@@ -174,12 +174,6 @@ class RoomHost:
         else:
             self._intent(member, msg["id"], msg["version"], msg["move"])
 
-    def _refill(self, peer: str) -> None:
-        """One token back for a connection the host just spoke to (see ``_within_rate``)."""
-        if peer in self._budget:
-            tokens, since = self._budget[peer]
-            self._budget[peer] = (min(BURST, tokens + 1), since)
-
     def _sync(self, member: Member) -> None:
         """A snapshot on request, at most once per version and timer beat.
 
@@ -192,20 +186,22 @@ class RoomHost:
         member.snapshot_at = (version, self.beats)
         self._send_view(member, snapshot=True)
 
-    def _within_rate(self, peer: str) -> bool:
+    def _within_rate(self, peer: str, text: Any) -> bool:
         """A token bucket per connection: ``BURST`` at once, then ``RATE`` a second.
 
-        Every message the host sends a connection also gives it one token back:
-        an honest guest mostly answers the host (a pong per tick, a move per
-        view), so it never runs dry however long the game, while a flood does.
+        A message costs a token per started 4 KiB, so the largest allowed message
+        costs 16: a flood of big messages is cut off as soon as one of small ones,
+        and checking what gets through stays cheap. An honest guest sends a few
+        small messages a second (a pong per tick, a move now and then).
         """
+        cost = 1 + (len(text) // 4096 if isinstance(text, str) else 0)
         now = self.now() / 1000
         tokens, since = self._budget.get(peer, (BURST, now))
         tokens = min(BURST, tokens + max(0.0, now - since) * RATE)
-        if tokens < 1:
+        if tokens < cost:
             self._budget[peer] = (tokens, now)
             return False
-        self._budget[peer] = (tokens - 1, now)
+        self._budget[peer] = (tokens - cost, now)
         return True
 
     def _hello(self, peer: str, token: str | None, name: str) -> None:
@@ -230,11 +226,24 @@ class RoomHost:
             self._send(member.peer, {"t": "replaced"}, None)
             self._sent_view.pop(member.peer, None)
             self._sent_lobby.pop(member.peer, None)
+        moved = member.peer != peer
         member.peer = peer
         self._sent_view.pop(peer, None)
         self._sent_lobby.pop(peer, None)
         self._send(peer, {"t": "welcome", "token": member.token, "member": member.id}, None)
-        self.broadcast()
+        if moved:
+            self.broadcast()  # someone new, or back: everyone's lobby says so
+        else:
+            self._catch_up(member)  # a greeting again (a lost welcome): only this one hears
+
+    def _catch_up(self, member: Member) -> None:
+        """Send one member the lobby and its whole view, as after a fresh welcome."""
+        if member.peer is None or member.peer == LOCAL:
+            return
+        lobby = self.lobby()
+        self._sent_lobby[member.peer] = lobby
+        self._send(member.peer, {"t": "lobby", "lobby": lobby}, member.seat)
+        self._send_view(member, snapshot=True)
 
     def _pong(self, member: Member, at: int) -> None:
         """A round trip measured, if ``at`` echoes a tick sent to this member, once.
@@ -512,22 +521,16 @@ class RoomHost:
     def _reject(self, peer: str | None, code: str, reason: str, intent: str | None = None) -> None:
         if peer is not None and peer != LOCAL:
             msg = {"t": "rejected", "code": code, "reason": reason, "id": intent}
-            self._send(peer, msg, None, answer=False)
+            self._send(peer, msg, None)
 
-    def _send(self, peer: str, msg: dict[str, Any], seat: int | None, answer: bool = True) -> None:
-        """The one door out: size and secrets are checked on every message.
-
-        Only ``answer``s (not refusals) give the connection a token back, or a
-        flood of bad messages would pay for itself.
-        """
+    def _send(self, peer: str, msg: dict[str, Any], seat: int | None) -> None:
+        """The one door out: size and secrets are checked on every message."""
         text = encode(msg)
         if len(text.encode("utf-8")) > MAX_BYTES:
             raise ProtocolError(f"A {msg['t']} message grew over 64 KiB.")
         if self.table is not None and set(QUOTED.findall(text)) & self._secrets_of(seat):
             self.leaks += 1
             raise HiddenInformationLeak(f"a {msg['t']} for seat {seat} held a secret")
-        if answer:
-            self._refill(peer)
         self.send_text(peer, text)
 
     def _secrets_of(self, seat: int | None) -> frozenset[str]:
