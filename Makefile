@@ -51,6 +51,8 @@ bench: build chromium
 	$(BIN)/python bench/minister_bots.py
 	$(BIN)/python bench/bots_browser.py
 	$(BIN)/python bench/rooms.py
+	$(BIN)/python bench/room_crypto.py
+	$(BIN)/python bench/room_flood.py
 	$(BIN)/python bench/startup.py
 
 clean:
