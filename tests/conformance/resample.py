@@ -36,9 +36,11 @@ from quandary.games.royal.state import RoyalState
 T = TypeVar("T")
 S = TypeVar("S")
 View = Callable[[Any, int | None], dict[str, Any]]
-RESAMPLES = 2
-"""Resamples per seat at a checked state: each is a fresh deal of everything hidden,
-so a leak of a whole hand or a choice shows in the first one almost surely."""
+RESAMPLES = 1
+"""Resamples per viewer at a checked state: each is a fresh deal of everything hidden
+(every unrevealed choice made again), so a leak of a hand or a choice
+shows in the first one almost surely, and a leak of a single bit within a few of
+the hundreds of states the suite samples."""
 
 
 # -- shared helpers ---------------------------------------------------------------
