@@ -3,7 +3,10 @@
 For each game: 500 random playouts over every player count and option
 combination. At every step the state survives JSON, twins stay identical, cards
 are conserved and no view leaks a secret; at sampled steps every kind of bad
-move is tried and must raise a typed error and change nothing.
+move is tried and must raise a typed error and change nothing, and every view
+(each seat's and the spectator's) must stay the same when what that viewer
+cannot know is resampled by the tests' own reading of the rules (``resample``),
+so a leak is found even when a game's ``secrets`` list forgets it.
 """
 
 from __future__ import annotations
@@ -21,10 +24,15 @@ from quandary import engine
 from quandary.engine import GameError, IllegalMove, MalformedMove, OutOfTurn
 
 from .playout import pick_move, play, roundtrip, tables
+from .resample import check_resampled_views
 
 GAMES = engine.all_games()
 PLAYOUTS = 500
 CHUNKS = 10
+RESAMPLE_RATE = 1 / 10
+"""The share of steps whose views are resample-checked: each check costs a few views
+per viewer, so only a sample, drawn at random so that short playouts (Royal Dilemma
+ends within a dozen steps) are checked at every stage across the suite."""
 # Keys of a view that may change when another seat submits a secret choice.
 PROGRESS_KEYS = {"version", "waiting_for", "log", "submitted"}
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -56,6 +64,8 @@ def _playout(game: engine.Game, seed: int, players: int, options: dict[str, Any]
     cards = Counter(game.cards(state))
     assert max(cards.values(), default=1) == 1, "a card is duplicated at setup"
     chooser = random.Random(seed)
+    # Its own generator: resampling must not change which moves the playout makes.
+    resampler = random.Random(-seed)
     record = engine.Record(game.spec.id, players, game.spec.normalise_options(options), seed)
     bound = game.spec.max_moves_per_seat * players
     for step in range(bound + 1):
@@ -63,11 +73,13 @@ def _playout(game: engine.Game, seed: int, players: int, options: dict[str, Any]
         assert roundtrip(state) == state
         if step % 7 == 3:
             _try_bad_moves(game, state, chooser)
+        if resampler.random() < RESAMPLE_RATE:
+            check_resampled_views(state, resampler)
         picked = pick_move(state, chooser)
         if picked is None:
             break
         seat, move = picked
-        before = {s: engine.view(state, s) for s in range(players) if s != seat}
+        before = {s: engine.view(state, s) for s in [*range(players), None] if s != seat}
         state = play(state, seat, move)
         twin = play(twin, seat, copy.deepcopy(move))
         record = record.with_move(seat, move)
@@ -88,13 +100,16 @@ def phase_of(view: dict[str, Any]) -> tuple[Any, Any]:
     return view.get("phase"), view.get("round")
 
 
-def before_phase(views: dict[int, dict[str, Any]]) -> Any:
+def before_phase(views: dict[int | None, dict[str, Any]]) -> Any:
     """The phase the other seats saw before the move (None if nobody else)."""
     return phase_of(next(iter(views.values()), {}))
 
 
-def _check_secret_submission(state: Any, before: dict[int, dict[str, Any]]) -> None:
-    """While a simultaneous phase is open, another seat's submission shows only as progress."""
+def _check_secret_submission(state: Any, before: dict[int | None, dict[str, Any]]) -> None:
+    """While a simultaneous phase is open, another seat's submission shows only as progress.
+
+    The spectator (``None``) is compared too: it must learn no more than a seat.
+    """
     for seat, old in before.items():
         new = engine.view(state, seat)
         for key in set(old) | set(new):
