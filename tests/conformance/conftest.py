@@ -1,6 +1,6 @@
 """How many random playouts the conformance suite plays: 500 per game unless told.
 
-``QUANDARY_PLAYOUTS=50`` (``make check`` sets it) plays fewer for a quick loop;
+``QUANDARY_PLAYOUTS=30`` (``make check`` sets it) plays fewer for a quick loop;
 ``make test`` and CI leave it unset. The count is spread over the suite's
 chunks, so it is rounded down to a multiple of their number.
 """
