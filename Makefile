@@ -1,6 +1,7 @@
-# Quandary: `make run` serves the app, `make test` runs every test.
-# Both install what they need from nothing (Python venv, npm packages and,
-# for the tests, Debian's chromium).
+# Quandary: `make run` serves the app, `make test` runs every test, `make check`
+# the quick loop (lint, types, the pure layers with fewer playouts, no browser).
+# Each installs what it needs from nothing (Python venv with the package itself,
+# npm packages and, for the browser tests, Debian's chromium).
 
 PYTHON ?= python3
 PORT ?= 8000
@@ -9,21 +10,30 @@ BIN := $(VENV)/bin
 PY_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 PYTEST_ARGS ?=
+# Test workers (pytest-xdist): every core for the pure layers; the browser tests
+# run two at a time, as each worker has its own Chromium, server and relay.
+JOBS ?= auto
+E2E_JOBS ?= 2
+# Random playouts per game in `make check` (`make test` plays the suite's 500).
+CHECK_PLAYOUTS ?= 30
+PURE_TESTS := tests/unit tests/net tests/conformance
 
-.PHONY: run test build lint typecheck bench chromium clean
+.PHONY: run test check build lint typecheck bench chromium clean
 
-$(PY_STAMP): requirements-dev.txt
+$(PY_STAMP): requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements-dev.txt
+	$(BIN)/pip install --quiet --no-deps --editable .
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# Rebuilds only when the sources changed (scripts/build.py hashes them).
 build: $(PY_STAMP) $(NODE_STAMP)
-	$(BIN)/python scripts/build.py
+	$(BIN)/python scripts/build.py --if-stale
 
 run: build
 	$(BIN)/python -m scripts.serve --port $(PORT)
@@ -42,18 +52,22 @@ typecheck: $(PY_STAMP)
 	$(BIN)/mypy py
 
 test: build chromium lint typecheck
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(E2E_JOBS) tests/e2e $(PYTEST_ARGS)
+
+check: lint typecheck
+	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)
 
 bench: build chromium
-	$(BIN)/python bench/bots.py
-	$(BIN)/python bench/randolph_bots.py
-	$(BIN)/python bench/royal_tournament.py
-	$(BIN)/python bench/minister_bots.py
-	$(BIN)/python bench/bots_browser.py
-	$(BIN)/python bench/rooms.py
-	$(BIN)/python bench/room_crypto.py
-	$(BIN)/python bench/room_flood.py
-	$(BIN)/python bench/startup.py
+	$(BIN)/python -m bench.bots
+	$(BIN)/python -m bench.randolph_bots
+	$(BIN)/python -m bench.royal_tournament
+	$(BIN)/python -m bench.minister_bots
+	$(BIN)/python -m bench.bots_browser
+	$(BIN)/python -m bench.rooms
+	$(BIN)/python -m bench.room_crypto
+	$(BIN)/python -m bench.room_flood
+	$(BIN)/python -m bench.startup
 
 clean:
-	rm -rf dist $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache
+	rm -rf dist .dist.lock build py/quandary.egg-info $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache

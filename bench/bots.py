@@ -1,6 +1,6 @@
 """Benchmark: the Dilemmas heuristic bot against three random bots.
 
-Run as ``.venv/bin/python bench/bots.py [--games N]``. Plays N four-player games
+Run as ``.venv/bin/python -m bench.bots [--games N]``. Plays N four-player games
 with the heuristic bot's seat rotating and the seeds and options varied, so the
 win share measures the strategy rather than a lucky seat or variant. Prints the
 heuristic bot's share of wins (a shared win counts 1/k for each of k winners;
@@ -15,18 +15,16 @@ import argparse
 import itertools
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+import quandary.games  # noqa: F401  (fills the game and bot registries)
+from quandary import engine
+from quandary.bots import Bot, RandomBot, bot_rng
+from quandary.games.dilemmas.bots import HeuristicBot
 
-import quandary.games  # noqa: E402, F401  (fills the game and bot registries)
-from quandary import engine  # noqa: E402
-from quandary.bots import Bot, RandomBot, bot_rng  # noqa: E402
-from quandary.games.dilemmas.bots import HeuristicBot  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 GAME = "dilemmas"
 PLAYERS = 4

@@ -4,7 +4,7 @@ Writes a throw-away page into dist/ that runs the real bots on real views of
 random games, then reads the timings back. Target: every decision under 50 ms.
 Merges its figures into bench/results-bots.json.
 
-    .venv/bin/python bench/bots_browser.py [--decisions 400]
+    .venv/bin/python -m bench.bots_browser [--decisions 400]
 """
 
 from __future__ import annotations
@@ -12,17 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from scripts.serve import serve_in_thread
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
-
-from scripts.serve import serve_in_thread  # noqa: E402
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>bot timing</title>
 <script type="module" src="{core}"></script>

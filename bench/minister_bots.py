@@ -1,6 +1,6 @@
 """Benchmark: the Maybe Minister heuristic bot against three random bots.
 
-Run as ``.venv/bin/python bench/minister_bots.py [--games N]``. Plays N
+Run as ``.venv/bin/python -m bench.minister_bots [--games N]``. Plays N
 four-player games with the heuristic bot's seat rotating and the expansions
 varied (all 16 combinations in turn), so the win share measures the strategy
 rather than a lucky seat or variant. Prints the heuristic bot's share of wins
@@ -14,18 +14,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-
-import quandary.games  # noqa: E402, F401  (fills the game and bot registries)
-from quandary import engine  # noqa: E402
-from quandary.bots import Bot, RandomBot, bot_rng  # noqa: E402
-from quandary.games.minister.bots import HeuristicBot  # noqa: E402
+import quandary.games  # noqa: F401  (fills the game and bot registries)
+from quandary import engine
+from quandary.bots import Bot, RandomBot, bot_rng
+from quandary.games.minister.bots import HeuristicBot
 
 GAME = "minister"
 PLAYERS = 4

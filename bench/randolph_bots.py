@@ -1,6 +1,6 @@
 """Benchmark: the Dilemma (Randolph) heuristic bot against random bots, in virtual time.
 
-Run as ``.venv/bin/python bench/randolph_bots.py [--games N]``. Plays N games
+Run as ``.venv/bin/python -m bench.randolph_bots [--games N]``. Plays N games
 through ``Table.advance`` with a virtual clock (throws happen at their planned
 moments, windows close at their deadlines), one heuristic bot against random
 bots, the table size (3, 4, 5), the heuristic seat and the window option
@@ -14,22 +14,19 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import quandary.games  # noqa: F401  (fills the game and bot registries)
+from bench.bots import percentile  # one percentile for every benchmark
+from quandary import table as table_module
+from quandary.bots import Bot, make_bot
+from quandary.engine import Move, Rng
+from quandary.table import Seat, Table
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-
-from bots import percentile  # noqa: E402  (bench/bots.py: one percentile for every benchmark)
-
-import quandary.games  # noqa: E402, F401  (fills the game and bot registries)
-from quandary import table as table_module  # noqa: E402
-from quandary.bots import Bot, make_bot  # noqa: E402
-from quandary.engine import Move, Rng  # noqa: E402
-from quandary.table import Seat, Table  # noqa: E402
 
 GAME = "randolph"
 SIZES = (3, 4, 5)

@@ -7,24 +7,21 @@ tick, a view update, a full snapshot). The page's clock is coarse (0.1 ms), so
 each sample times 10 messages in a row: median and p95 of 60 samples per size,
 per message. Writes bench/results-crypto.json.
 
-    .venv/bin/python bench/room_crypto.py
+    .venv/bin/python -m bench.room_crypto
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from scripts.build import ensure_built
+from scripts.serve import serve_in_thread
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
-
-from scripts.build import build  # noqa: E402
-from scripts.serve import serve_in_thread  # noqa: E402
 
 MEASURE = """
 async ([sizes, runs]) => {
@@ -74,8 +71,7 @@ RUNS = 60
 def main() -> None:
     """Measure and write the results."""
     dist = ROOT / "dist"
-    if not (dist / "index.html").exists():
-        build(dist)
+    ensure_built(dist)
     server, url = serve_in_thread(dist)
     try:
         with sync_playwright() as p:

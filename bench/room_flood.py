@@ -7,7 +7,7 @@ host takes from the first flood message until the honest move is played:
 everything the flood adds to that move's latency. CPython; the browser's
 Python (Pyodide) is slower by a constant factor. Writes bench/results-flood.json.
 
-    .venv/bin/python bench/room_flood.py
+    .venv/bin/python -m bench.room_flood
 """
 
 from __future__ import annotations
@@ -21,10 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
+import quandary.games  # noqa: E402, F401 - registers every game
 from tests.net.hostile import HostilePeer  # noqa: E402
 from tests.net.test_room_protocol import room_of_three  # noqa: E402
-
-import quandary.games  # noqa: E402, F401 - registers every game
 
 FLOODS = {
     "hello": {"t": "hello", "token": None, "name": "again"},

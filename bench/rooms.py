@@ -6,7 +6,7 @@ the click that submits a move on one device until every device's page shows
 the new table version, as p50/p95 over at least 100 moves. Writes
 bench/results.json.
 
-    .venv/bin/python bench/rooms.py [--moves 100]
+    .venv/bin/python -m bench.rooms [--moves 100]
 """
 
 from __future__ import annotations
@@ -14,19 +14,16 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
+from scripts.relay import running_relay
+from scripts.serve import serve_in_thread
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
-
-from scripts.relay import running_relay  # noqa: E402
-from scripts.serve import serve_in_thread  # noqa: E402
 
 # Each page notes when it first shows each table version, and when it was clicked,
 # on one clock shared by all pages of this machine (timeOrigin + now).

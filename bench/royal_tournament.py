@@ -1,6 +1,6 @@
 """Royal Dilemma tournament: every bot against every other, in the manner of Axelrod.
 
-Run as ``.venv/bin/python bench/royal_tournament.py [--games N] [--seed S]``.
+Run as ``.venv/bin/python -m bench.royal_tournament [--games N] [--seed S]``.
 Every pair of bots meets in two-player matches, N games in each seat order (so
 neither the Ace's seat nor the deck favours anyone), and every bot also plays
 three- and four-player mixes with rotating seats. Seeds are fixed, so a run is
@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import sys
 import time
 from collections import defaultdict
-from pathlib import Path
+from statistics import median
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-
-import quandary.games  # noqa: E402, F401  (fills the game and bot registries)
-from quandary import engine  # noqa: E402
-from quandary.bots import levels  # noqa: E402
-from quandary.table import Seat, Table  # noqa: E402
+import quandary.games  # noqa: F401  (fills the game and bot registries)
+from bench.bots import percentile
+from quandary import engine
+from quandary.bots import levels
+from quandary.engine import Rng
+from quandary.games.royal.bots import HeuristicBot
+from quandary.table import Seat, Table
 
 GAME = "royal"
 BOTS = list(levels(GAME))
@@ -124,6 +123,27 @@ def main() -> None:
     print(standings.table())
     seats = sum(standings.games.values())
     print(f"\n{seats} seats played in {time.perf_counter() - started:.1f} s.")
+    decide = decision_times()
+    print(
+        f"\nClever bot, one decision at a four-player table: median {median(decide) * 1e3:.2f} ms,"
+        f" 95th percentile {percentile(decide, 0.95) * 1e3:.2f} ms"
+        " (the browser's budget is well under 50 ms)."
+    )
+
+
+def decision_times(decisions: int = 200) -> list[float]:
+    """Seconds per decision of the Clever bot on a fresh four-player table.
+
+    Reported, never asserted: a shared or slow machine would fail a test with a
+    clock in it for no fault of the code.
+    """
+    view = engine.view(engine.setup(GAME, 4, {}, seed=9), 0)
+    times = []
+    for k in range(decisions):
+        started = time.perf_counter()
+        HeuristicBot().choose(view, Rng.from_seed(k))
+        times.append(time.perf_counter() - started)
+    return times
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ cache and, for Quandary, its service worker) until the page marks itself ready,
 plus the bytes the page transferred on its first load. Writes
 bench/results-startup.json.
 
-    .venv/bin/python bench/startup.py [--reloads 7]
+    .venv/bin/python -m bench.startup [--reloads 7]
 """
 
 from __future__ import annotations
@@ -16,18 +16,15 @@ import argparse
 import json
 import re
 import statistics
-import sys
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from scripts.serve import serve_in_thread
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
-
-from scripts.serve import serve_in_thread  # noqa: E402
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module" src="{core}"></script>

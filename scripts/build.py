@@ -5,12 +5,18 @@ in package.json (``npm ci`` puts them in node_modules). The Python package is
 shipped as one zip that PyScript unpacks into Pyodide's file system, so the
 browser fetches one file instead of one per module.
 
-    python scripts/build.py [--out dist]
+    python scripts/build.py [--out dist] [--if-stale]
+
+The build writes a hash of its inputs into ``dist/.source-hash``;
+``ensure_built`` (the browser tests, ``make build``) rebuilds only when that
+hash differs from the sources', under a lock so two test workers never build
+into the same folder at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import re
@@ -42,8 +48,55 @@ replaces it with ``./static/v/<content hash>/``, a folder that never changes
 once published, so hosts may cache it for a year."""
 
 
+INPUTS = ("py", "static", "index.html", "pyscript.toml", "package-lock.json", "scripts")
+"""Everything a build reads from the repository (node_modules is pinned by the lock file)."""
+STAMP = ".source-hash"
+
+
+def source_hash() -> str:
+    """A hash of every input file's path and bytes (caches and the vendor copy aside)."""
+    digest = hashlib.sha256()
+    for name in INPUTS:
+        top = ROOT / name
+        files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
+        for path in files:
+            rel = path.relative_to(ROOT)
+            if (
+                "__pycache__" in rel.parts
+                or path.suffix == ".pyc"
+                or rel.parts[:2]
+                == (
+                    "static",
+                    "vendor",
+                )
+            ):
+                continue
+            digest.update(rel.as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def is_current(out: Path) -> bool:
+    """Whether ``out`` holds a finished build of the sources as they are now."""
+    stamp = out / STAMP
+    return stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == source_hash()
+
+
+def ensure_built(out: Path) -> None:
+    """Build ``out`` unless it is current; one process at a time builds or checks it.
+
+    The lock is a file beside ``out``: test workers that start together wait for
+    the one that builds, then find the build current.
+    """
+    with (out.parent / f".{out.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not is_current(out):
+            build(out)
+
+
 def build(out: Path) -> None:
-    """Write the whole site into ``out`` (emptied first)."""
+    """Write the whole site into ``out`` (emptied first), stamped with its inputs' hash."""
+    inputs = source_hash()
     modules = ROOT / "node_modules"
     if not (modules / "pyodide").is_dir() or not (modules / "@pyscript/core").is_dir():
         sys.exit("node_modules is missing: run `npm ci` first (make build does).")
@@ -80,6 +133,8 @@ def build(out: Path) -> None:
     write_icons(out / "static" / "icons")
     # Last: the service worker's precache list is the finished site, hashed.
     write_service_worker(out)
+    # After everything: a build that stopped half way has no stamp, so it is redone.
+    (out / STAMP).write_text(inputs + "\n", encoding="utf-8")
 
 
 PRECACHE = re.compile(r"\.(html|js|mjs|css|svg|png|json|zip|wasm|toml|py|webmanifest)$")
@@ -162,7 +217,14 @@ def main() -> None:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
-    build(parser.parse_args().out)
+    parser.add_argument(
+        "--if-stale", action="store_true", help="build only if the sources changed since"
+    )
+    args = parser.parse_args()
+    if args.if_stale:
+        ensure_built(args.out)
+    else:
+        build(args.out)
 
 
 if __name__ == "__main__":

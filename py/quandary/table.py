@@ -20,7 +20,7 @@ SeatKind = Literal["human", "bot"]
 SAVE_FORMAT = 1
 LATENCY_CAP_MS = 150
 """The most a remote thrower's release time is moved back for its network delay
-(RULINGS section 2): enough to cancel an ordinary connection's delay, too little
+(static/rules/dilemma.html, 'Rulings'): enough to cancel an ordinary connection's delay, too little
 for a slow link to buy an advantage over the host."""
 
 

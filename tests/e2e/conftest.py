@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from scripts.build import build
+from scripts.build import ensure_built
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 
@@ -43,9 +43,12 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    """The site, built if needed, served on a free loopback port for this session."""
-    if not (DIST / "index.html").exists():
-        build(DIST)
+    """The site, rebuilt if its sources changed, served on a free loopback port.
+
+    Under pytest-xdist every worker has its own server; the build is shared, and
+    ``ensure_built`` locks it so only one worker rebuilds a stale one.
+    """
+    ensure_built(DIST)
     server, url = serve_in_thread(DIST)
     yield url
     server.shutdown()

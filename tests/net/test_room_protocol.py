@@ -285,7 +285,10 @@ def test_the_host_measures_each_guests_delay_from_its_ticks() -> None:
 
 
 def test_a_remote_throw_is_timed_by_the_host_less_its_measured_delay_capped() -> None:
-    """RULINGS section 2: release = arrival - one-way delay, the correction at most 150 ms."""
+    """Release = arrival - one-way delay, the correction at most 150 ms.
+
+    static/rules/dilemma.html, 'Rulings'.
+    """
     clock = [0.0]
     net = Network()
     host = net.add_host()

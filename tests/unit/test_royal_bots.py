@@ -6,7 +6,6 @@ round by hand and check what each character does next.
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 import pytest
@@ -14,7 +13,6 @@ import pytest
 from quandary import engine
 from quandary.bots import levels, make_bot
 from quandary.engine import Rng
-from quandary.games.royal.bots import HeuristicBot
 from quandary.games.royal.cards import card_points, value_deck
 from quandary.games.royal.state import RoyalState
 from quandary.table import Seat, Table
@@ -70,15 +68,6 @@ def test_the_clever_bot_beats_random_clearly() -> None:
         result = _play(2000 + seed, seats)
         share += (seed % 4) in result["winners"] and 1 / len(result["winners"])
     assert share / 16 >= 0.45
-
-
-def test_the_clever_bot_is_quick_enough_for_the_browser() -> None:
-    state = engine.setup(GAME, 4, {}, seed=9)
-    view = engine.view(state, 0)
-    started = time.perf_counter()
-    for k in range(10):
-        HeuristicBot().choose(view, Rng.from_seed(k))
-    assert (time.perf_counter() - started) / 10 < 0.02, "a decision must stay well under 50 ms"
 
 
 # -- characters ------------------------------------------------------------------------

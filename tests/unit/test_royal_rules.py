@@ -1,4 +1,4 @@
-"""Royal Dilemma as transcripts: each rule of the text and RULINGS section 4, played out.
+"""Royal Dilemma as transcripts: each rule of static/rules/royal-dilemma.html, played out.
 
 Seats: 0 the Ace of Spades, 1 the Jack of Clubs, 2 the Queen of Hearts, 3 the
 King of Diamonds. A target card is a face in the player's own suit: the Ace

@@ -8,7 +8,7 @@ Phases of a round, all simultaneous and secret until everyone has submitted:
 With the Coop variant ``build`` is replaced by ``lay`` (each lays one card) and
 ``supply`` (each completes a neighbour's card with the missing kind).
 Hidden: hands, draw piles, and every submitted choice until its reveal.
-Rulings: ../shared/rules/RULINGS.md section 1; our rules page: static/rules/.
+Rulings: static/rules/the-game-of-dilemmas.html, 'Rulings'.
 """
 
 from __future__ import annotations
@@ -291,7 +291,8 @@ def supply_target(state: DilemmasState, seat: int) -> int:
     """Whose laid card ``seat`` completes in coop.
 
     Odd rounds: your right neighbour (the previous seat); even rounds: your left
-    neighbour (the next seat), as RULINGS section 1 settles.
+    neighbour (the next seat), as static/rules/the-game-of-dilemmas.html,
+    'Rulings', settles.
     """
     step = -1 if state.round % 2 == 1 else 1
     return (seat + step) % state.players

@@ -7,6 +7,7 @@ written once.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 from . import laws
@@ -26,12 +27,18 @@ def disabled(law: Enacted) -> bool:
 
 def active_laws(state: MinisterState) -> list[str]:
     """Enacted laws that are followed now, in the order they were enacted."""
-    return [law.card for law in state.laws if not law.votes or not disabled(law)]
+    return list(_active(state.laws))
+
+
+@functools.lru_cache(maxsize=1024)
+def _active(enacted: tuple[Enacted, ...]) -> tuple[str, ...]:
+    """Cached: every legal move list, transition and view asks, and laws rarely change."""
+    return tuple(law.card for law in enacted if not law.votes or not disabled(law))
 
 
 def effects(state: MinisterState) -> Effects:
     """What the active laws change about play."""
-    return laws.effects(active_laws(state))
+    return laws.effects(_active(state.laws))
 
 
 def holding(state: MinisterState, seat: int) -> Holding:

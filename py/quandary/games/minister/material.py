@@ -7,9 +7,10 @@ showing icons, and a vote storage capacity; a Law card carries its law as data
 resource carries a ``power``. The texts players read are written from that data
 by ``laws.describe`` and ``laws.describe_power``, so text and effect never drift.
 
-Vote cards follow the published numbering (RULINGS section 3): counting up from
-1 and skipping multiples of 3 up to 48 gives 50 numbers; YES takes the even
-positions and NO the odd ones. Abstain Attacks adds ABSTAIN votes 3, 6, ..., 48.
+Vote cards follow the published numbering (static/rules/maybe-minister.html,
+'Rulings'): counting up from 1 and skipping multiples of 3 up to 48 gives 50
+numbers; YES takes the even positions and NO the odd ones. Abstain Attacks adds
+ABSTAIN votes 3, 6, ..., 48.
 
 >>> [VOTES[v].number for v in base_votes()[:6]]
 [1, 2, 4, 5, 7, 8]

@@ -11,7 +11,7 @@ Expansions (options): Wildcard, Abstain Attacks, Undecided Voters, Advanced
 Politics. Phases and their order: ``turn.py``; collect, move votes and shop:
 ``upkeep.py``; the law engine: ``laws.py``; views and secrets: ``views.py``.
 Hidden: hands, deck orders, stored votes (face down), votes until the reveal.
-Rulings: ../shared/rules/RULINGS.md section 3; our rules page: static/rules/.
+Rulings: static/rules/maybe-minister.html, 'Rulings'.
 """
 
 from __future__ import annotations

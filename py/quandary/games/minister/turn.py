@@ -1,6 +1,6 @@
 """A turn of Maybe Minister: propose, vote, reveal, pick, then the upkeep phases.
 
-The order of one turn (rule text, RULINGS section 3):
+The order of one turn (static/rules/maybe-minister.html, 'Rulings'):
   shop_start  Advanced Politics: the proposer may use shop laws and special resources;
   propose     the proposer lays 2-5 cards from hand;
   vote        everyone casts one stored vote in secret, revealed together;

@@ -1,7 +1,8 @@
 """The reaction window: its timing, landing order and which card duels.
 
-RULINGS section 2: the window closes 2 s after the last card landed or 8 s
-after it opened, whichever is first (the "window" option tunes both). One
+As static/rules/dilemma.html, 'Rulings', says: the window closes 2 s after
+the last card landed or 8 s after it opened, whichever is first (the "window"
+option tunes both). One
 refinement of ours: a card released before the window's end is allowed to
 land, so a card still in the air holds the window open until it rests. Nobody
 may release a card after the window's end (``release_limit``).

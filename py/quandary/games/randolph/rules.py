@@ -10,7 +10,7 @@ A round:
 Then the stumbling block passes to the next seat holding cards. The game ends
 when at most one player holds cards; won cards score their values.
 Hidden: only a duellist's choice until both have chosen, and the generator.
-Rulings: ../shared/rules/RULINGS.md section 2; our rules page: static/rules/dilemma.html.
+Rulings: static/rules/dilemma.html, 'Rulings'.
 """
 
 from __future__ import annotations

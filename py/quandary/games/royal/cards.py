@@ -3,8 +3,8 @@
 A card id is its rank followed by its suit letter: "7H" is the Seven of Hearts,
 "10S" the Ten of Spades, "QH" the Queen of Hearts. Seats sit as the Ace of
 Spades, the Jack of Clubs, the Queen of Hearts and the King of Diamonds, in
-that order (RULINGS section 4). Each seat holds one *target card* per player in
-the game: the faces of the players in its own suit, so the Ace of Spades at a
+that order (static/rules/royal-dilemma.html). Each seat holds one *target
+card* per player in the game: the faces of the players in its own suit, so the Ace of Spades at a
 three-player table holds AS, JS and QS, and playing JS targets the Jack of Clubs.
 
 >>> rank_of("10S"), suit_of("10S")

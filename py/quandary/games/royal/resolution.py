@@ -1,7 +1,8 @@
 """How a round of Royal Dilemma resolves, one step at a time.
 
-Once every choice is revealed the round runs in the order RULINGS section 4
-sets: (1) builders put their value card into play; (2) pairs who targeted each
+Once every choice is revealed the round runs in the order
+static/rules/royal-dilemma.html sets: (1) builders put their value card into
+play; (2) pairs who targeted each
 other battle, in seat order; (3) the remaining invasions, strongest first, ties
 in seat order from the Ace. An invasion whose invader may capture one of
 several cards stops the round until that player picks (the ``capture``
@@ -225,7 +226,7 @@ def finish_round(state: RoyalState) -> RoyalState:
 def start_round(state: RoyalState, number: int) -> RoyalState:
     """Deal a round's draw, or end the game when the deck cannot cover it.
 
-    Discards are never reshuffled (RULINGS section 4), so the deck only shrinks.
+    Discards are never reshuffled (static/rules/royal-dilemma.html), so the deck only shrinks.
     """
     need = draw_need(state.realms, state.players)
     if sum(need) > len(state.deck):

@@ -9,7 +9,7 @@ of several cards, only that player acts (stage ``capture``). The game ends when
 the deck cannot cover a round's draw; cards in play score, own suit doubled.
 Hidden: the value cards in hand, the deck's order, unrevealed choices, and the
 cards a realm with nothing in play surrenders (known to the two seats only).
-Rulings: ../shared/rules/RULINGS.md section 4; our rules page: static/rules/.
+Rulings: static/rules/royal-dilemma.html, 'Rulings'.
 """
 
 from __future__ import annotations
