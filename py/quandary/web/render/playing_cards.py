@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from quandary.games.royal.cards import FACES, card_name
 from quandary.web.html import Markup, markup
 
@@ -102,6 +104,9 @@ def _letter(face: str, y: int, fill: str) -> Markup:
     )
 
 
+# A face is a pure function of the card; a screen draws many, each made of dozens
+# of escaped pieces, so drawing each only once keeps the screen fast in Pyodide.
+@functools.lru_cache(maxsize=256)
 def card(card_id: str, label: bool = False) -> Markup:
     """The SVG of a card face; with ``label`` it carries its name as an image title."""
     rank, suit = card_id[:-1], card_id[-1]
@@ -126,6 +131,7 @@ def card(card_id: str, label: bool = False) -> Markup:
     )
 
 
+@functools.lru_cache(maxsize=64)
 def back(label: str = "") -> Markup:
     """The back of a card: a lattice in the brand colour (the deck, hidden cards)."""
     a11y = markup(' role="img" aria-label="{}"', label) if label else Markup(' aria-hidden="true"')
