@@ -330,3 +330,14 @@ def test_hostile_names_render_as_text_at_a_local_table(game: str) -> None:
         else:
             break
     assert "&lt;script type=&quot;py&quot;&gt;" in c.render()
+
+
+def test_a_cached_card_tile_keeps_text_and_markup_apart() -> None:
+    from quandary.games.minister.material import CARDS
+    from quandary.web.render.minister_parts import card_tile
+
+    card = next(iter(CARDS))
+    as_text = card_tile(card, extra="<b>x</b>")
+    as_markup = card_tile(card, extra=Markup("<b>x</b>"))
+    assert "&lt;b&gt;x" in as_text and "<b>x</b>" not in as_text
+    assert "<b>x</b>" in as_markup

@@ -39,8 +39,9 @@ def icons(items: list[str]) -> str:
 
 
 # A card's face depends only on the printed catalogue, and a screen draws dozens
-# of them: caching keeps the escaping helpers off the hot path in Pyodide.
-@functools.lru_cache(maxsize=1024)
+# of them: caching keeps the escaping helpers off the hot path in Pyodide. typed:
+# Markup("<b>") and "<b>" are equal keys, but one is markup and one is text.
+@functools.lru_cache(maxsize=1024, typed=True)
 def card_body(card_id: str, side: bool | None = None) -> Markup:
     """A card's face: kind, name, text or its two sides, and how many votes it stores."""
     c = face(card_id)
@@ -82,7 +83,7 @@ def card_label(card_id: str, side: bool | None = None) -> str:
     return ". ".join(parts)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def card_tile(card_id: str, side: bool | None = None, extra: str = "") -> Markup:
     """A card that is only shown (not a button)."""
     tone = "" if side is None else (" green-up" if side else " red-up")

@@ -106,7 +106,7 @@ def _letter(face: str, y: int, fill: str) -> Markup:
 
 # A face is a pure function of the card; a screen draws many, each made of dozens
 # of escaped pieces, so drawing each only once keeps the screen fast in Pyodide.
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256, typed=True)
 def card(card_id: str, label: bool = False) -> Markup:
     """The SVG of a card face; with ``label`` it carries its name as an image title."""
     rank, suit = card_id[:-1], card_id[-1]
@@ -131,7 +131,7 @@ def card(card_id: str, label: bool = False) -> Markup:
     )
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64, typed=True)
 def back(label: str = "") -> Markup:
     """The back of a card: a lattice in the brand colour (the deck, hidden cards)."""
     a11y = markup(' role="img" aria-label="{}"', label) if label else Markup(' aria-hidden="true"')
