@@ -29,7 +29,7 @@ from quandary.web.actions import (
     ShareLink,
 )
 from quandary.web.controller import Controller
-from quandary.web.html import esc
+from quandary.web.html import Markup, markup
 
 ROOM_MODULE = "room.mjs"
 TIMER_MS = 2000
@@ -238,8 +238,11 @@ class App:
         js.console.error(traceback.format_exc())
         self.root.insertAdjacentHTML(
             "afterbegin",
-            '<p class="form-error" role="alert">Something went wrong: '
-            f"{esc(exc)}. Your game is saved; reload the page to continue.</p>",
+            markup(
+                '<p class="form-error" role="alert">Something went wrong: {}.'
+                " Your game is saved; reload the page to continue.</p>",
+                exc,
+            ),
         )
 
     # -- effects and rooms ---------------------------------------------------------
@@ -392,6 +395,9 @@ class App:
         a player's press and release would swallow the click.
         """
         html = self.controller.render()
+        # The door to the page: only markup built by the helpers in ``html.py``
+        # (where every value is escaped) is written, never a plain string.
+        assert isinstance(html, Markup), "the screen must be Markup, built by quandary.web.html"
         message = self.controller.announcement()
         if html == self.drawn and not message:
             self._schedule_clock()

@@ -31,7 +31,7 @@ from .actions import (
     UnknownAction,
 )
 from .authority import LocalAuthority
-from .html import attrs, esc
+from .html import Markup, attrs, markup
 from .render.lobby import LobbyForm, SavedGame, SeatDraft, render_lobby
 from .render.table import TO_LOBBY
 from .storage import Storage
@@ -381,7 +381,7 @@ class Controller:
 
     # -- drawing ---------------------------------------------------------------------
 
-    def render(self) -> str:
+    def render(self) -> Markup:
         """The current screen as HTML."""
         if self.room is not None:
             return self.room.render()
@@ -391,11 +391,17 @@ class Controller:
         assert view is not None
         title = str(view.get("title", ""))
         return (
-            f'<section class="table"{attrs(aria_label=title)}>'
-            '<div class="table-head">'
-            f'<p class="game-title">{esc(title)}</p>'
-            '<button type="button" class="quiet" data-action="leave" id="leave">'
-            "Save and leave</button></div>" + self.local.render() + "</section>"
+            markup(
+                '<section class="table"{}>'
+                '<div class="table-head">'
+                '<p class="game-title">{}</p>'
+                '<button type="button" class="quiet" data-action="leave" id="leave">'
+                "Save and leave</button></div>",
+                attrs(aria_label=title),
+                title,
+            )
+            + self.local.render()
+            + Markup("</section>")
         )
 
     def announcement(self) -> str | None:

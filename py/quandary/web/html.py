@@ -1,25 +1,109 @@
-"""Tiny HTML building helpers: escaping in one place, so renderers stay readable.
+"""HTML built from escaped pieces: a string becomes markup only through this module.
 
-Renderers build strings (fast in Pyodide: one DOM write per screen) and every
-piece of text that came from a player or a card goes through ``esc``.
+``Markup`` is a ``str`` that means "already safe HTML". Everything else that
+meets markup is escaped on the way in: a ``markup`` template's arguments,
+``attrs`` values, ``join`` parts and the other side of ``Markup + str``. So a
+name, a card text or any field of a view that came from another device can
+only ever render as text, whatever it contains; no renderer has to remember to
+escape it. An f-string, ``%`` or ``str.format`` makes a plain ``str``, which the
+renderers' ``-> Markup`` types refuse and ``App.draw`` rejects at the door
+(``tests/unit/test_markup.py`` also forbids HTML built that way in ``web/``).
 
->>> attrs(data_card="a<b", disabled=True, hidden=False)
-' data-card="a&lt;b" disabled'
+This is MarkupSafe's idea in a few lines of stdlib, because the web layer ships
+as plain Python into Pyodide. Escaping is ``html.escape(quote=True)``, so a
+value is safe both as element text and inside a quoted attribute value
+(single or double quotes).
+
+>>> markup("<li{}>{}</li>", attrs(data_card="a<b", disabled=True), "<script>")
+Markup('<li data-card="a&lt;b" disabled>&lt;script&gt;</li>')
+>>> Markup("<b>") + "<i>"
+Markup('<b>&lt;i&gt;')
+>>> join(["<i>", markup("<b>{}</b>", 1)])
+Markup('&lt;i&gt;<b>1</b>')
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
+from typing import SupportsIndex
 
 
-def esc(text: object) -> str:
-    """Text made safe for HTML content and attribute values."""
-    return html.escape(str(text), quote=True)
+class Markup(str):
+    """A string that is already safe HTML; combining it with plain text escapes the text."""
+
+    __slots__ = ()
+
+    def __add__(self, other: str) -> Markup:
+        return Markup(str.__add__(self, _text(other)))
+
+    def __radd__(self, other: str) -> Markup:
+        # Python calls this before ``str.__add__`` because Markup subclasses str,
+        # so ``"<plain>" + Markup(...)`` escapes the plain side too.
+        return Markup(str.__add__(_text(other), self))
+
+    def __mul__(self, count: SupportsIndex) -> Markup:
+        return Markup(str.__mul__(self, count))
+
+    def __mod__(self, args: object) -> str:
+        raise TypeError("Markup is not made with %: use markup(template, *values)")
+
+    def format(self, *args: object, **kwargs: object) -> Markup:
+        """The template with every argument escaped unless it is Markup already."""
+        return Markup(str.format(self, *map(esc, args), **{k: esc(v) for k, v in kwargs.items()}))
+
+    def __html__(self) -> Markup:
+        """The protocol MarkupSafe and Jinja read: this is already markup."""
+        return self
+
+    def __repr__(self) -> str:
+        return f"Markup({str.__repr__(self)})"
 
 
-def attrs(**values: object) -> str:
-    """HTML attributes from keywords.
+EMPTY = Markup()
+
+
+def _text(value: object) -> str:
+    """``value`` escaped as ``html.escape(quote=True)`` does, unless it is Markup.
+
+    Inlined and with an int fast path because every screen calls it tens of
+    thousands of times in Pyodide; the result is a plain str because callers wrap
+    the whole of what they build in one Markup.
+    """
+    if isinstance(value, Markup):
+        return value
+    if type(value) is int:
+        return str(value)
+    return (
+        str(value)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#x27;")
+    )
+
+
+def esc(value: object) -> Markup:
+    """``value`` as HTML text, safe in content and in quoted attribute values.
+
+    Markup passes through unchanged, so escaping twice never shows ``&amp;lt;``.
+    """
+    if isinstance(value, Markup):
+        return value
+    return Markup(_text(value))
+
+
+def markup(template: str, *values: object) -> Markup:
+    """HTML from a template written in the source: each ``{}`` gets an escaped value.
+
+    The template itself is trusted, so it must be a literal; a value is
+    inserted raw only if it is Markup (made by these helpers) already.
+    """
+    return Markup(str.format(template, *map(_text, values)))
+
+
+def attrs(**values: object) -> Markup:
+    """HTML attributes from keywords, values escaped.
 
     ``data_x`` becomes ``data-x``; True is a bare attribute; False and None are dropped.
     """
@@ -27,24 +111,25 @@ def attrs(**values: object) -> str:
     for key, value in values.items():
         name = key.rstrip("_").replace("_", "-")
         if value is True:
-            out.append(f" {name}")
+            out.append(" " + name)
         elif value is not None and value is not False:
-            out.append(f' {name}="{esc(value)}"')
-    return "".join(out)
+            # The name is a Python keyword, never data; the value is escaped.
+            out.append(f' {name}="{_text(value)}"')
+    return Markup("".join(out))
 
 
-def join(parts: Iterable[str]) -> str:
-    """Concatenate rendered fragments."""
-    return "".join(parts)
+def join(parts: Iterable[object], sep: Markup = EMPTY) -> Markup:
+    """Rendered fragments one after another; a part that is not Markup is escaped."""
+    return Markup(sep.join(map(_text, parts)))
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 point', '3 points'."""
+    """'1 point', '3 points' (text, not markup)."""
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def names_list(names: list[str]) -> str:
-    """'Anna', 'Anna and Ben', 'Anna, Ben and Cy'."""
+    """'Anna', 'Anna and Ben', 'Anna, Ben and Cy' (text, not markup)."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]

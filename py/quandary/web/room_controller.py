@@ -21,7 +21,7 @@ from quandary.net.link import RoomLink
 
 from .actions import TABLE_ACTIONS, Action, CopyText, Effect, SaveRoom, ShareLink, UnknownAction
 from .authority import GuestAuthority, HostAuthority
-from .html import attrs
+from .html import Markup, attrs, markup
 from .render.room import presence, room_lobby, share_box, status_line
 from .render.table import OUT_OF_ROOM
 from .storage import Storage
@@ -296,34 +296,35 @@ class RoomController:
 
     # -- drawing ---------------------------------------------------------------------
 
-    def render(self) -> str:
+    def render(self) -> Markup:
         """The room screen: lobby before the game, the table during it."""
         role = "host" if self.host is not None else "guest"
         status = self.guest.status if self.guest is not None else "joined"
         rejected = self.guest.notice if self.guest is not None else None
-        head = (
+        head = Markup(
             '<section class="room" aria-label="Room">'
             '<div class="table-head"><p class="game-title">Room</p>'
             '<button type="button" class="quiet" data-action="leave-room" id="leave-room">'
             "Leave the room</button></div>"
-            + status_line(role, status, self.error, self.notice or rejected)
-        )
+        ) + status_line(role, status, self.error, self.notice or rejected)
         if self.error:
-            return head + _new_room_offer() + "</section>"
+            return head + _new_room_offer() + Markup("</section>")
         lobby = self.lobby
         if lobby is None:
-            body = '<p class="waiting">Waiting for the host to let you in…</p>'
+            body = Markup('<p class="waiting">Waiting for the host to let you in…</p>')
         elif (view := self.table.view()) is None:
             body = room_lobby(lobby, self.my_member(), self.host is not None, self.my_name())
             if self.host is not None:
                 body = share_box(self.url, self.can_share) + body
         else:
             # The version marks which state is drawn (tests and benchmarks wait on it).
-            body = (
-                f'<div class="game"{attrs(data_version=view.get("version"))}>'
-                f"{presence(lobby)}{self.table.render()}</div>"
+            body = markup(
+                '<div class="game"{}>{}{}</div>',
+                attrs(data_version=view.get("version")),
+                presence(lobby),
+                self.table.render(),
             )
-        return head + body + "</section>"
+        return head + body + Markup("</section>")
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, for announcing changes to screen readers."""
@@ -334,8 +335,8 @@ class RoomController:
         return self.table.screen_key()
 
 
-def _new_room_offer() -> str:
-    return (
+def _new_room_offer() -> Markup:
+    return Markup(
         '<p class="actions"><button type="button" class="primary" data-action="create-room" '
         'id="create-room">Create a new room</button> <button type="button" '
         'data-action="leave-room">Back to the lobby</button></p>'

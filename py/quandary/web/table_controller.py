@@ -16,7 +16,7 @@ from quandary.engine import BadView, GameError, read_header, round_words
 
 from .actions import Action, UnknownAction
 from .authority import Authority, View
-from .html import esc
+from .html import Markup, markup
 from .render import GameUi, game_ui
 from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard
 
@@ -188,7 +188,7 @@ class TableController:
             elapsed=self.authority.elapsed(view),
         )
 
-    def render(self) -> str:
+    def render(self) -> Markup:
         """Scoreboard, the part of the table this device may see, and the log.
 
         A view from another device that cannot be drawn is reported in a sentence
@@ -197,18 +197,18 @@ class TableController:
         """
         view = self.view()
         if view is None:
-            return '<p class="waiting">Waiting for the game to start…</p>'
+            return Markup('<p class="waiting">Waiting for the game to start…</p>')
         if not self.authority.remote:
             return self._render(view)
         try:
             return self._render(view)
         except DAMAGED:
-            return (
+            return Markup(
                 '<p class="form-error" role="alert">This table cannot be drawn: what arrived'
                 " for it is damaged. It will be drawn again when the next move arrives.</p>"
             )
 
-    def _render(self, view: View) -> str:
+    def _render(self, view: View) -> Markup:
         read_header(view)  # shared parts below read the header: refuse a damaged one first
         ui_module = self.ui_module
         ui = self.ui(view)
@@ -220,14 +220,14 @@ class TableController:
             body = (
                 privacy_screen(ui.names[waiting[0]], ui_module.privacy_reason(view))
                 if waiting
-                else '<p class="waiting">Waiting for the other players…</p>'
+                else Markup('<p class="waiting">Waiting for the other players…</p>')
             )
         elif self.viewer is None:
             body = _watching(view, ui_module)
         else:
             body = ui_module.render_turn(view, ui)
         lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.names))]
-        return scoreboard(view, ui) + f'<div class="turn">{body}</div>' + log_panel(lines)
+        return scoreboard(view, ui) + markup('<div class="turn">{}</div>', body) + log_panel(lines)
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, and a sentence announcing it to screen readers."""
@@ -261,12 +261,13 @@ class TableController:
         )
 
 
-def _watching(view: View, ui_module: GameUi) -> str:
+def _watching(view: View, ui_module: GameUi) -> Markup:
     """A spectator's turn area: the public table is in the scoreboard and the log."""
     header = read_header(view)
     words = round_words(header["round"], header["round_limit"])
     phase = ui_module.PHASE_TITLES.get(header["phase"], "the players are choosing")
-    return (
-        '<h2 tabindex="-1" data-autofocus>You are watching</h2>'
-        f'<p class="explain">{esc(words[0].upper() + words[1:])}: {esc(phase)}.</p>'
+    return markup(
+        '<h2 tabindex="-1" data-autofocus>You are watching</h2><p class="explain">{}: {}.</p>',
+        words[0].upper() + words[1:],
+        phase,
     )

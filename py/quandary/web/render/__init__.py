@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from quandary import catalog
 
 if TYPE_CHECKING:
+    from quandary.web.html import Markup
+
     from .table import Ui
 
 View = dict[str, Any]
@@ -24,7 +26,7 @@ class GameUi(Protocol):
 
     PHASE_TITLES: dict[str, str]
 
-    def render_turn(self, view: View, ui: Ui) -> str:
+    def render_turn(self, view: View, ui: Ui) -> Markup:
         """The table as the viewer's seat sees it, with what it can do now."""
         ...
 
@@ -44,7 +46,7 @@ class GameUi(Protocol):
         """How many results the players step through one by one (round results)."""
         ...
 
-    def render_round_result(self, view: View, ui: Ui, index: int) -> str:
+    def render_round_result(self, view: View, ui: Ui, index: int) -> Markup:
         """Result ``index``, with the button to go on."""
         ...
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from quandary.engine import last_round, round_words
-from quandary.web.html import attrs, esc, join, names_list
+from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list
 
 from .table import Ui, error_line
 
@@ -46,25 +46,29 @@ def sentence(d: dict[str, Any]) -> str:
     return text
 
 
-def dilemma_html(d: dict[str, Any]) -> str:
+def dilemma_html(d: dict[str, Any]) -> Markup:
     """A dilemma as a quote with its parts coloured."""
     neutral = (
-        f' <span class="join">… and</span> <span class="neu">{esc(d["neutral"]["text"])}</span>'
+        markup(' <span class="join">… and</span> <span class="neu">{}</span>', d["neutral"]["text"])
         if d.get("neutral")
         else ""
     )
-    return (
-        f'<blockquote class="dilemma"><span class="pos">{esc(d["positive"]["text"])}</span>'
-        f' <span class="join">… but</span> <span class="neg">{esc(d["negative"]["text"])}</span>'
-        f"{neutral}</blockquote>"
+    return markup(
+        '<blockquote class="dilemma"><span class="pos">{}</span>'
+        ' <span class="join">… but</span> <span class="neg">{}</span>'
+        "{}</blockquote>",
+        d["positive"]["text"],
+        d["negative"]["text"],
+        neutral,
     )
 
 
-def render_turn(view: dict[str, Any], ui: Ui) -> str:
+def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
     """The viewer's screen for the current phase (or the wait after submitting)."""
-    head = (
-        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{PHASE_TITLES[view["phase"]]}'
-        f"<small> · {round_words(view['round'], view['round_limit'])}</small></h2>"
+    head = markup(
+        '<h2 id="turn-title" tabindex="-1" data-autofocus>{}<small> · {}</small></h2>',
+        PHASE_TITLES[view["phase"]],
+        round_words(view["round"], view["round_limit"]),
     )
     if view.get("my_submission") is not None or not view["legal_moves"]:
         return head + _waiting(view, ui)
@@ -72,7 +76,7 @@ def render_turn(view: dict[str, Any], ui: Ui) -> str:
     return head + error_line(ui) + body(view, ui)
 
 
-def _waiting(view: dict[str, Any], ui: Ui) -> str:
+def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
     others = [ui.names[s] for s in view["waiting_for"]]
     mine = view.get("my_submission") or {}
     shown = ""
@@ -86,18 +90,25 @@ def _waiting(view: dict[str, Any], ui: Ui) -> str:
                 "neutral": neutral if mine["neutral"] else None,
             }
         )
-    return f'<div class="waiting">{shown}<p>Waiting for {esc(names_list(others))}…</p></div>'
+    return markup('<div class="waiting">{}<p>Waiting for {}…</p></div>', shown, names_list(others))
 
 
-def _card(card: dict[str, Any], selected: bool, disabled: bool = False) -> str:
+def _card(card: dict[str, Any], selected: bool, disabled: bool = False) -> Markup:
     label = {"positive": "Good", "negative": "… but", "neutral": "… and"}[card["kind"]]
-    return (
-        f'<button type="button" class="card {card["kind"]}" data-action="draft" '
-        f'id="card-{esc(card["id"])}" '
-        f'data-card="{esc(card["id"])}" data-kind="{card["kind"]}"'
-        f"{attrs(aria_pressed=str(selected).lower(), disabled=disabled)}>"
-        f'<span class="card-kind">{label}</span><span class="card-text">{esc(card["text"])}</span>'
-        "</button>"
+    return markup(
+        '<button type="button" class="card {}" data-action="draft" '
+        'id="card-{}" '
+        'data-card="{}" data-kind="{}"'
+        "{}>"
+        '<span class="card-kind">{}</span><span class="card-text">{}</span>'
+        "</button>",
+        card["kind"],
+        card["id"],
+        card["id"],
+        card["kind"],
+        attrs(aria_pressed=str(selected).lower(), disabled=disabled),
+        label,
+        card["text"],
     )
 
 
@@ -106,36 +117,44 @@ def _hand_row(
     cards: list[dict[str, Any]],
     chosen: set[Any],
     allowed: set[str] | None = None,
-) -> str:
+) -> Markup:
     if not cards:
-        return ""
+        return EMPTY
     items = join(
-        f"<li>{_card(c, c['id'] in chosen, allowed is not None and c['id'] not in allowed)}</li>"
+        markup(
+            "<li>{}</li>",
+            _card(c, c["id"] in chosen, allowed is not None and c["id"] not in allowed),
+        )
         for c in cards
     )
-    return (
-        f'<section class="hand-row" aria-label="{esc(title)}"><h3>{esc(title)}</h3>'
-        f'<ul class="cards">{items}</ul></section>'
+    return markup(
+        '<section class="hand-row" aria-label="{}"><h3>{}</h3><ul class="cards">{}</ul></section>',
+        title,
+        title,
+        items,
     )
 
 
-def _neutral_row(view: dict[str, Any], ui: Ui) -> str:
+def _neutral_row(view: dict[str, Any], ui: Ui) -> Markup:
     neutral = view["hand"]["neutral"]
     if not neutral or not view["options"].get("neutral"):
-        return ""
+        return EMPTY
     chosen = {ui.draft.get("neutral")} - {None}
     return _hand_row("Your neutral card (optional, once per game)", [neutral], chosen)
 
 
-def _submit(label: str, ready: bool, hint: str) -> str:
-    return (
+def _submit(label: str, ready: bool, hint: str) -> Markup:
+    return markup(
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
-        f' id="submit"{attrs(disabled=not ready, aria_describedby="submit-hint")}>{label}</button>'
-        f' <span id="submit-hint" class="hint">{esc(hint)}</span></p>'
+        ' id="submit"{}>{}</button>'
+        ' <span id="submit-hint" class="hint">{}</span></p>',
+        attrs(disabled=not ready, aria_describedby="submit-hint"),
+        label,
+        hint,
     )
 
 
-def _build(view: dict[str, Any], ui: Ui) -> str:
+def _build(view: dict[str, Any], ui: Ui) -> Markup:
     hand, draft = view["hand"], ui.draft
     chosen = {draft.get("positive"), draft.get("negative"), draft.get("neutral")} - {None}
     preview = ""
@@ -146,7 +165,7 @@ def _build(view: dict[str, Any], ui: Ui) -> str:
             "negative": by_id[draft["negative"]],
             "neutral": hand["neutral"] if draft.get("neutral") else None,
         }
-        preview = f'<div class="preview"><h3>Your dilemma</h3>{dilemma_html(shown)}</div>'
+        preview = markup('<div class="preview"><h3>Your dilemma</h3>{}</div>', dilemma_html(shown))
     ready = _matching_move(view, ui) is not None
     return (
         _hand_row("Good things (pick one)", hand["positive"], chosen)
@@ -157,19 +176,19 @@ def _build(view: dict[str, Any], ui: Ui) -> str:
     )
 
 
-def _lay(view: dict[str, Any], ui: Ui) -> str:
+def _lay(view: dict[str, Any], ui: Ui) -> Markup:
     hand = view["hand"]
     chosen = {ui.draft.get("card")} - {None}
     ready = _matching_move(view, ui) is not None
     return (
-        '<p class="explain">Lay one card, good or bad. A neighbour will complete it.</p>'
+        Markup('<p class="explain">Lay one card, good or bad. A neighbour will complete it.</p>')
         + _hand_row("Good things", hand["positive"], chosen)
         + _hand_row("… but", hand["negative"], chosen)
         + _submit("Lay this card", ready, "" if ready else "Pick a card.")
     )
 
 
-def _supply(view: dict[str, Any], ui: Ui) -> str:
+def _supply(view: dict[str, Any], ui: Ui) -> Markup:
     target = view["supply_target"]
     laid = view["laid"][target]
     hand = view["hand"]
@@ -177,7 +196,9 @@ def _supply(view: dict[str, Any], ui: Ui) -> str:
     chosen = {ui.draft.get("card"), ui.draft.get("neutral")} - {None}
     ready = _matching_move(view, ui) is not None
     return (
-        f'<div class="laid"><p>{esc(ui.names[target])} laid:</p>{_card(laid, False, True)}</div>'
+        markup(
+            '<div class="laid"><p>{} laid:</p>{}</div>', ui.names[target], _card(laid, False, True)
+        )
         + _hand_row("Good things", hand["positive"], chosen, allowed)
         + _hand_row("… but", hand["negative"], chosen, allowed)
         + _neutral_row(view, ui)
@@ -187,7 +208,7 @@ def _supply(view: dict[str, Any], ui: Ui) -> str:
     )
 
 
-def _vote(view: dict[str, Any], ui: Ui) -> str:
+def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     votes: dict[int, str] = ui.draft.get("votes", {})
     legal = [m["votes"] for m in view["legal_moves"]]
     offered = [t for t in TOKEN_LABELS if any(t in b for b in legal)]
@@ -195,47 +216,71 @@ def _vote(view: dict[str, Any], ui: Ui) -> str:
     for i, d in enumerate(view["dilemmas"]):
         possible = {b[i] for b in legal if all(b[j] == t for j, t in votes.items() if j != i)}
         buttons = join(
-            f'<button type="button" class="token {t}" data-action="draft" data-dilemma="{i}"'
-            f' data-token="{t}" id="token-{i}-{t}"'
-            f"{attrs(aria_pressed=str(votes.get(i) == t).lower(), disabled=t not in possible)}>"
-            f"{TOKEN_LABELS[t]}</button>"
+            markup(
+                '<button type="button" class="token {}" data-action="draft" data-dilemma="{}"'
+                ' data-token="{}" id="token-{}-{}"'
+                "{}>"
+                "{}</button>",
+                t,
+                i,
+                t,
+                i,
+                t,
+                attrs(aria_pressed=str(votes.get(i) == t).lower(), disabled=t not in possible),
+                TOKEN_LABELS[t],
+            )
             for t in offered
         )
         owners = names_list([ui.names[c] for c in d["creators"]])
         mine = " (yours)" if ui.viewer in d["creators"] else ""
         rows.append(
-            f'<li class="vote-row"><p class="by">Dilemma {i + 1} · by {esc(owners)}{mine}</p>'
-            f"{dilemma_html(d)}"
-            f'<div class="tokens" role="group" aria-label="Your token on dilemma {i + 1}">'
-            f"{buttons}</div></li>"
+            markup(
+                '<li class="vote-row"><p class="by">Dilemma {} · by {}{}</p>'
+                "{}"
+                '<div class="tokens" role="group" aria-label="Your token on dilemma {}">'
+                "{}</div></li>",
+                i + 1,
+                owners,
+                mine,
+                dilemma_html(d),
+                i + 1,
+                buttons,
+            )
         )
     limit = view["tokens"]
     used_yes = sum(t in ("yes", "super_yes") for t in votes.values())
     used_no = len(votes) - used_yes
-    counter = (
-        f'<p class="counter">YES tokens left: {limit - used_yes} of {limit}'
-        f" · NO tokens left: {limit - used_no} of {limit}</p>"
+    counter = markup(
+        '<p class="counter">YES tokens left: {} of {} · NO tokens left: {} of {}</p>',
+        limit - used_yes,
+        limit,
+        limit - used_no,
+        limit,
     )
     ready = _matching_move(view, ui) is not None
     return (
-        '<p class="explain">Would you say yes? Place one token on every dilemma, yours too. '
-        "The dilemma closest to a tie wins, and its creator scores its YES tokens.</p>"
+        Markup(
+            '<p class="explain">Would you say yes? Place one token on every dilemma, yours too. '
+            "The dilemma closest to a tie wins, and its creator scores its YES tokens.</p>"
+        )
         + _supers(view, ui)
         + counter
-        + f'<ol class="vote-list">{join(rows)}</ol>'
+        + markup('<ol class="vote-list">{}</ol>', join(rows))
         + _submit("Cast my votes", ready, "" if ready else "Place a token on every dilemma.")
     )
 
 
-def _supers(view: dict[str, Any], ui: Ui) -> str:
+def _supers(view: dict[str, Any], ui: Ui) -> Markup:
     if not view["options"].get("supervotes") or ui.viewer is None:
-        return ""
+        return EMPTY
     mine = view["supervotes"][ui.viewer]
     left = [name for key, name in (("yes", "SUPER ACCEPT"), ("no", "SUPER REJECT")) if mine[key]]
     if not left:
-        return '<p class="explain">You have used both super tokens.</p>'
+        return Markup('<p class="explain">You have used both super tokens.</p>')
     last = " This is the last round: use them now." if last_round(view) else ""
-    return f'<p class="explain">Super tokens count three. Still yours: {", ".join(left)}.{last}</p>'
+    return markup(
+        '<p class="explain">Super tokens count three. Still yours: {}.{}</p>', ", ".join(left), last
+    )
 
 
 def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
@@ -290,7 +335,7 @@ def set_token(draft: dict[str, Any], dilemma: int, token: str) -> dict[str, Any]
     return {**draft, "votes": votes}
 
 
-def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
+def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """The reveal of a round's votes, with the winner and why it won."""
     r = view["history"][index]
     rows = []
@@ -299,20 +344,33 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
         won = i in r["winners"]
         owners = names_list([ui.names[c] for c in d["creators"]])
         rows.append(
-            f'<li{attrs(class_="won" if won else None)}><p class="by">{esc(owners)}'
-            f"{' · winner' if won else ''}</p>{dilemma_html(d)}"
-            f'<p class="tally"><span class="yes">{yes} YES</span> '
-            f'<span class="no">{no} NO</span> <span>difference {abs(yes - no)}</span></p></li>'
+            markup(
+                '<li{}><p class="by">{}'
+                "{}</p>{}"
+                '<p class="tally"><span class="yes">{} YES</span> '
+                '<span class="no">{} NO</span> <span>difference {}</span></p></li>',
+                attrs(class_="won" if won else None),
+                owners,
+                " · winner" if won else "",
+                dilemma_html(d),
+                yes,
+                no,
+                abs(yes - no),
+            )
         )
     last = last_round({"round": r["round"], "round_limit": view["round_limit"]})
     button = "See the final scores" if last else f"On to round {r['round'] + 1}"
-    return (
+    return markup(
         '<section class="round-result" aria-labelledby="result-title">'
-        f'<h2 id="result-title" tabindex="-1" data-autofocus>Round {r["round"]}: the votes</h2>'
-        f'<p class="explain">{esc(explain_result(r, ui.names))}</p>'
-        f'<ol class="results">{join(rows)}</ol>'
+        '<h2 id="result-title" tabindex="-1" data-autofocus>Round {}: the votes</h2>'
+        '<p class="explain">{}</p>'
+        '<ol class="results">{}</ol>'
         '<p class="actions"><button type="button" class="primary big" data-action="next" '
-        f'id="next">{button}</button></p></section>'
+        'id="next">{}</button></p></section>',
+        r["round"],
+        explain_result(r, ui.names),
+        join(rows),
+        button,
     )
 
 

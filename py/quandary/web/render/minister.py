@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from quandary.web.html import attrs, esc, join, names_list, plural
+from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list, plural
 
 from .minister_parts import (
     card_body,
@@ -59,12 +59,13 @@ def privacy_reason(view: dict[str, Any]) -> str:
 # -- the turn screen --------------------------------------------------------------------
 
 
-def render_turn(view: dict[str, Any], ui: Ui) -> str:
+def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
     """The viewer's screen: the action for this phase, then the table."""
     phase = view["phase"]
-    head = (
-        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{esc(PHASE_TITLES[phase])}'
-        f"<small> · turn {view['turn']}</small></h2>"
+    head = markup(
+        '<h2 id="turn-title" tabindex="-1" data-autofocus>{}<small> · turn {}</small></h2>',
+        PHASE_TITLES[phase],
+        view["turn"],
     )
     legal = view["legal_moves"]
     if not legal:
@@ -84,7 +85,7 @@ def render_turn(view: dict[str, Any], ui: Ui) -> str:
     return (
         head
         + error_line(ui)
-        + f'<div class="mm-action">{action}</div>'
+        + markup('<div class="mm-action">{}</div>', action)
         + _proposal_on_table(view)
         + law_area(view)
         + score_panel(view, ui.names, ui.viewer)
@@ -94,69 +95,89 @@ def render_turn(view: dict[str, Any], ui: Ui) -> str:
     )
 
 
-def _button(move: dict[str, Any], label: str, extra_class: str = "", **more: Any) -> str:
-    return (
-        f'<button type="button" class="mm-move {extra_class}" data-action="move"'
-        f"{attrs(data_move=json.dumps(move, separators=(',', ':')), **more)}>{label}</button>"
+def _button(move: dict[str, Any], label: str, extra_class: str = "", **more: Any) -> Markup:
+    return markup(
+        '<button type="button" class="mm-move {}" data-action="move"{}>{}</button>',
+        extra_class,
+        attrs(data_move=json.dumps(move, separators=(",", ":")), **more),
+        label,
     )
 
 
-def _waiting(view: dict[str, Any], ui: Ui) -> str:
+def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
     waiting = [ui.names[s] for s in view["waiting_for"]]
     mine = view.get("my_vote")
     said = ""
     if mine:
         votes = {v["id"]: v for row in view["tables"][ui.viewer or 0] for v in row.get("votes", [])}
         if mine in votes:
-            said = f"<p>Your vote: {vote_chip(votes[mine])} (secret until everyone has voted).</p>"
+            said = markup(
+                "<p>Your vote: {} (secret until everyone has voted).</p>", vote_chip(votes[mine])
+            )
     who = names_list(waiting) or "nobody"
-    return f'<div class="waiting">{said}<p>Waiting for {esc(who)}…</p></div>'
+    return markup('<div class="waiting">{}<p>Waiting for {}…</p></div>', said, who)
 
 
-def _proposal_on_table(view: dict[str, Any]) -> str:
+def _proposal_on_table(view: dict[str, Any]) -> Markup:
     if not view["proposal"] or view["phase"] not in ("vote", "pick"):
-        return ""
-    items = join(f"<li>{card_tile(c)}</li>" for c in view["proposal"])
-    return (
+        return EMPTY
+    items = join(markup("<li>{}</li>", card_tile(c)) for c in view["proposal"])
+    return markup(
         '<section class="mm-proposal" aria-labelledby="proposal-title">'
         '<h3 id="proposal-title">The proposal on the table</h3>'
-        f'<ul class="mm-cards">{items}</ul></section>'
+        '<ul class="mm-cards">{}</ul></section>',
+        items,
     )
 
 
-def _hand(view: dict[str, Any], ui: Ui) -> str:
+def _hand(view: dict[str, Any], ui: Ui) -> Markup:
     if view["phase"] == "propose" and view["legal_moves"]:
-        return ""
+        return EMPTY
     hand = view.get("hand") or []
-    items = join(f"<li>{card_tile(c)}</li>" for c in hand)
-    body = f'<ul class="mm-cards">{items}</ul>' if hand else "<p>Your hand is empty.</p>"
-    return (
+    items = join(markup("<li>{}</li>", card_tile(c)) for c in hand)
+    body = (
+        markup('<ul class="mm-cards">{}</ul>', items)
+        if hand
+        else Markup("<p>Your hand is empty.</p>")
+    )
+    return markup(
         '<section class="mm-hand" aria-labelledby="hand-title">'
-        f'<h3 id="hand-title">Your hand</h3>{body}</section>'
+        '<h3 id="hand-title">Your hand</h3>{}</section>',
+        body,
     )
 
 
-def _propose(view: dict[str, Any], ui: Ui) -> str:
+def _propose(view: dict[str, Any], ui: Ui) -> Markup:
     chosen = set(ui.draft.get("cards", []))
     items = join(
-        f'<li><button type="button" class="mm-card mm-pick" data-action="draft" '
-        f'data-card="{esc(c)}" id="card-{esc(c)}"'
-        f"{attrs(aria_pressed=str(c in chosen).lower(), aria_label=card_label(c))}>"
-        f"{card_body(c)}</button></li>"
+        markup(
+            '<li><button type="button" class="mm-card mm-pick" data-action="draft" '
+            'data-card="{}" id="card-{}"'
+            "{}>"
+            "{}</button></li>",
+            c,
+            c,
+            attrs(aria_pressed=str(c in chosen).lower(), aria_label=card_label(c)),
+            card_body(c),
+        )
         for c in view["hand"]
     )
     sizes = sorted({len(m["cards"]) for m in view["legal_moves"]})
     ready = _matching(view, ui.draft) is not None
     hint = f"Choose {' or '.join(map(str, sizes))} cards." if not ready else ""
-    return (
+    return markup(
         '<p class="explain">Choose the cards to propose. If the vote passes, its laws are'
         " enacted and the other cards are taken green side up; if it fails, they are taken"
         " red side up.</p>"
-        f'<ul class="mm-cards mm-handpick" aria-label="Your hand">{items}</ul>'
+        '<ul class="mm-cards mm-handpick" aria-label="Your hand">{}</ul>'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
-        f' id="submit"{attrs(disabled=not ready, aria_describedby="submit-hint")}>'
-        f"Propose {plural(len(chosen), 'card')}</button> "
-        f'<span id="submit-hint" class="hint">{esc(hint)}</span></p>'
+        ' id="submit"{}>'
+        "Propose {}</button> "
+        '<span id="submit-hint" class="hint">{}</span></p>',
+        items,
+        attrs(disabled=not ready, aria_describedby="submit-hint"),
+        plural(len(chosen), "card"),
+        hint,
     )
 
 
@@ -165,23 +186,26 @@ def _my_votes(view: dict[str, Any], ui: Ui) -> dict[str, dict[str, Any]]:
     return {v["id"]: v for row in view["tables"][seat] for v in row.get("votes", [])}
 
 
-def _vote(view: dict[str, Any], ui: Ui) -> str:
+def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     votes = _my_votes(view, ui)
     buttons = join(
         _button(
             m,
-            esc(vote_text(votes[m["vote"]])),
+            vote_text(votes[m["vote"]]),
             "mm-vote " + votes[m["vote"]]["kind"],
             id="vote-" + m["vote"],
         )
         for m in view["legal_moves"]
     )
     order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
-    return (
-        f'<p class="explain">The proposal from {esc(_names(ui, view["proposer"]))} is below.'
+    return markup(
+        '<p class="explain">The proposal from {} is below.'
         " Pick one of your stored votes. A tie passes. If the proposal passes, voters take"
-        f" cards in vote-number order {order}; if it fails, the other way round.</p>"
-        f'<div class="mm-votes" role="group" aria-label="Your stored votes">{buttons}</div>'
+        " cards in vote-number order {}; if it fails, the other way round.</p>"
+        '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>',
+        _names(ui, view["proposer"]),
+        order,
+        buttons,
     )
 
 
@@ -189,7 +213,7 @@ def _names(ui: Ui, seat: int) -> str:
     return ui.names[seat] if 0 <= seat < len(ui.names) else f"Seat {seat + 1}"
 
 
-def _pick(view: dict[str, Any], ui: Ui) -> str:
+def _pick(view: dict[str, Any], ui: Ui) -> Markup:
     green = bool((view.get("reveal") or {}).get("accepted"))
     side = "green" if green else "red"
     items = []
@@ -197,20 +221,23 @@ def _pick(view: dict[str, Any], ui: Ui) -> str:
         card = m["card"]
         label = "Take " + card_label(card, green)
         items.append(
-            "<li>"
+            Markup("<li>")
             + _button(m, card_body(card, green), "mm-card", id="take-" + card, aria_label=label)
-            + "</li>"
+            + Markup("</li>")
         )
     buttons = join(items)
     order = names_list([_names(ui, s) for s in view["picks"]])
-    return (
-        f'<p class="explain">Take one card; it lands {side} side up. Picking order: '
-        f"{esc(order)}.</p>"
-        f'<ul class="mm-cards">{buttons}</ul>'
+    return markup(
+        '<p class="explain">Take one card; it lands {} side up. Picking order: '
+        "{}.</p>"
+        '<ul class="mm-cards">{}</ul>',
+        side,
+        order,
+        buttons,
     )
 
 
-def _store(view: dict[str, Any], ui: Ui) -> str:
+def _store(view: dict[str, Any], ui: Ui) -> Markup:
     seat = ui.viewer if ui.viewer is not None else view["seat"]
     legal = {(m["vote"], m["card"]) for m in view["legal_moves"] if m["type"] == "store"}
     rows = []
@@ -222,83 +249,95 @@ def _store(view: dict[str, Any], ui: Ui) -> str:
             label = f"{name(card)} ({'room for ' + str(row['room']) if ok else 'full'})"
             move = {"type": "store", "vote": vote["id"], "card": card}
             buttons.append(
-                _button(move, esc(label), "", id=f"store-{vote['id']}-{card}", disabled=not ok)
+                _button(move, label, "", id=f"store-{vote['id']}-{card}", disabled=not ok)
             )
-        choices = f'<div class="mm-choices">{join(buttons)}</div>'
-        rows.append(f"<li><p>Store {vote_chip(vote)} on:</p>{choices}</li>")
-    return (
+        choices = markup('<div class="mm-choices">{}</div>', join(buttons))
+        rows.append(markup("<li><p>Store {} on:</p>{}</li>", vote_chip(vote), choices))
+    return markup(
         '<p class="explain">Store each new vote on one of your cards. A card holds only as'
         " many votes as its storage number; full cards cannot take more.</p>"
-        f'<ul class="mm-store">{join(rows)}</ul>'
+        '<ul class="mm-store">{}</ul>',
+        join(rows),
     )
 
 
-def _collect(view: dict[str, Any], ui: Ui) -> str:
+def _collect(view: dict[str, Any], ui: Ui) -> Markup:
     legal = view["legal_moves"]
     if view["owed"]:
         votes = _my_votes(view, ui)
         buttons = join(
-            _button(m, esc(vote_text(votes[m["vote"]])), "", id=f"give-{m['vote']}") for m in legal
+            _button(m, vote_text(votes[m["vote"]]), "", id=f"give-{m['vote']}") for m in legal
         )
-        return (
-            f'<p class="explain">Your support is negative: give up {plural(view["owed"], "vote")}'
-            f' (your last vote is always kept).</p><div class="mm-votes">{buttons}</div>'
+        return markup(
+            '<p class="explain">Your support is negative: give up {}'
+            ' (your last vote is always kept).</p><div class="mm-votes">{}</div>',
+            plural(view["owed"], "vote"),
+            buttons,
         )
     trade = view["effects"]["trade_votes"]
     buttons = join(
-        "<li>"
-        + _button(m, esc(f"Trade {name(m['card'])} for {trade} votes"), "", id="trade-" + m["card"])
-        + "</li>"
+        Markup("<li>")
+        + _button(m, f"Trade {name(m['card'])} for {trade} votes", "", id="trade-" + m["card"])
+        + Markup("</li>")
         for m in legal
         if m["type"] == "trade"
     )
     support = view["support"][ui.viewer if ui.viewer is not None else view["seat"]]
-    return (
-        f'<p class="explain">Your support gives {max(0, support)} new vote(s). You may discard'
-        f" won resources for {trade} votes each (votes on them are lost).</p>"
-        f'<ul class="mm-trades">{buttons}</ul>'
-        + _button({"type": "collect"}, "Collect my votes", "primary big", id="collect")
-    )
+    return markup(
+        '<p class="explain">Your support gives {} new vote(s). You may discard'
+        " won resources for {} votes each (votes on them are lost).</p>"
+        '<ul class="mm-trades">{}</ul>',
+        max(0, support),
+        trade,
+        buttons,
+    ) + _button({"type": "collect"}, "Collect my votes", "primary big", id="collect")
 
 
-def _move(view: dict[str, Any], ui: Ui) -> str:
+def _move(view: dict[str, Any], ui: Ui) -> Markup:
     legal = view["legal_moves"]
     votes = _my_votes(view, ui)
     chosen = [v for v in ui.draft.get("votes", []) if v in votes]
     toggles = join(
-        f'<button type="button" class="mm-vote {v["kind"]}" data-action="draft" '
-        f'data-vote="{esc(vid)}" id="pick-{esc(vid)}"'
-        f"{attrs(aria_pressed=str(vid in chosen).lower())}>{esc(vote_text(v))}</button>"
+        markup(
+            '<button type="button" class="mm-vote {}" data-action="draft" '
+            'data-vote="{}" id="pick-{}"'
+            "{}>{}</button>",
+            v["kind"],
+            vid,
+            vid,
+            attrs(aria_pressed=str(vid in chosen).lower()),
+            vote_text(v),
+        )
         for vid, v in votes.items()
     )
     options = []
     for m in legal:
         if m["type"] == "move_law" and chosen == [m["vote"]]:
             label = f"Put {vote_text(votes[m['vote']])} on {name(m['law'])}"
-            options.append(_button(m, esc(label), "", id=f"law-{m['law']}"))
+            options.append(_button(m, label, "", id=f"law-{m['law']}"))
         elif m["type"] == "move_card" and sorted(chosen) == sorted(m["votes"]):
             verb = "turn green" if votes[m["votes"][0]]["kind"] == "yes" else "remove"
             options.append(
-                _button(
-                    m, esc(f"Play both on {name(m['card'])} ({verb})"), "", id=f"red-{m['card']}"
-                )
+                _button(m, f"Play both on {name(m['card'])} ({verb})", "", id=f"red-{m['card']}")
             )
     hint = (
         "Choose one vote for a law, or two YES or two NO votes for a red card."
         if not options
         else ""
     )
-    return (
+    return markup(
         '<p class="explain">Move votes: one vote onto an enacted law (more NO than YES'
         " disables it), or two equal votes onto any red card (YES turns it green, NO removes"
         " it). You always keep at least one vote.</p>"
-        f'<div class="mm-votes" role="group" aria-label="Choose votes to move">{toggles}</div>'
-        f'<p class="hint">{esc(hint)}</p><div class="mm-choices">{join(options)}</div>'
-        + _button({"type": "pass"}, "Pass", "", id="pass")
-    )
+        '<div class="mm-votes" role="group" aria-label="Choose votes to move">{}</div>'
+        '<p class="hint">{}</p><div class="mm-choices">{}</div>',
+        toggles,
+        hint,
+        join(options),
+    ) + _button({"type": "pass"}, "Pass", "", id="pass")
 
 
-def _shop(view: dict[str, Any], ui: Ui) -> str:
+def _shop(view: dict[str, Any], ui: Ui) -> Markup:
     rows = []
     for i, m in enumerate(view["legal_moves"]):
         if m["type"] == "done":
@@ -310,14 +349,14 @@ def _shop(view: dict[str, Any], ui: Ui) -> str:
             label = f"Use {name(m['card'])}"
         if m.get("target"):
             label += f" on {name(m['target'])}"
-        rows.append(f"<li>{_button(m, esc(label), '', id=f'shop-{i}')}</li>")
+        rows.append(markup("<li>{}</li>", _button(m, label, "", id=f"shop-{i}")))
     done = "Carry on to the proposal" if view["phase"] == "shop_start" else "End my turn"
-    return (
+    return markup(
         '<p class="explain">Shop laws trade whole won cards for rewards; special resources'
         " are discarded for their power.</p>"
-        f'<ul class="mm-shop">{join(rows)}</ul>'
-        + _button({"type": "done"}, esc(done), "primary", id="done")
-    )
+        '<ul class="mm-shop">{}</ul>',
+        join(rows),
+    ) + _button({"type": "done"}, done, "primary", id="done")
 
 
 # -- drafts ----------------------------------------------------------------------------
@@ -376,27 +415,35 @@ def _reveal_sentence(r: dict[str, Any], names: list[str]) -> str:
     )
 
 
-def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
+def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """The reveal: every vote, the result, the picking order and the laws enacted."""
     r = view["reveal"]
     votes = join(
-        f"<li>{esc(_names(ui, s))}: {vote_chip(v) if v else 'no vote'}</li>"
+        markup("<li>{}: {}</li>", _names(ui, s), vote_chip(v) if v else "no vote")
         for s, v in enumerate(r["votes"])
     )
-    order = join(f"<li>{esc(_names(ui, s))}</li>" for s in r["order"])
-    enacted = join(f"<li>{card_tile(c)}</li>" for c in r["enacted"])
-    laws = f'<h3>Enacted</h3><ul class="mm-cards">{enacted}</ul>' if r["enacted"] else ""
+    order = join(markup("<li>{}</li>", _names(ui, s)) for s in r["order"])
+    enacted = join(markup("<li>{}</li>", card_tile(c)) for c in r["enacted"])
+    laws = markup('<h3>Enacted</h3><ul class="mm-cards">{}</ul>', enacted) if r["enacted"] else ""
     verdict = "Accepted" if r["accepted"] else "Rejected"
     button = "See the final scores" if view.get("result") else "Continue"
-    return (
+    return markup(
         '<section class="round-result mm-reveal" aria-labelledby="result-title">'
-        f'<h2 id="result-title" tabindex="-1" data-autofocus>{verdict}: '
-        f"{r['yes']} YES, {r['no']} NO</h2>"
-        f'<p class="explain">{esc(_reveal_sentence(r, ui.names))}</p>'
-        f'<h3>The votes</h3><ul class="mm-reveal-votes">{votes}</ul>'
-        f'<h3>Picking order</h3><ol class="mm-order">{order or "<li>nobody</li>"}</ol>{laws}'
+        '<h2 id="result-title" tabindex="-1" data-autofocus>{}: '
+        "{} YES, {} NO</h2>"
+        '<p class="explain">{}</p>'
+        '<h3>The votes</h3><ul class="mm-reveal-votes">{}</ul>'
+        '<h3>Picking order</h3><ol class="mm-order">{}</ol>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="next" '
-        f'id="next">{button}</button></p></section>'
+        'id="next">{}</button></p></section>',
+        verdict,
+        r["yes"],
+        r["no"],
+        _reveal_sentence(r, ui.names),
+        votes,
+        order or "<li>nobody</li>",
+        laws,
+        button,
     )
 
 

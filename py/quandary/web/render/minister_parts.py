@@ -11,7 +11,7 @@ from typing import Any
 
 from quandary.games.minister.laws import ICON_NAMES
 from quandary.games.minister.material import card_json
-from quandary.web.html import attrs, esc, join, plural
+from quandary.web.html import Markup, attrs, join, markup, plural
 
 KIND_LABELS = {"law": "Law", "support": "Support", "resource": "Resource", "special": "Special"}
 VOTE_LABELS = {"yes": "YES", "no": "NO", "abstain": "ABSTAIN"}
@@ -38,24 +38,34 @@ def icons(items: list[str]) -> str:
     return ", ".join(f"{n} {ICON_NAMES.get(i, i)}" for i, n in counts.items())
 
 
-def card_body(card_id: str, side: bool | None = None) -> str:
+# A card's face depends only on the printed catalogue, and a screen draws dozens
+# of them: caching keeps the escaping helpers off the hot path in Pyodide. typed:
+# Markup("<b>") and "<b>" are equal keys, but one is markup and one is text.
+@functools.lru_cache(maxsize=1024, typed=True)
+def card_body(card_id: str, side: bool | None = None) -> Markup:
     """A card's face: kind, name, text or its two sides, and how many votes it stores."""
     c = face(card_id)
-    text = f'<span class="mm-text">{esc(c["text"])}</span>' if c.get("text") else ""
+    text = markup('<span class="mm-text">{}</span>', c["text"]) if c.get("text") else ""
     sides = ""
     if c["kind"] != "law":
-        green = f'<span class="mm-green">Green: {esc(icons(c["green"]))}</span>'
-        red = f'<span class="mm-red">Red: {esc(icons(c["red"]))}</span>'
+        green = markup('<span class="mm-green">Green: {}</span>', icons(c["green"]))
+        red = markup('<span class="mm-red">Red: {}</span>', icons(c["red"]))
         if side is True:
             sides = green
         elif side is False:
             sides = red
         else:
             sides = green + red
-    store = f'<span class="mm-cap">Stores {c["capacity"]}</span>' if c["kind"] != "law" else ""
-    return (
-        f'<span class="mm-kind">{KIND_LABELS[c["kind"]]}</span>'
-        f'<span class="mm-name">{esc(c["name"])}</span>{text}{sides}{store}'
+    store = (
+        markup('<span class="mm-cap">Stores {}</span>', c["capacity"]) if c["kind"] != "law" else ""
+    )
+    return markup(
+        '<span class="mm-kind">{}</span><span class="mm-name">{}</span>{}{}{}',
+        KIND_LABELS[c["kind"]],
+        c["name"],
+        text,
+        sides,
+        store,
     )
 
 
@@ -73,12 +83,17 @@ def card_label(card_id: str, side: bool | None = None) -> str:
     return ". ".join(parts)
 
 
-def card_tile(card_id: str, side: bool | None = None, extra: str = "") -> str:
+@functools.lru_cache(maxsize=1024, typed=True)
+def card_tile(card_id: str, side: bool | None = None, extra: str = "") -> Markup:
     """A card that is only shown (not a button)."""
     tone = "" if side is None else (" green-up" if side else " red-up")
-    return (
-        f'<div class="mm-card {face(card_id)["kind"]}{tone}" role="group" '
-        f'aria-label="{esc(card_label(card_id, side))}">{card_body(card_id, side)}{extra}</div>'
+    return markup(
+        '<div class="mm-card {}{}" role="group" aria-label="{}">{}{}</div>',
+        face(card_id)["kind"],
+        tone,
+        card_label(card_id, side),
+        card_body(card_id, side),
+        extra,
     )
 
 
@@ -87,15 +102,15 @@ def vote_text(vote: dict[str, Any]) -> str:
     return f"{VOTE_LABELS[vote['kind']]} {vote['number']}"
 
 
-def vote_chip(vote: dict[str, Any]) -> str:
+def vote_chip(vote: dict[str, Any]) -> Markup:
     """A vote card, face up."""
-    return f'<span class="mm-vote {vote["kind"]}">{esc(vote_text(vote))}</span>'
+    return markup('<span class="mm-vote {}">{}</span>', vote["kind"], vote_text(vote))
 
 
-def law_area(view: dict[str, Any]) -> str:
+def law_area(view: dict[str, Any]) -> Markup:
     """Enacted laws, marked active or disabled (Undecided Voters)."""
     if not view["laws"]:
-        return (
+        return Markup(
             '<section class="mm-laws" aria-labelledby="laws-title"><h3 id="laws-title">'
             "Laws in force</h3><p>No law has been enacted yet: nothing scores.</p></section>"
         )
@@ -104,43 +119,62 @@ def law_area(view: dict[str, Any]) -> str:
         state = "active" if law["active"] else "disabled"
         votes = ""
         if law.get("votes"):
-            votes = (
-                f'<p class="mm-lawvotes">{law["yes"]} YES · {law["no"]} NO on it: {esc(state)}</p>'
+            votes = markup(
+                '<p class="mm-lawvotes">{} YES · {} NO on it: {}</p>', law["yes"], law["no"], state
             )
-        badge = "" if law["active"] else '<span class="mm-off">Disabled</span>'
+        badge = "" if law["active"] else Markup('<span class="mm-off">Disabled</span>')
         items.append(
-            f'<li class="mm-law {state}">{card_tile(law["card"], extra=badge + votes)}</li>'
+            markup(
+                '<li class="mm-law {}">{}</li>', state, card_tile(law["card"], extra=badge + votes)
+            )
         )
-    return (
+    return markup(
         '<section class="mm-laws" aria-labelledby="laws-title"><h3 id="laws-title">'
-        f'Laws in force</h3><ul class="mm-cards">{join(items)}</ul></section>'
+        'Laws in force</h3><ul class="mm-cards">{}</ul></section>',
+        join(items),
     )
 
 
-def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> str:
+def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> Markup:
     """Each player's score with the reasons: which law gives which points for what."""
     rows = []
     for seat, who in enumerate(names):
         lines = view["explain"][seat]
         reasons = join(
-            f'<li><span class="mm-pts">{line["points"]:+d}</span> '
-            f"{esc(line['title'])}: {esc(line['because'])}</li>"
+            markup(
+                '<li><span class="mm-pts">{}</span> {}: {}</li>',
+                format(line["points"], "+d"),
+                line["title"],
+                line["because"],
+            )
             for line in lines
         )
-        body = f"<ul>{reasons}</ul>" if lines else "<p>No law gives points for these cards.</p>"
+        body = (
+            markup("<ul>{}</ul>", reasons)
+            if lines
+            else Markup("<p>No law gives points for these cards.</p>")
+        )
         me = " (you)" if seat == viewer and who.casefold() != "you" else ""
         rows.append(
-            f'<details class="mm-score"{attrs(open=seat == viewer)}><summary>'
-            f"{esc(who)}{me}: {plural(view['scores'][seat], 'point')}</summary>{body}</details>"
+            markup(
+                '<details class="mm-score"{}><summary>{}{}: {}</summary>{}</details>',
+                attrs(open=seat == viewer),
+                who,
+                me,
+                plural(view["scores"][seat], "point"),
+                body,
+            )
         )
     target = view["target"]
-    return (
+    return markup(
         '<section class="mm-scores" aria-labelledby="scores-title">'
-        f'<h3 id="scores-title">Scores (first to {target} wins)</h3>{join(rows)}</section>'
+        '<h3 id="scores-title">Scores (first to {} wins)</h3>{}</section>',
+        target,
+        join(rows),
     )
 
 
-def tables(view: dict[str, Any], names: list[str], viewer: int | None) -> str:
+def tables(view: dict[str, Any], names: list[str], viewer: int | None) -> Markup:
     """Everyone's won cards: side up, votes stored (face down for others)."""
     parts = []
     for seat, who in enumerate(names):
@@ -152,8 +186,10 @@ def tables(view: dict[str, Any], names: list[str], viewer: int | None) -> str:
             else:
                 stored = plural(row["stored"], "vote") + " face down"
             starter = " · starting card" if row["card"] in view["starters"] else ""
-            extra = f'<p class="mm-stored">Stored: {stored} · room for {row["room"]}{starter}</p>'
-            items.append(f"<li>{card_tile(row['card'], row['green'], extra)}</li>")
+            extra = markup(
+                '<p class="mm-stored">Stored: {} · room for {}{}</p>', stored, row["room"], starter
+            )
+            items.append(markup("<li>{}</li>", card_tile(row["card"], row["green"], extra)))
         me = " (you)" if seat == viewer and who.casefold() != "you" else ""
         info = (
             f"{plural(view['hand_counts'][seat], 'card')} in hand · support {view['support'][seat]}"
@@ -161,16 +197,27 @@ def tables(view: dict[str, Any], names: list[str], viewer: int | None) -> str:
         if view["options"].get("abstain"):
             info += f" · abstained {view['abstains'][seat]} times"
         parts.append(
-            f'<section class="mm-table" aria-label="{esc(who)}\'s cards">'
-            f'<h3>{esc(who)}{me}</h3><p class="mm-info">{esc(info)}</p>'
-            f'<ul class="mm-cards">{join(items)}</ul></section>'
+            markup(
+                '<section class="mm-table" aria-label="{}\'s cards">'
+                '<h3>{}{}</h3><p class="mm-info">{}</p>'
+                '<ul class="mm-cards">{}</ul></section>',
+                who,
+                who,
+                me,
+                info,
+                join(items),
+            )
         )
-    return f'<div class="mm-tables">{join(parts)}</div>'
+    return markup('<div class="mm-tables">{}</div>', join(parts))
 
 
-def supply(view: dict[str, Any]) -> str:
+def supply(view: dict[str, Any]) -> Markup:
     """The decks and discard piles, as counts."""
-    return (
-        f'<p class="mm-supply">Decree deck: {view["deck"]} · discarded: {view["discard"]}'
-        f" · vote deck: {view['vote_deck']} · vote discards: {view['vote_discard']}</p>"
+    return markup(
+        '<p class="mm-supply">Decree deck: {} · discarded: {}'
+        " · vote deck: {} · vote discards: {}</p>",
+        view["deck"],
+        view["discard"],
+        view["vote_deck"],
+        view["vote_discard"],
     )

@@ -12,8 +12,10 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from quandary.games.royal.cards import FACES, card_name
-from quandary.web.html import esc
+from quandary.web.html import Markup, markup
 
 RED = "#b3261e"
 BLACK = "#1f1b2e"
@@ -34,76 +36,107 @@ def colour(card_id: str) -> str:
     return RED if card_id[-1] in "HD" else BLACK
 
 
-def pip(suit: str, x: float, y: float, size: float, fill: str) -> str:
+def pip(suit: str, x: float, y: float, size: float, fill: str) -> Markup:
     """A suit shape of ``size`` units with its top-left corner at (x, y)."""
     scale = size / 100
-    return (
-        f'<path d="{SUIT_PATHS[suit]}" fill="{fill}" '
-        f'transform="translate({x:g} {y:g}) scale({scale:g})"/>'
+    return markup(
+        '<path d="{}" fill="{}" transform="translate({} {}) scale({})"/>',
+        SUIT_PATHS[suit],
+        fill,
+        format(x, "g"),
+        format(y, "g"),
+        format(scale, "g"),
     )
 
 
-def _index(rank: str, suit: str, fill: str) -> str:
+def _index(rank: str, suit: str, fill: str) -> Markup:
     """The corner index: rank above a small suit, repeated upside down opposite."""
     size = 24 if len(rank) < 2 else 21
-    corner = (
-        f'<text x="13" y="27" font-size="{size}" font-weight="700" text-anchor="middle" '
-        f'font-family="Georgia, serif" fill="{fill}">{esc(rank)}</text>'
-        + pip(suit, 4, 31, 18, fill)
-    )
-    return f'{corner}<g transform="rotate(180 50 70)">{corner}</g>'
+    corner = markup(
+        '<text x="13" y="27" font-size="{}" font-weight="700" text-anchor="middle" '
+        'font-family="Georgia, serif" fill="{}">{}</text>',
+        size,
+        fill,
+        rank,
+    ) + pip(suit, 4, 31, 18, fill)
+    return markup('{}<g transform="rotate(180 50 70)">{}</g>', corner, corner)
 
 
-def _centre_value(rank: str, suit: str, fill: str) -> str:
+def _centre_value(rank: str, suit: str, fill: str) -> Markup:
     """A value card's middle: a large suit shape with its number on it."""
     light = "#fff"
     return pip(suit, 24, 36, 52, fill) + (
-        f'<text x="50" y="72" font-size="{22 if len(rank) < 2 else 19}" font-weight="700" '
-        f'text-anchor="middle" font-family="Georgia, serif" fill="{light}">{esc(rank)}</text>'
+        markup(
+            '<text x="50" y="72" font-size="{}" font-weight="700" '
+            'text-anchor="middle" font-family="Georgia, serif" fill="{}">{}</text>',
+            22 if len(rank) < 2 else 19,
+            light,
+            rank,
+        )
     )
 
 
-def _centre_face(face: str, suit: str, fill: str) -> str:
+def _centre_face(face: str, suit: str, fill: str) -> Markup:
     """A face card's middle: a framed portrait panel, crowned unless it is the Ace."""
-    frame = (
-        f'<rect x="22" y="30" width="56" height="80" rx="6" fill="#fbf3dc" '
-        f'stroke="{fill}" stroke-width="2"/>'
+    frame = markup(
+        '<rect x="22" y="30" width="56" height="80" rx="6" fill="#fbf3dc" '
+        'stroke="{}" stroke-width="2"/>',
+        fill,
     )
     if face == "A":
         return frame + pip(suit, 29, 44, 42, fill) + _letter(face, 100, fill)
-    crown = (
-        f'<g transform="translate(25 20) scale(0.5)"><path d="{CROWN}" fill="#e0b43a" '
-        f'stroke="{fill}" stroke-width="3"/></g>'
+    crown = markup(
+        '<g transform="translate(25 20) scale(0.5)"><path d="{}" fill="#e0b43a" '
+        'stroke="{}" stroke-width="3"/></g>',
+        CROWN,
+        fill,
     )
     return frame + crown + _letter(face, 84, fill) + pip(suit, 40, 88, 20, fill)
 
 
-def _letter(face: str, y: int, fill: str) -> str:
-    return (
-        f'<text x="50" y="{y}" font-size="34" font-weight="700" text-anchor="middle" '
-        f'font-family="Georgia, serif" fill="{fill}">{face}</text>'
+def _letter(face: str, y: int, fill: str) -> Markup:
+    return markup(
+        '<text x="50" y="{}" font-size="34" font-weight="700" text-anchor="middle" '
+        'font-family="Georgia, serif" fill="{}">{}</text>',
+        y,
+        fill,
+        face,
     )
 
 
-def card(card_id: str, label: bool = False) -> str:
+# A face is a pure function of the card; a screen draws many, each made of dozens
+# of escaped pieces, so drawing each only once keeps the screen fast in Pyodide.
+@functools.lru_cache(maxsize=256, typed=True)
+def card(card_id: str, label: bool = False) -> Markup:
     """The SVG of a card face; with ``label`` it carries its name as an image title."""
     rank, suit = card_id[:-1], card_id[-1]
     fill = colour(card_id)
     middle = _centre_face(rank, suit, fill) if rank in FACES else _centre_value(rank, suit, fill)
-    a11y = f' role="img" aria-label="{esc(card_name(card_id))}"' if label else ' aria-hidden="true"'
+    a11y = (
+        markup(' role="img" aria-label="{}"', card_name(card_id))
+        if label
+        else Markup(' aria-hidden="true"')
+    )
     return (
-        f'<svg class="pcard-face" viewBox="0 0 100 140" width="100" height="140"{a11y} '
-        'focusable="false" xmlns="http://www.w3.org/2000/svg">'
-        '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="#b9b2cc" '
-        'stroke-width="2"/>' + middle + _index(rank, suit, fill) + "</svg>"
+        markup(
+            '<svg class="pcard-face" viewBox="0 0 100 140" width="100" height="140"{} '
+            'focusable="false" xmlns="http://www.w3.org/2000/svg">'
+            '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="#b9b2cc" '
+            'stroke-width="2"/>',
+            a11y,
+        )
+        + middle
+        + _index(rank, suit, fill)
+        + Markup("</svg>")
     )
 
 
-def back(label: str = "") -> str:
+@functools.lru_cache(maxsize=64, typed=True)
+def back(label: str = "") -> Markup:
     """The back of a card: a lattice in the brand colour (the deck, hidden cards)."""
-    a11y = f' role="img" aria-label="{esc(label)}"' if label else ' aria-hidden="true"'
-    return (
-        f'<svg class="pcard-face" viewBox="0 0 100 140" width="100" height="140"{a11y} '
+    a11y = markup(' role="img" aria-label="{}"', label) if label else Markup(' aria-hidden="true"')
+    return markup(
+        '<svg class="pcard-face" viewBox="0 0 100 140" width="100" height="140"{} '
         'focusable="false" xmlns="http://www.w3.org/2000/svg">'
         '<defs><pattern id="royal-lattice" width="12" height="12" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="12" height="12" fill="#3b2f63"/>'
@@ -111,5 +144,6 @@ def back(label: str = "") -> str:
         '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="url(#royal-lattice)" '
         'stroke="#3b2f63" stroke-width="2"/>'
         '<rect x="10" y="10" width="80" height="120" rx="6" fill="none" stroke="#fff" '
-        'stroke-width="2"/></svg>'
+        'stroke-width="2"/></svg>',
+        a11y,
     )

@@ -13,7 +13,7 @@ import json
 import math
 from typing import Any
 
-from quandary.web.html import attrs, esc, join, names_list, plural
+from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list, plural
 
 from .table import Ui, error_line
 
@@ -45,7 +45,7 @@ def checkpoints(view: dict[str, Any]) -> int:
     return 0
 
 
-def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
+def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """Not used (no checkpoints); kept for the shared contract."""
     return round_summary(view["history"][index], ui.names)
 
@@ -78,12 +78,13 @@ def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | 
 # -- the screen -----------------------------------------------------------------
 
 
-def render_turn(view: dict[str, Any], ui: Ui) -> str:
+def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
     """The arena, what this seat can do now, everyone's cards and the last outcome."""
     phase = view["phase"]
-    head = (
-        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{PHASE_TITLES.get(phase, phase)}'
-        f"<small> · challenge {view['round']}</small></h2>"
+    head = markup(
+        '<h2 id="turn-title" tabindex="-1" data-autofocus>{}<small> · challenge {}</small></h2>',
+        PHASE_TITLES.get(phase, phase),
+        view["round"],
     )
     if phase == "challenge":
         body = _challenge(view, ui)
@@ -92,49 +93,63 @@ def render_turn(view: dict[str, Any], ui: Ui) -> str:
     elif phase == "duel":
         body = _duel(view, ui)
     else:
-        body = ""
+        body = EMPTY
     # The last outcome stays in view through the next round: with a bot holding the
     # stumbling block the next challenge comes at once, and it must not hide it.
     last = view["history"][-1] if view["history"] else None
     summary = ""
     if last is not None:
-        summary = (
+        summary = markup(
             '<section class="last-round" aria-label="The last challenge">'
-            f"<h3>Challenge {last['round']}</h3>{round_summary(last, ui.names)}</section>"
+            "<h3>Challenge {}</h3>{}</section>",
+            last["round"],
+            round_summary(last, ui.names),
         )
     return head + error_line(ui) + body + summary + players_panel(view, ui)
 
 
-def _challenge(view: dict[str, Any], ui: Ui) -> str:
+def _challenge(view: dict[str, Any], ui: Ui) -> Markup:
     provocateur = view["provocateur"]
     if view["seat"] != provocateur:
-        return (
-            f'<p class="explain">{esc(ui.names[provocateur])} holds the stumbling block and is'
-            " choosing a challenge card. Get ready to throw.</p>" + arena(view, ui)
-        )
+        return markup(
+            '<p class="explain">{} holds the stumbling block and is'
+            " choosing a challenge card. Get ready to throw.</p>",
+            ui.names[provocateur],
+        ) + arena(view, ui)
     chosen = ui.draft.get("card")
     legal = {m["card"] for m in view["legal_moves"] if m["type"] == "challenge"}
     buttons = join(
-        f'<button type="button" class="rcard" data-action="draft" data-card="{v}"'
-        f' id="challenge-{v}"'
-        f"{attrs(aria_pressed=str(v == chosen).lower(), disabled=v not in legal)}"
-        f' aria-label="Challenge with your {v}">{v}</button>'
+        markup(
+            '<button type="button" class="rcard" data-action="draft" data-card="{}"'
+            ' id="challenge-{}"'
+            "{}"
+            ' aria-label="Challenge with your {}">{}</button>',
+            v,
+            v,
+            attrs(aria_pressed=str(v == chosen).lower(), disabled=v not in legal),
+            v,
+            v,
+        )
         for v in view["hands"][view["seat"]]
     )
     ready = draft_move(view, ui.draft) is not None
     return (
-        '<p class="explain">You hold the stumbling block. Place one card face up in the arena:'
-        " the others may throw a card of a different value onto it to take up the"
-        " challenge.</p>"
-        f'<div class="rhand" role="group" aria-label="Your cards">{buttons}</div>'
-        '<p class="actions"><button type="button" class="primary big" data-action="submit"'
-        f' id="submit"{attrs(disabled=not ready)}>'
+        markup(
+            '<p class="explain">You hold the stumbling block. Place one card face up in the arena:'
+            " the others may throw a card of a different value onto it to take up the"
+            " challenge.</p>"
+            '<div class="rhand" role="group" aria-label="Your cards">{}</div>'
+            '<p class="actions"><button type="button" class="primary big" data-action="submit"'
+            ' id="submit"{}>',
+            buttons,
+            attrs(disabled=not ready),
+        )
         + (f"Challenge with the {chosen}" if ready else "Choose a card")
-        + "</button></p>"
+        + Markup("</button></p>")
     )
 
 
-def _react(view: dict[str, Any], ui: Ui) -> str:
+def _react(view: dict[str, Any], ui: Ui) -> Markup:
     me = view["seat"]
     window = view.get("window") or {}
     second = (
@@ -144,33 +159,49 @@ def _react(view: dict[str, Any], ui: Ui) -> str:
     )
     if me == view["provocateur"]:
         lead = f"You challenged with your {view['challenge']}. Watch who takes it up.{second}"
-        return f'<p class="explain">{esc(lead)}</p>' + arena(view, ui)
+        return markup('<p class="explain">{}</p>', lead) + arena(view, ui)
     throws = [m for m in view["legal_moves"] if m["type"] == "throw"]
     if not throws:
-        return f'<p class="explain">You have no cards left to throw.{esc(second)}</p>' + arena(
+        return markup('<p class="explain">You have no cards left to throw.{}</p>', second) + arena(
             view, ui
         )
     can = {m["card"] for m in throws}
     cards = join(
-        f'<button type="button" class="rcard throw-card" id="throw-{v}" data-throw-card="{v}"'
-        f"{attrs(disabled=v not in can)}"
-        f' aria-label="Throw your {v}: drag and flick it at the arena, or aim with the left'
-        f' and right arrows and hold Space for power">{v}</button>'
+        markup(
+            '<button type="button" class="rcard throw-card" id="throw-{}" data-throw-card="{}"'
+            "{}"
+            ' aria-label="Throw your {}: drag and flick it at the arena, or aim with the left'
+            ' and right arrows and hold Space for power">{}</button>',
+            v,
+            v,
+            attrs(disabled=v not in can),
+            v,
+            v,
+        )
         for v in view["hands"][me]
     )
     return (
-        f'<p class="explain">{esc(ui.names[view["provocateur"]])} challenges with a'
-        f" <strong>{view['challenge']}</strong>. To take it up, throw a card of another value so"
-        " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
-        f" thrown card leaves the game.{esc(second)}</p>"
+        markup(
+            '<p class="explain">{} challenges with a'
+            " <strong>{}</strong>. To take it up, throw a card of another value so"
+            " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
+            " thrown card leaves the game.{}</p>",
+            ui.names[view["provocateur"]],
+            view["challenge"],
+            second,
+        )
         + arena(view, ui, aiming=True)
-        + f'<div class="rhand throw-hand" role="group" aria-label="Your cards">{cards}</div>'
-        '<p class="hint" id="aim-readout" aria-live="polite">Drag a card towards the arena and'
-        " let go with a flick. Keyboard: focus a card, aim with ← →, hold Space and release.</p>"
+        + markup(
+            '<div class="rhand throw-hand" role="group" aria-label="Your cards">{}</div>'
+            '<p class="hint" id="aim-readout" aria-live="polite">Drag a card towards the arena'
+            " and let go with a flick. Keyboard: focus a card, aim with ← →, hold Space and"
+            " release.</p>",
+            cards,
+        )
     )
 
 
-def _duel(view: dict[str, Any], ui: Ui) -> str:
+def _duel(view: dict[str, Any], ui: Ui) -> Markup:
     duel = view["duel"] or {}
     seats = duel.get("seats", [])
     me = view["seat"]
@@ -182,46 +213,64 @@ def _duel(view: dict[str, Any], ui: Ui) -> str:
         text = f"{who} duel over the {duel.get('challenge')} and the {duel.get('card')}."
         if waiting:
             text += f" Waiting for {names_list(waiting)} to choose."
-        return f'<p class="explain">{esc(text)}</p>' + picture
+        return markup('<p class="explain">{}</p>', text) + picture
     mine = duel["card"] if me != seats[0] else duel["challenge"]
     theirs = duel["challenge"] if me != seats[0] else duel["card"]
     offered = {m["choice"] for m in view["legal_moves"] if m["type"] == "duel"}
     lives = view["lives"][me]
     buttons = join(
-        f'<button type="button" class="{cls}" data-action="move" id="duel-{choice}"'
-        f" data-move='{esc(json.dumps({'type': 'duel', 'choice': choice}))}'"
-        f"{attrs(disabled=choice not in offered)}>{label}</button> "
+        markup(
+            '<button type="button" class="{}" data-action="move" id="duel-{}"'
+            " data-move='{}'"
+            "{}>{}</button> ",
+            cls,
+            choice,
+            json.dumps({"type": "duel", "choice": choice}),
+            attrs(disabled=choice not in offered),
+            label,
+        )
         for choice, label, cls in (
             ("peace", "☮ Peace", "primary big"),
             ("conflict", "⚔ Conflict", "big danger"),
         )
     )
     no_life = (
-        '<p class="hint">You have no life blocks left, so only peace is possible.</p>'
+        Markup('<p class="hint">You have no life blocks left, so only peace is possible.</p>')
         if "conflict" not in offered
         else ""
     )
     return (
-        f'<p class="explain">Your {mine} against {esc(ui.names[opponent])}\'s {theirs}.'
-        " Both choose in secret. Peace and peace: each takes the other's card. Conflict"
-        " against peace: conflict takes both cards and loses a life. Conflict and conflict:"
-        " both cards leave the game and both lose a life."
-        f" You have {plural(lives, 'life', 'lives')} left.</p>{no_life}"
+        markup(
+            '<p class="explain">Your {} against {}\'s {}.'
+            " Both choose in secret. Peace and peace: each takes the other's card. Conflict"
+            " against peace: conflict takes both cards and loses a life. Conflict and conflict:"
+            " both cards leave the game and both lose a life."
+            " You have {} left.</p>{}",
+            mine,
+            ui.names[opponent],
+            theirs,
+            plural(lives, "life", "lives"),
+            no_life,
+        )
         + picture
-        + f'<p class="actions duel-choice">{buttons}</p>'
+        + markup('<p class="actions duel-choice">{}</p>', buttons)
     )
 
 
 # -- the arena --------------------------------------------------------------------
 
 
-def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> str:
+def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> Markup:
     """The round table seen from the viewer's seat, the challenge card in the middle."""
     window = view.get("window")
     cards = join(_arena_card(view, ui, i, t) for i, t in enumerate(view.get("arena", [])))
     challenge = view.get("challenge")
     middle = (
-        f'<div class="arena-challenge" aria-label="Challenge card {challenge}">{challenge}</div>'
+        markup(
+            '<div class="arena-challenge" aria-label="Challenge card {}">{}</div>',
+            challenge,
+            challenge,
+        )
         if challenge is not None
         else ""
     )
@@ -229,20 +278,30 @@ def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> str:
     if isinstance(window, dict) and view["phase"] == "react":
         left = max(0, window["deadline"] - ui.elapsed)
         share = left / max(1, window["deadline"])
-        countdown = (
-            f'<div class="countdown" role="timer" aria-label="Reaction window">'
-            f'<span style="--from:{share:.3f};--left:{left}ms"></span></div>'
+        countdown = markup(
+            '<div class="countdown" role="timer" aria-label="Reaction window">'
+            '<span style="--from:{};--left:{}ms"></span></div>',
+            format(share, ".3f"),
+            left,
         )
-    listing = join(f"<li>{esc(_arena_line(t, ui.names))}</li>" for t in view.get("arena", []))
-    return (
-        f'<div class="arena-box{" aiming" if aiming else ""}" id="arena-box"'
-        f"{attrs(data_window=(window or {}).get('id'))}>"
-        f'<div class="arena" id="arena">{middle}{cards}</div>{countdown}</div>'
-        + (f'<ol class="arena-list" aria-label="Cards thrown">{listing}</ol>' if listing else "")
+    listing = join(markup("<li>{}</li>", _arena_line(t, ui.names)) for t in view.get("arena", []))
+    return markup(
+        '<div class="arena-box{}" id="arena-box"'
+        "{}>"
+        '<div class="arena" id="arena">{}{}</div>{}</div>',
+        " aiming" if aiming else "",
+        attrs(data_window=(window or {}).get("id")),
+        middle,
+        cards,
+        countdown,
+    ) + (
+        markup('<ol class="arena-list" aria-label="Cards thrown">{}</ol>', listing)
+        if listing
+        else ""
     )
 
 
-def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any]) -> str:
+def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any]) -> Markup:
     span = ARENA_SPAN
     tx, ty = _turned(view, throw["x"], throw["y"])
     x = 50 + 50 * max(-span, min(span, tx)) / span
@@ -259,9 +318,13 @@ def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any])
     classes += " flying" if flying else ""
     if throw.get("leading"):
         classes += " leading"
-    return (
-        f'<div class="{classes}" style="{style}" data-key="{index}"'
-        f' title="{esc(_arena_line(throw, ui.names))}">{throw["card"]}</div>'
+    return markup(
+        '<div class="{}" style="{}" data-key="{}" title="{}">{}</div>',
+        classes,
+        style,
+        index,
+        _arena_line(throw, ui.names),
+        throw["card"],
     )
 
 
@@ -310,33 +373,42 @@ def _arena_line(throw: dict[str, Any], names: list[str]) -> str:
 # -- everyone's cards ------------------------------------------------------------------
 
 
-def players_panel(view: dict[str, Any], ui: Ui) -> str:
+def players_panel(view: dict[str, Any], ui: Ui) -> Markup:
     """Each player's remaining cards, lives, won cards and the stumbling block."""
     rows = []
     for seat, name in enumerate(ui.names):
         hand = view["hands"][seat]
         won = view["won"][seat]
         block = (
-            ' <span class="block" title="Holds the stumbling block">▲ provocateur</span>'
+            Markup(' <span class="block" title="Holds the stumbling block">▲ provocateur</span>')
             if seat == view["provocateur"]
             else ""
         )
         lives = view["lives"][seat]
         rows.append(
-            f"<li{attrs(class_='me' if seat == view['seat'] else None)}>"
-            f'<p class="who">{esc(name)}{block}</p>'
-            f'<p class="lives" aria-label="{plural(lives, "life", "lives")}">'
+            markup(
+                '<li{}><p class="who">{}{}</p><p class="lives" aria-label="{}">',
+                attrs(class_="me" if seat == view["seat"] else None),
+                name,
+                block,
+                plural(lives, "life", "lives"),
+            )
             + ("♥" * lives or "no lives")
-            + "</p>"
-            f'<p class="held" aria-label="Cards in hand">{_chips(hand) or "no cards"}</p>'
-            f'<p class="won" aria-label="Won cards">Won: {_chips(won) or "nothing yet"}'
-            f" = {sum(won)}</p></li>"
+            + markup(
+                "</p>"
+                '<p class="held" aria-label="Cards in hand">{}</p>'
+                '<p class="won" aria-label="Won cards">Won: {}'
+                " = {}</p></li>",
+                _chips(hand) or "no cards",
+                _chips(won) or "nothing yet",
+                sum(won),
+            )
         )
-    return f'<ol class="players" aria-label="Players">{join(rows)}</ol>'
+    return markup('<ol class="players" aria-label="Players">{}</ol>', join(rows))
 
 
-def _chips(values: list[int]) -> str:
-    return join(f'<span class="chip">{v}</span>' for v in values)
+def _chips(values: list[int]) -> Markup:
+    return join(markup('<span class="chip">{}</span>', v) for v in values)
 
 
 # -- outcomes ----------------------------------------------------------------------
@@ -365,11 +437,11 @@ def explain_round(r: dict[str, Any], names: list[str]) -> str:
     return f"{winner} chose conflict and {loser} peace: {winner} wins {pair} and loses a life."
 
 
-def round_summary(r: dict[str, Any], names: list[str]) -> str:
+def round_summary(r: dict[str, Any], names: list[str]) -> Markup:
     """The last challenge's outcome, with the fate of every thrown card."""
-    thrown = join(f"<li>{esc(_arena_line(t, names))}</li>" for t in r.get("arena", []))
-    return f'<p class="outcome">{esc(explain_round(r, names))}</p>' + (
-        f'<ol class="arena-list">{thrown}</ol>' if thrown else ""
+    thrown = join(markup("<li>{}</li>", _arena_line(t, names)) for t in r.get("arena", []))
+    return markup('<p class="outcome">{}</p>', explain_round(r, names)) + (
+        markup('<ol class="arena-list">{}</ol>', thrown) if thrown else ""
     )
 
 

@@ -32,7 +32,7 @@ from quandary.games.royal.cards import (
 from quandary.games.royal.cards import (
     short_name as short,
 )
-from quandary.web.html import attrs, esc, join, names_list, plural
+from quandary.web.html import Markup, attrs, join, markup, names_list, plural
 
 from . import playing_cards as pc
 from .table import Ui, error_line
@@ -153,60 +153,72 @@ def explain_milestone(view: dict[str, Any], index: int, names: list[str]) -> str
     return f"Round {record['round']} resolved. " + explain_result(record, names)
 
 
-def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> str:
+def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """Round ``index`` retold: the revealed choices, each step in order, the scores after."""
     record = view["history"][index]
     names = ui.names
     choices = join(_choice_item(s, c, names) for s, c in enumerate(record["choices"]))
-    steps = join(f"<li>{esc(explain_step(s, names))}</li>" for s in record["steps"])
+    steps = join(markup("<li>{}</li>", explain_step(s, names)) for s in record["steps"])
     if not steps:
-        steps = "<li>Nothing else happens: nobody invades.</li>"
+        steps = Markup("<li>Nothing else happens: nobody invades.</li>")
     scores = join(
-        f"<li><span>{esc(who(s, names))}</span> <strong>{v}</strong></li>"
+        markup("<li><span>{}</span> <strong>{}</strong></li>", who(s, names), v)
         for s, v in enumerate(record["scores"])
     )
     last = index == len(view["history"]) - 1 and view.get("result")
     button = "See the final scores" if last else f"On to round {record['round'] + 1}"
     ending = ""
     if last:
-        ending = '<p class="explain">The deck cannot cover the next draw: the game ends.</p>'
-    return (
+        ending = Markup(
+            '<p class="explain">The deck cannot cover the next draw: the game ends.</p>'
+        )
+    return markup(
         '<section class="round-result royal-result" aria-labelledby="result-title">'
-        f'<h2 id="result-title" tabindex="-1" data-autofocus>Round {record["round"]}: '
+        '<h2 id="result-title" tabindex="-1" data-autofocus>Round {}: '
         "how it resolved</h2>"
-        f'<h3>Revealed together</h3><ul class="royal-choices">{choices}</ul>'
-        f'<h3>Step by step</h3><ol class="royal-steps">{steps}</ol>'
-        f'<h3>Scores</h3><ul class="royal-scores">{scores}</ul>{ending}'
+        '<h3>Revealed together</h3><ul class="royal-choices">{}</ul>'
+        '<h3>Step by step</h3><ol class="royal-steps">{}</ol>'
+        '<h3>Scores</h3><ul class="royal-scores">{}</ul>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="next" '
-        f'id="next">{button}</button></p></section>'
+        'id="next">{}</button></p></section>',
+        record["round"],
+        choices,
+        steps,
+        scores,
+        ending,
+        button,
     )
 
 
-def _choice_item(seat: int, choice: dict[str, Any] | None, names: list[str]) -> str:
+def _choice_item(seat: int, choice: dict[str, Any] | None, names: list[str]) -> Markup:
     if choice is None:
-        cards = '<span class="pcard small passed">pass</span>'
+        cards = Markup('<span class="pcard small passed">pass</span>')
     else:
         cards = _card_img(choice["target_card"], "small") + _card_img(choice["card"], "small")
-    return (
-        f'<li class="royal-choice"><span class="royal-pair">{cards}</span>'
-        f"<span>{esc(explain_choice(seat, choice, names))}</span></li>"
+    return markup(
+        '<li class="royal-choice"><span class="royal-pair">{}</span><span>{}</span></li>',
+        cards,
+        explain_choice(seat, choice, names),
     )
 
 
-def _card_img(card: str, size: str = "") -> str:
-    label = esc(card_name(card))
-    return f'<span class="pcard {size}" role="img" aria-label="{label}">{pc.card(card)}</span>'
+def _card_img(card: str, size: str = "") -> Markup:
+    label = card_name(card)
+    return markup(
+        '<span class="pcard {}" role="img" aria-label="{}">{}</span>', size, label, pc.card(card)
+    )
 
 
 # -- the turn screen ----------------------------------------------------------------------
 
 
-def render_turn(view: dict[str, Any], ui: Ui) -> str:
+def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
     """The viewer's screen: realms, then the choice, a capture, or the wait."""
     phase = view["phase"]
-    head = (
-        f'<h2 id="turn-title" tabindex="-1" data-autofocus>{esc(PHASE_TITLES.get(phase))}'
-        f"<small> · {round_words(view['round'], view['round_limit'])}</small></h2>"
+    head = markup(
+        '<h2 id="turn-title" tabindex="-1" data-autofocus>{}<small> · {}</small></h2>',
+        PHASE_TITLES.get(phase),
+        round_words(view["round"], view["round_limit"]),
     )
     body = _realms(view, ui) + _counts(view)
     if phase == "capture":
@@ -218,34 +230,50 @@ def render_turn(view: dict[str, Any], ui: Ui) -> str:
     return head + error_line(ui) + body
 
 
-def _counts(view: dict[str, Any]) -> str:
+def _counts(view: dict[str, Any]) -> Markup:
     deck, discard = view["deck"], view["discard"]
-    return (
+    return markup(
         '<p class="royal-counts">'
-        f'<span class="pcard tiny">{pc.back()}</span> Deck: {plural(deck, "card")}'
-        f" · discard pile: {plural(discard, 'card')}"
-        f" · next draw: {sum(view['next_draw'])} cards in all</p>"
+        '<span class="pcard tiny">{}</span> Deck: {}'
+        " · discard pile: {}"
+        " · next draw: {} cards in all</p>",
+        pc.back(),
+        plural(deck, "card"),
+        plural(discard, "card"),
+        sum(view["next_draw"]),
     )
 
 
-def _realms(view: dict[str, Any], ui: Ui) -> str:
+def _realms(view: dict[str, Any], ui: Ui) -> Markup:
     items = []
     for seat, realm in enumerate(view["realms"]):
-        cards = join(f"<li>{_card_img(c, 'small')}</li>" for c in realm) or (
-            '<li class="empty">Nothing in play</li>'
+        cards = join(markup("<li>{}</li>", _card_img(c, "small")) for c in realm) or (
+            Markup('<li class="empty">Nothing in play</li>')
         )
         me = seat == ui.viewer
         items.append(
-            f"<li{attrs(class_='realm me' if me else 'realm')}>"
-            f'<p class="realm-head"><span class="suit s{SUITS[seat]}" aria-hidden="true">'
-            f"{SUIT_SYMBOLS[SUITS[seat]]}</span> <strong>{esc(title(seat))}</strong> "
-            f"{esc(ui.names[seat])}{_you(ui, seat)}</p>"
-            f'<p class="realm-meta">{view["scores"][seat]} points · '
-            f"{plural(view['hand_sizes'][seat], 'value card')} in hand</p>"
-            f'<ul class="realm-cards" aria-label="{esc(title(seat))}: cards in play">{cards}</ul>'
-            "</li>"
+            markup(
+                "<li{}>"
+                '<p class="realm-head"><span class="suit s{}" aria-hidden="true">'
+                "{}</span> <strong>{}</strong> "
+                "{}{}</p>"
+                '<p class="realm-meta">{} points · '
+                "{} in hand</p>"
+                '<ul class="realm-cards" aria-label="{}: cards in play">{}</ul>'
+                "</li>",
+                attrs(class_="realm me" if me else "realm"),
+                SUITS[seat],
+                SUIT_SYMBOLS[SUITS[seat]],
+                title(seat),
+                ui.names[seat],
+                _you(ui, seat),
+                view["scores"][seat],
+                plural(view["hand_sizes"][seat], "value card"),
+                title(seat),
+                cards,
+            )
         )
-    return f'<h3>Realms in play</h3><ul class="realms">{join(items)}</ul>'
+    return markup('<h3>Realms in play</h3><ul class="realms">{}</ul>', join(items))
 
 
 def _you(ui: Ui, seat: int) -> str:
@@ -253,7 +281,7 @@ def _you(ui: Ui, seat: int) -> str:
     return " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
 
 
-def _choose(view: dict[str, Any], ui: Ui) -> str:
+def _choose(view: dict[str, Any], ui: Ui) -> Markup:
     me, draft = ui.viewer, ui.draft
     assert me is not None
     legal_targets = {m["target"] for m in view["legal_moves"] if m["type"] == "choose"}
@@ -261,49 +289,65 @@ def _choose(view: dict[str, Any], ui: Ui) -> str:
     target: str | None = draft.get("target")
     aim = target_seat(target) if target is not None and target in legal_targets else None
     targets = join(
-        f"<li>{_target_button(card, me, ui, card == target, card not in legal_targets)}</li>"
+        markup(
+            "<li>{}</li>", _target_button(card, me, ui, card == target, card not in legal_targets)
+        )
         for card in view["targets"]
     )
     chosen = draft.get("value")
     values = join(
-        f"<li>{_value_button(card, me, aim, card == chosen, card not in legal_values)}</li>"
+        markup(
+            "<li>{}</li>", _value_button(card, me, aim, card == chosen, card not in legal_values)
+        )
         for card in view["hand"]
     )
     if not view["hand"]:
-        values = '<li class="empty">You hold no value cards: you can only pass.</li>'
+        values = Markup('<li class="empty">You hold no value cards: you can only pass.</li>')
     move = draft_move(view, draft)
     ready = move is not None and move in view["legal_moves"]
-    return (
+    return markup(
         '<p class="explain">Pick a target card (your own face builds) and a value card, or '
         "pass. Everyone's choice is revealed at once.</p>"
-        f'<section aria-label="Your target cards"><h3>Target</h3>'
-        f'<ul class="pcards">{targets}</ul></section>'
-        f'<section aria-label="Your value cards"><h3>Value card</h3>'
-        f'<ul class="pcards">{values}</ul></section>'
-        f'<p class="royal-preview" aria-live="polite">{esc(_preview(view, ui))}</p>'
+        '<section aria-label="Your target cards"><h3>Target</h3>'
+        '<ul class="pcards">{}</ul></section>'
+        '<section aria-label="Your value cards"><h3>Value card</h3>'
+        '<ul class="pcards">{}</ul></section>'
+        '<p class="royal-preview" aria-live="polite">{}</p>'
         '<p class="actions"><button type="button" class="primary big" data-action="submit" '
-        f'id="submit"{attrs(disabled=not ready)}>Play these cards face down</button>'
+        'id="submit"{}>Play these cards face down</button>'
         '<button type="button" data-action="move" id="pass" '
-        f"data-move='{json.dumps({'type': 'pass'})}'"
-        f"{attrs(disabled={'type': 'pass'} not in view['legal_moves'])}>Pass</button></p>"
+        "data-move='{}'"
+        "{}>Pass</button></p>",
+        targets,
+        values,
+        _preview(view, ui),
+        attrs(disabled=not ready),
+        json.dumps({"type": "pass"}),
+        attrs(disabled={"type": "pass"} not in view["legal_moves"]),
     )
 
 
-def _target_button(card: str, me: int, ui: Ui, pressed: bool, disabled: bool) -> str:
+def _target_button(card: str, me: int, ui: Ui, pressed: bool, disabled: bool) -> Markup:
     seat = target_seat(card)
     label = (
         "Build (your own face)" if seat == me else f"Invade the {title(seat)} ({ui.names[seat]})"
     )
     caption = "build" if seat == me else ui.names[seat]
-    return (
-        f'<button type="button" class="pcard target" data-action="draft" data-target="{esc(card)}" '
-        f'id="target-{esc(card)}"{attrs(aria_pressed=str(pressed).lower(), disabled=disabled)} '
-        f'aria-label="{esc(label)}">{pc.card(card)}'
-        f'<span class="caption">{esc(caption)}</span></button>'
+    return markup(
+        '<button type="button" class="pcard target" data-action="draft" data-target="{}" '
+        'id="target-{}"{} '
+        'aria-label="{}">{}'
+        '<span class="caption">{}</span></button>',
+        card,
+        card,
+        attrs(aria_pressed=str(pressed).lower(), disabled=disabled),
+        label,
+        pc.card(card),
+        caption,
     )
 
 
-def _value_button(card: str, me: int, aim: int | None, pressed: bool, disabled: bool) -> str:
+def _value_button(card: str, me: int, aim: int | None, pressed: bool, disabled: bool) -> Markup:
     if aim is None:
         caption = ""
     elif aim == me:
@@ -311,11 +355,18 @@ def _value_button(card: str, me: int, aim: int | None, pressed: bool, disabled: 
     else:
         caption = f"strength {strength(card, me, aim)[0]}"
     label = card_name(card) + (f", {caption}" if caption else "")
-    return (
-        f'<button type="button" class="pcard value" data-action="draft" data-value="{esc(card)}" '
-        f'data-card="{esc(card)}" id="value-{esc(card)}"'
-        f'{attrs(aria_pressed=str(pressed).lower(), disabled=disabled)} aria-label="{esc(label)}">'
-        f'{pc.card(card)}<span class="caption">{esc(caption)}</span></button>'
+    return markup(
+        '<button type="button" class="pcard value" data-action="draft" data-value="{}" '
+        'data-card="{}" id="value-{}"'
+        '{} aria-label="{}">'
+        '{}<span class="caption">{}</span></button>',
+        card,
+        card,
+        card,
+        attrs(aria_pressed=str(pressed).lower(), disabled=disabled),
+        label,
+        pc.card(card),
+        caption,
     )
 
 
@@ -334,59 +385,75 @@ def _preview(view: dict[str, Any], ui: Ui) -> str:
     )
 
 
-def _waiting(view: dict[str, Any], ui: Ui) -> str:
+def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
     others = [ui.names[s] for s in view["waiting_for"] if s != ui.viewer]
     mine = view.get("my_choice")
     shown = ""
     if mine is not None and ui.viewer is not None:
         if mine["type"] == "pass":
-            shown = "<p>You pass this round.</p>"
+            shown = Markup("<p>You pass this round.</p>")
         else:
             shown = (
-                '<p class="royal-pair">'
+                Markup('<p class="royal-pair">')
                 + _card_img(mine["target"], "small")
                 + _card_img(mine["value"], "small")
-                + "</p><p>Your cards lie face down.</p>"
+                + Markup("</p><p>Your cards lie face down.</p>")
             )
-    wait = f"<p>Waiting for {esc(names_list(others))}…</p>" if others else ""
-    return f'<div class="waiting">{shown}{wait}</div>'
+    wait = markup("<p>Waiting for {}…</p>", names_list(others)) if others else ""
+    return markup('<div class="waiting">{}{}</div>', shown, wait)
 
 
-def _this_round(view: dict[str, Any], ui: Ui) -> str:
+def _this_round(view: dict[str, Any], ui: Ui) -> Markup:
     choices = join(_choice_item(s, c, ui.names) for s, c in enumerate(view["choices"]))
-    steps = join(f"<li>{esc(explain_step(s, ui.names))}</li>" for s in view["steps"])
+    steps = join(markup("<li>{}</li>", explain_step(s, ui.names)) for s in view["steps"])
     return (
-        '<section class="royal-now" aria-label="This round so far">'
-        f'<h3>Revealed together</h3><ul class="royal-choices">{choices}</ul>'
-        + (f'<h3>So far</h3><ol class="royal-steps">{steps}</ol>' if steps else "")
-        + "</section>"
+        markup(
+            '<section class="royal-now" aria-label="This round so far">'
+            '<h3>Revealed together</h3><ul class="royal-choices">{}</ul>',
+            choices,
+        )
+        + (markup('<h3>So far</h3><ol class="royal-steps">{}</ol>', steps) if steps else "")
+        + Markup("</section>")
     )
 
 
-def _capture(view: dict[str, Any], ui: Ui) -> str:
+def _capture(view: dict[str, Any], ui: Ui) -> Markup:
     capture = view["capture"]
     step = capture["step"]
     seat, target = step["seat"], step["target"]
     if ui.viewer != seat or not view["legal_moves"]:
-        return (
-            f'<p class="waiting">{esc(ui.names[seat])} is choosing what to capture from the '
-            f"{esc(title(target))}'s realm…</p>"
+        return markup(
+            '<p class="waiting">{} is choosing what to capture from the {}\'s realm…</p>',
+            ui.names[seat],
+            title(target),
         )
     buttons = join(
-        "<li>"
-        f'<button type="button" class="pcard capture" data-action="move" id="capture-{esc(c)}" '
-        f"data-move='{esc(json.dumps({'type': 'capture', 'card': c}))}' "
-        f'aria-label="Capture the {esc(card_name(c))}">{pc.card(c)}'
-        f'<span class="caption">+{card_points(c, seat)}</span></button></li>'
+        markup(
+            "<li>"
+            '<button type="button" class="pcard capture" data-action="move" id="capture-{}" '
+            "data-move='{}' "
+            'aria-label="Capture the {}">{}'
+            '<span class="caption">+{}</span></button></li>',
+            c,
+            json.dumps({"type": "capture", "card": c}),
+            card_name(c),
+            pc.card(c),
+            card_points(c, seat),
+        )
         for c in capture["options"]
     )
     decline = json.dumps({"type": "decline"})
-    return (
-        f'<p class="explain">You invade the {esc(title(target))} with strength '
-        f"{step['strength']}: take one card worth {step['strength']} or less into your realm.</p>"
-        f'<ul class="pcards">{buttons}</ul>'
+    return markup(
+        '<p class="explain">You invade the {} with strength '
+        "{}: take one card worth {} or less into your realm.</p>"
+        '<ul class="pcards">{}</ul>'
         '<p class="actions"><button type="button" data-action="move" id="decline" '
-        f"data-move='{esc(decline)}'>Capture nothing</button></p>"
+        "data-move='{}'>Capture nothing</button></p>",
+        title(target),
+        step["strength"],
+        step["strength"],
+        buttons,
+        decline,
     )
 
 

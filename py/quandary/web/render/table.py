@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from quandary.web.html import attrs, esc, join, names_list, plural
+from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list, plural
 
 if TYPE_CHECKING:
     from . import GameUi
@@ -24,7 +24,7 @@ class Ui:
     """Milliseconds since the open timed window opened, as this device reckons it."""
 
 
-def scoreboard(view: dict[str, Any], ui: Ui) -> str:
+def scoreboard(view: dict[str, Any], ui: Ui) -> Markup:
     """Every seat with its score and whether it still has to act."""
     waiting = set(view["waiting_for"])
     rows = []
@@ -35,22 +35,33 @@ def scoreboard(view: dict[str, Any], ui: Ui) -> str:
         me = " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
         bot = " · bot" if ui.kinds[seat] == "bot" else ""
         rows.append(
-            f"<li{attrs(class_='me' if seat == ui.viewer else None)}>"
-            f'<span class="who">{esc(name)}{me}<small>{bot}</small></span>'
-            f'<span class="score" aria-label="score">{view["scores"][seat]}</span>'
-            f'<span class="status">{esc(status)}</span></li>'
+            markup(
+                "<li{}>"
+                '<span class="who">{}{}<small>{}</small></span>'
+                '<span class="score" aria-label="score">{}</span>'
+                '<span class="status">{}</span></li>',
+                attrs(class_="me" if seat == ui.viewer else None),
+                name,
+                me,
+                bot,
+                view["scores"][seat],
+                status,
+            )
         )
-    return f'<ol class="scoreboard" aria-label="Players and scores">{join(rows)}</ol>'
+    return markup('<ol class="scoreboard" aria-label="Players and scores">{}</ol>', join(rows))
 
 
-def privacy_screen(name: str, reason: str) -> str:
+def privacy_screen(name: str, reason: str) -> Markup:
     """Hand the device over without showing anything secret."""
-    return (
+    return markup(
         '<section class="privacy" aria-labelledby="privacy-title">'
-        f'<h2 id="privacy-title" tabindex="-1" data-autofocus>Pass the device to {esc(name)}</h2>'
-        f"<p>{esc(reason)} Everyone else, look away.</p>"
-        f'<button type="button" class="primary big" data-action="reveal" id="reveal">'
-        f"I am {esc(name)}: show my cards</button></section>"
+        '<h2 id="privacy-title" tabindex="-1" data-autofocus>Pass the device to {}</h2>'
+        "<p>{} Everyone else, look away.</p>"
+        '<button type="button" class="primary big" data-action="reveal" id="reveal">'
+        "I am {}: show my cards</button></section>",
+        name,
+        reason,
+        name,
     )
 
 
@@ -66,7 +77,7 @@ TO_LOBBY = Exit("lobby", "Back to the lobby")
 OUT_OF_ROOM = Exit("leave-room", "Leave the room")
 
 
-def final_screen(view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit) -> str:
+def final_screen(view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit) -> Markup:
     """Final scores, the winners, and the ways on.
 
     Only a device that may start the next game offers "Play again"; a room's
@@ -75,49 +86,59 @@ def final_screen(view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit)
     result = view["result"]
     order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
     winners = [ui.names[s] for s in result["winners"]]
-    headline = (
-        f"{esc(winners[0])} wins!"
-        if len(winners) == 1
-        else f"Shared win: {esc(names_list(winners))}!"
-    )
+    headline = f"{winners[0]} wins!" if len(winners) == 1 else f"Shared win: {names_list(winners)}!"
     rows = join(
-        f"<li{attrs(class_='winner' if s in result['winners'] else None)}>"
-        f'<span class="who">{esc(ui.names[s])}</span>'
-        f'<span class="score">{plural(result["scores"][s], "point")}</span></li>'
+        markup(
+            '<li{}><span class="who">{}</span><span class="score">{}</span></li>',
+            attrs(class_="winner" if s in result["winners"] else None),
+            ui.names[s],
+            plural(result["scores"][s], "point"),
+        )
         for s in order
     )
     return (
-        '<section class="final" aria-labelledby="final-title">'
-        f'<h2 id="final-title" tabindex="-1" data-autofocus>{headline}</h2>'
-        f'<ol class="final-scores">{rows}</ol>'
-        + '<p class="actions">'
-        + (
-            '<button type="button" class="primary big" data-action="again" id="again">'
-            "Play again</button> "
-            if can_restart
-            else '<span class="hint">The host can start the next game.</span> '
+        markup(
+            '<section class="final" aria-labelledby="final-title">'
+            '<h2 id="final-title" tabindex="-1" data-autofocus>{}</h2>'
+            '<ol class="final-scores">{}</ol>',
+            headline,
+            rows,
         )
-        + f'<button type="button" data-action="{way_out.action}" id="to-lobby">'
-        f"{esc(way_out.label)}</button></p></section>"
+        + Markup('<p class="actions">')
+        + (
+            Markup(
+                '<button type="button" class="primary big" data-action="again" id="again">'
+                "Play again</button> "
+            )
+            if can_restart
+            else Markup('<span class="hint">The host can start the next game.</span> ')
+        )
+        + markup(
+            '<button type="button" data-action="{}" id="to-lobby">{}</button></p></section>',
+            way_out.action,
+            way_out.label,
+        )
     )
 
 
-def log_panel(lines: list[str]) -> str:
+def log_panel(lines: list[str]) -> Markup:
     """The last few things that happened, newest first."""
     if not lines:
-        return ""
-    items = join(f"<li>{esc(line)}</li>" for line in reversed(lines[-6:]))
-    return f'<details class="log"><summary>What happened</summary><ol>{items}</ol></details>'
+        return EMPTY
+    items = join(markup("<li>{}</li>", line) for line in reversed(lines[-6:]))
+    return markup(
+        '<details class="log"><summary>What happened</summary><ol>{}</ol></details>', items
+    )
 
 
-def error_line(ui: Ui) -> str:
+def error_line(ui: Ui) -> Markup:
     """A refused move's reason, shown where the player is looking."""
-    return f'<p class="form-error" role="alert">{esc(ui.error)}</p>' if ui.error else ""
+    return markup('<p class="form-error" role="alert">{}</p>', ui.error) if ui.error else EMPTY
 
 
 def milestone(
     view: dict[str, Any], ui: Ui, seen: int, game_ui: GameUi, can_restart: bool, way_out: Exit
-) -> str | None:
+) -> Markup | None:
     """A round result not yet acknowledged, or the final screen; None when play goes on."""
     if seen < game_ui.checkpoints(view):
         return game_ui.render_round_result(view, ui, seen)
