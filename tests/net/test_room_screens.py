@@ -398,3 +398,17 @@ def test_a_damaged_view_from_the_host_is_reported_not_raised() -> None:
     net.settle()
     guest.view = host.controller.room.host.view_for(guest.member)
     assert "This table cannot be drawn" not in anna.html()
+
+
+def test_a_damaged_lobby_from_the_host_is_reported_not_raised() -> None:
+    net, host, (anna, ben) = open_room()
+    guest = anna.controller.room.guest
+    guest.lobby = {**guest.lobby, "game": "chess", "seats": "all"}
+    assert "The room cannot be shown" in anna.html()
+    guest.lobby = {**guest.lobby, "game": "dilemmas", "started": True, "members": [None]}
+    assert "cannot be" in anna.html()
+    host.controller.room.host.broadcast()
+    host.controller.room.host._sent_lobby.clear()
+    host.controller.room.host.broadcast()
+    net.settle()
+    assert "Dilemmas · room" in anna.html()

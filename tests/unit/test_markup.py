@@ -156,13 +156,12 @@ class HostileDevice(screens.Device):
 
     def boot(self) -> None:
         ids = iter(range(10**6))
-        self.net_clock = 0.0
         self.controller = Controller(
             self.storage,
             lambda: 4242,
             lambda: f"{self.name}-{next(ids):04d}-secret-id-padding",
             page="http://127.0.0.1/",
-            now=lambda: self.net_clock,
+            now=self.net.now,
         )
         self.controller.form.seats[0].name = self.display
         if self.fragment:
@@ -209,7 +208,9 @@ def test_hostile_names_render_as_text_in_a_room_game(game: str) -> None:
         screens.play_on(net, [host, *guests])
         if host.room_view().get("result"):
             break
-        host.net_clock = clock.next_wakeup() + 1
+        wake = clock.next_wakeup()
+        assert wake is not None, "nobody can act and no clock runs"
+        net.clock = max(net.clock, wake + 1)
         host.controller.on_clock()
         assert_inert(host.html())
     for device in [host, *guests]:

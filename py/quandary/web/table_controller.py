@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from quandary.engine import BadView, GameError, read_header, round_words
+from quandary.engine import BadSetup, BadView, GameError, read_header, round_words
 
 from .actions import Action, UnknownAction
 from .authority import Authority, View
@@ -20,8 +20,9 @@ from .html import Markup, markup
 from .render import GameUi, game_ui
 from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard
 
-DAMAGED = (BadView, KeyError, TypeError, ValueError, IndexError, AttributeError)
-"""What drawing a damaged view from another device raises; caught only for remote views."""
+DAMAGED = (BadView, BadSetup, KeyError, TypeError, ValueError, IndexError, AttributeError)
+"""What drawing a damaged view or lobby from another device raises (``BadSetup``: a
+game nobody registered); caught only for what came from another device."""
 
 
 class TableController:
