@@ -30,7 +30,7 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
     # Scores on the final screen agree with the sum of the rounds' points.
     page.get_by_role("button", name="Play again").click()
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
-    expect(page.get_by_text("round 1 of 5")).to_be_visible()
+    expect(page.locator(".turn").get_by_text("round 1 of 5")).to_be_visible()
 
 
 def test_hot_seat_hides_each_hand_behind_a_privacy_screen(new_page, base_url) -> None:
