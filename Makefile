@@ -52,7 +52,7 @@ typecheck: $(PY_STAMP)
 	$(BIN)/mypy py
 
 test: build chromium lint typecheck
-	$(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -n $(E2E_JOBS) tests/e2e $(PYTEST_ARGS)
 
 check: lint typecheck

@@ -38,7 +38,7 @@ BURST = 40.0
 """Messages a connection may send at once before the rate applies."""
 TICKS_REMEMBERED = 4
 """Ticks a member may still answer: a pong must echo one of them, once."""
-QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 """Every JSON string in a message's text, quotes included: secrets are matched whole."""
 
 

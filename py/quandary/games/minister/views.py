@@ -41,17 +41,23 @@ def public_vote(vote: str) -> dict[str, Any]:
     return {"kind": v.kind, "number": v.number}
 
 
-_LAST: list[Any] = [None, None, None]
-"""The last state whose public part was built, that part and the scores: every
-seat's view of one state shares them, and a room or a test asks for all of
-them at once (the engine asks for the scores once per view, for the header)."""
+_RECENT: list[tuple[Any, tuple[dict[str, Any], tuple[int, ...]]]] = []
+"""The last few states whose public part was built, with that part and the scores:
+every seat's view of one state shares them, and a room or a test asks for all of
+them at once, sometimes for two or three states in turn (the engine asks for the
+scores once per view, for the header). Kept by identity: states are immutable."""
+RECENT = 4
 
 
 def _shared(state: MinisterState) -> tuple[dict[str, Any], tuple[int, ...]]:
     """The public part of ``state``'s views and its scores, built once per state."""
-    if _LAST[0] is not state:
-        _LAST[0], (_LAST[1], _LAST[2]) = state, _public(state)
-    return _LAST[1], _LAST[2]
+    for known, built in _RECENT:
+        if known is state:
+            return built
+    built = _public(state)
+    _RECENT.insert(0, (state, built))
+    del _RECENT[RECENT:]
+    return built
 
 
 def progress(state: MinisterState) -> Progress:
