@@ -15,7 +15,7 @@ PYTEST_ARGS ?=
 JOBS ?= auto
 E2E_JOBS ?= 2
 # Random playouts per game in `make check` (`make test` plays the suite's 500).
-CHECK_PLAYOUTS ?= 30
+CHECK_PLAYOUTS ?= 50
 PURE_TESTS := tests/unit tests/net tests/conformance
 
 .PHONY: run test check build lint typecheck bench chromium clean

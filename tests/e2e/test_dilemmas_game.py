@@ -16,7 +16,7 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
     page.click("#start")
     expect(page.locator("#announcer")).to_contain_text("Round 1")
     for number in range(1, 6):
-        expect(page.get_by_text(f"round {number} of 5")).to_be_visible()
+        expect(page.locator(".turn").get_by_text(f"round {number} of 5")).to_be_visible()
         build_first(page)
         # The three dilemmas are revealed: one is ours.
         expect(page.locator(".vote-row")).to_have_count(3)
