@@ -68,10 +68,14 @@ class Device:
             page="http://127.0.0.1/",
             now=self.net.now,
         )
-        self.controller.form.seats[0].name = self.name
+        self.controller.form.seats[0].name = self.typed_name()
         if self.fragment:
             self.controller.open_fragment("#" + self.fragment)
             self.glue()
+
+    def typed_name(self) -> str:
+        """The name the player typed (the network's ids are made from ``name``)."""
+        return self.name
 
     @property
     def peer(self) -> str:

@@ -154,19 +154,8 @@ class HostileDevice(screens.Device):
 
     display: str = ""
 
-    def boot(self) -> None:
-        ids = iter(range(10**6))
-        self.controller = Controller(
-            self.storage,
-            lambda: 4242,
-            lambda: f"{self.name}-{next(ids):04d}-secret-id-padding",
-            page="http://127.0.0.1/",
-            now=self.net.now,
-        )
-        self.controller.form.seats[0].name = self.display
-        if self.fragment:
-            self.controller.open_fragment("#" + self.fragment)
-            self.glue()
+    def typed_name(self) -> str:
+        return self.display
 
     def press(self, action: str, **data: Any) -> None:
         super().press(action, **data)
