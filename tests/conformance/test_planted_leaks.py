@@ -16,6 +16,7 @@ import pytest
 from quandary import engine
 
 from . import test_conformance as suite
+from .plants import every_hand, pending_duel_for_spectators
 from .playout import pick_move, play, tables
 from .resample import check_resampled_views
 
@@ -47,29 +48,11 @@ def _caught(states: list[Any]) -> list[Any]:
 
 
 def _leaky_minister(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Maybe Minister showing every hand, with ``secrets`` cut down to the generator."""
-    game = engine.get("minister")
-    honest = game.view
-
-    def view(state: Any, seat: int | None) -> dict[str, Any]:
-        return honest(state, seat) | {"all_hands": [list(h) for h in state.hands]}
-
-    monkeypatch.setattr(game, "view", view)
-    monkeypatch.setattr(game, "secrets", lambda state, seat: {str(state.rng)})
+    every_hand(monkeypatch, "minister")
 
 
 def _leaky_randolph(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Dilemma's spectator view showing the duel choices before both are in."""
-    game = engine.get("randolph")
-    honest = game.view
-
-    def view(state: Any, seat: int | None) -> dict[str, Any]:
-        out = honest(state, seat)
-        if seat is None and state.duel is not None:
-            out["pending_choices"] = list(state.duel.choices)
-        return out
-
-    monkeypatch.setattr(game, "view", view)
+    pending_duel_for_spectators(monkeypatch)
 
 
 def test_the_honest_games_pass_the_resample_check_on_these_playouts() -> None:

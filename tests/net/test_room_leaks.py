@@ -26,6 +26,7 @@ from quandary import engine
 from quandary.engine import GameError
 from quandary.net.host import RoomHost
 from quandary.table import Table
+from tests.conformance.plants import every_hand, pending_duel_for_spectators
 from tests.conformance.resample import first_difference, resample
 
 from .memnet import Network
@@ -194,31 +195,10 @@ def test_a_whole_room_game_tells_each_guest_only_what_it_may_know(game_id: str, 
 
 
 def _every_hand_in_royal(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Royal Dilemma showing every hand to everyone, its secrets cut to the generator."""
-    game = engine.get("royal")
-    honest = game.view
-
-    def view(state: Any, seat: int | None) -> dict[str, Any]:
-        return honest(state, seat) | {"all_hands": [list(h) for h in state.hands]}
-
-    monkeypatch.setattr(game, "view", view)
-    monkeypatch.setattr(game, "secrets", lambda state, seat: {str(state.rng)})
-    return "royal"
+    return every_hand(monkeypatch, "royal")
 
 
-def _pending_duel_for_spectators(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Dilemma's spectator view showing duel choices before both are in."""
-    game = engine.get("randolph")
-    honest = game.view
-
-    def view(state: Any, seat: int | None) -> dict[str, Any]:
-        out = honest(state, seat)
-        if seat is None and state.duel is not None:
-            out["pending_choices"] = list(state.duel.choices)
-        return out
-
-    monkeypatch.setattr(game, "view", view)
-    return "randolph"
+_pending_duel_for_spectators = pending_duel_for_spectators
 
 
 @pytest.mark.parametrize("plant", [_every_hand_in_royal, _pending_duel_for_spectators])
