@@ -290,3 +290,11 @@ def test_an_attack_during_a_host_reload_finds_nobody_to_fool() -> None:
     assert anna.host == "H2" and ben.host == "H2"
     assert anna.token not in mallory.heard() and ben.token not in mallory.heard()
     assert anna.view == reborn.view_for(anna.member)
+
+
+def test_a_guest_cannot_take_a_name_that_only_looks_like_the_hosts() -> None:
+    net = Network()
+    host = net.add_host("Hana")
+    net.add_guest("Z", "Ha\u200bna\u2060")
+    net.settle()
+    assert [m["name"] for m in host.lobby()["members"]] == ["Hana", "Hana 2"]

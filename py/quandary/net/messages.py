@@ -197,6 +197,9 @@ def clean_name(name: str) -> str:
     arrive, not wherever they are drawn.
     """
     text = _CONTROL.sub("", unicodedata.normalize("NFC", name))
+    # Invisible format characters (zero-width spaces and joiners) would let "Hana"
+    # and "Hana\u200b" pass for different players who look the same.
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
     return " ".join(text.split())[:MAX_NAME].strip()
 
 
