@@ -12,9 +12,9 @@ so a leak is found even when a game's ``secrets`` list forgets it.
 from __future__ import annotations
 
 import copy
-import json
+import math
+import pickle
 import random
-import re
 from collections import Counter
 from typing import Any
 
@@ -36,21 +36,6 @@ per viewer, so only a sample, drawn at random so that short playouts (Royal Dile
 ends within a dozen steps) are checked at every stage across the suite."""
 # Keys of a view that may change when another seat submits a secret choice.
 PROGRESS_KEYS = {"version", "waiting_for", "log", "submitted"}
-_INSIDE_QUOTES = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')
-"""A JSON string's text between its quotes (the loop unrolled: no alternation per character)."""
-
-
-def _strings_in(text: str) -> set[str]:
-    """Every string value and key of a view's JSON text, as the strings they are.
-
-    Most have no escapes, so their text is between the quotes; the others are
-    decoded. Matching whole strings (a set intersection) is what makes a secret
-    like "a-1" not match inside "a-12".
-    """
-    found = set(_INSIDE_QUOTES.findall(text))
-    if "\\" not in text:
-        return found
-    return {s if "\\" not in s else json.loads(f'"{s}"') for s in found}
 
 
 def _ids(game: engine.Game) -> str:
@@ -116,18 +101,105 @@ def before_phase(views: dict[int | None, dict[str, Any]]) -> Any:
 
 class _ViewsOfOneState:
     """``engine.view``, each seat's computed once per state: a step's checks ask for the
-    same views several times, and views are the suite's largest cost."""
+    same views several times, and views are the suite's largest cost.
+
+    It also remembers what ``plain_contents`` found in each top-level value of
+    this state's views: the seats' views share most values with the spectator's
+    (the same objects), so each is walked once per state. The remembered values
+    are kept alive with their contents, so an ``id`` is never reused meanwhile.
+    """
 
     def __init__(self) -> None:
         self.state: Any = None
         self.views: dict[int | None, dict[str, Any]] = {}
+        self.walked: dict[int, tuple[Any, set[Any]]] = {}
 
     def __call__(self, state: Any, seat: int | None) -> dict[str, Any]:
-        if state is not self.state:
-            self.state, self.views = state, {}
+        self._at(state)
         if seat not in self.views:
             self.views[seat] = engine.view(state, seat)
         return self.views[seat]
+
+    def contents(self, state: Any, view: dict[str, Any]) -> set[Any]:
+        """Every key and scalar in ``view`` (see ``plain_contents``), checked for the RNG.
+
+        The random generator's state must not show, as a number or spelt out in a
+        text: each value is checked once, when it is first walked.
+        """
+        self._at(state)
+        found: set[Any] = set()
+        scalars: set[Any] = set()
+        for key, value in view.items():
+            if type(key) is not str:
+                raise AssertionError(f"a view's key must be a string, not {key!r}")
+            kind = type(value)
+            if kind is str or kind is int or kind is bool or value is None:
+                scalars.add(value)
+                continue
+            known = self.walked.get(id(value))
+            if known is None:
+                inside = plain_contents(value)
+                _no_rng(state.rng, inside)
+                known = self.walked[id(value)] = (value, inside)
+            found |= known[1]
+        _no_rng(state.rng, scalars)
+        found |= scalars
+        found.update(view)
+        return found
+
+    def _at(self, state: Any) -> None:
+        if state is not self.state:
+            self.state, self.views, self.walked = state, {}, {}
+
+
+def _no_rng(rng: int, shown: set[Any]) -> None:
+    assert rng not in shown, "a view shows the random generator's state"
+    spelt = str(rng)
+    assert not any(spelt in s for s in shown if type(s) is str), "a view spells out the RNG"
+
+
+def _finite(value: float) -> float:
+    assert math.isfinite(value), f"a view holds {value}, which is not JSON"
+    return value
+
+
+def plain_contents(value: Any, found: set[Any] | None = None) -> set[Any]:
+    """Every object key and scalar within ``value``, which must be plain JSON.
+
+    Plain JSON means exactly what survives a trip through JSON text unchanged:
+    dicts with string keys, lists, strings, whole numbers, finite floats, booleans
+    and None (not tuples, not subclasses, nothing else). Strings come back whole,
+    as the values they are, so a secret like "a-1" never matches inside "a-12";
+    numbers come back too, so a secret number (the RNG) is found however it is
+    shown. One walk replaces dumping, parsing back and scanning the text.
+    """
+    found = set() if found is None else found
+    kind = type(value)
+    if kind is dict:
+        for key in value:
+            if type(key) is not str:
+                raise AssertionError(f"a view's key must be a string, not {key!r}")
+        found.update(value)
+        items: Any = value.values()
+    elif kind is list:
+        items = value
+    elif kind is str or kind is int or kind is bool or value is None:
+        found.add(value)
+        return found
+    elif kind is float:
+        found.add(_finite(value))
+        return found
+    else:
+        raise AssertionError(f"a view must be plain JSON, not hold a {kind.__name__}")
+    for item in items:
+        kind = type(item)
+        if kind is str or kind is int or kind is bool or item is None:
+            found.add(item)
+        elif kind is float:
+            found.add(_finite(item))
+        else:
+            plain_contents(item, found)
+    return found
 
 
 def _check_secret_submission(
@@ -144,15 +216,14 @@ def _check_secret_submission(
                 assert old.get(key) == new.get(key), f"seat {seat} learnt something via {key}"
 
 
-def _check_views(game: engine.Game, state: Any, views: Any = engine.view) -> None:
+def _check_views(game: engine.Game, state: Any, views: _ViewsOfOneState | None = None) -> None:
+    views = _ViewsOfOneState() if views is None else views
     for seat in [None, *range(state.players)]:
         view = views(state, seat)
-        text = json.dumps(view, ensure_ascii=False)  # escapes only where JSON must
-        assert json.loads(text) == view, "a view must be plain JSON"
-        # Every string value or key in the view, matched whole, never as a part.
-        leaked = set(game.secrets(state, seat)) & _strings_in(text)
+        # Every string and number in the view (keys too), matched whole, never as a part.
+        shown = views.contents(state, view)
+        leaked = set(game.secrets(state, seat)) & shown
         assert not leaked, f"seat {seat} can see the secrets {sorted(leaked)[:3]}"
-        assert str(state.rng) not in text
         if seat is not None:
             assert view["legal_moves"] == engine.legal_moves(state, seat)
         else:
@@ -160,7 +231,7 @@ def _check_views(game: engine.Game, state: Any, views: Any = engine.view) -> Non
 
 
 def _try_bad_moves(game: engine.Game, state: Any, chooser: random.Random) -> None:
-    frozen = copy.deepcopy(state)
+    frozen = pickle.loads(pickle.dumps(state))  # a deep copy, made in C
     templates = {s: engine.legal_moves(state, s) for s in range(state.players)}
     legal = {
         s: [engine.moves.concrete(m, chooser.randint) for m in ms] for s, ms in templates.items()

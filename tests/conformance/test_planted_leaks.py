@@ -124,3 +124,38 @@ def _had_a_choice(state: Any) -> bool:
     """A duellist has chosen who had a life left, so could have chosen conflict."""
     pairs = zip((state.provocateur, state.duel.opponent), state.duel.choices, strict=True)
     return any(choice is not None and state.lives[who] > 0 for who, choice in pairs)
+
+
+PLANTED_VIEWS: dict[str, tuple[Any, str]] = {
+    "a tuple": (("L1",), "not hold a tuple"),
+    "a number as a key": ({1: "a"}, "key must be a string"),
+    "a float JSON cannot carry": ([float("nan")], "not JSON"),
+    "an infinity": ({"x": float("inf")}, "not JSON"),
+    "a string subclass": (type("Name", (str,), {})("Ada"), "not hold a Name"),
+    "a set": ({"a"}, "not hold a set"),
+    "the RNG as a number": ("RNG", "random generator"),
+    "the RNG inside a sentence": ("seed RNG here", "RNG"),
+    "a card of the deck": ("DECK", "can see the secrets"),
+}
+
+
+@pytest.mark.parametrize("planted", PLANTED_VIEWS, ids=str)
+def test_the_view_check_refuses_what_is_not_plain_json_or_is_secret(
+    monkeypatch: pytest.MonkeyPatch, planted: str
+) -> None:
+    """The per-step check walks each view once: it must still refuse all of these."""
+    game = engine.get("minister")
+    state = engine.setup("minister", 3, {}, 5)
+    value, why = PLANTED_VIEWS[planted]
+    if value == "RNG":
+        value = state.rng
+    elif isinstance(value, str) and "RNG" in value:
+        value = value.replace("RNG", str(state.rng))
+    elif value == "DECK":
+        value = {"nested": [state.deck[0]]}
+    honest = game.view
+    monkeypatch.setattr(game, "view", lambda s, seat: honest(s, seat) | {"planted": value})
+    with pytest.raises(AssertionError, match=why):
+        suite._check_views(game, state)
+    monkeypatch.setattr(game, "view", honest)
+    suite._check_views(game, state)  # the control: unplanted, it passes

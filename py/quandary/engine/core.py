@@ -24,7 +24,7 @@ from .codec import decode, encode
 from .errors import BadSetup, CorruptState, IllegalMove, MalformedMove, OutOfTurn
 from .rng import Rng
 from .spec import Clock, Game, Json, Move
-from .view import HEADER_KEYS, LogEntry, Result, ViewHeader
+from .view import HEADER_KEYS, LogEntry, Result, SharedHeader
 
 CLOCK_ONLY = "Only the table's clock can do that."
 """What a seat is told when it tries a move only the authority's clock makes."""
@@ -116,28 +116,14 @@ def apply_authority(state: Any, move: Any) -> Any:
 def view(state: Any, seat: int | None) -> dict[str, Json]:
     """What ``seat`` may know, with its legal moves; ``None`` for a spectator.
 
-    The header (``ViewHeader``) is the engine's: it comes from the game's
+    The header (``ViewHeader``: ``SharedHeader`` plus the seat and its legal
+    moves) is the engine's: it comes from the game's
     ``progress`` and the state's bookkeeping. A game view that sets a header key
     itself is a programming error (two spellings of one fact), refused here.
     """
     game = game_of(state)
     if seat is not None and not _is_seat(state, seat):
         seat = None
-    progress = game.progress(state)
-    header: ViewHeader = {
-        "game": state.game,
-        "version": state.version,
-        "seat": seat,
-        "players": state.players,
-        "waiting_for": game.waiting_for(state),
-        "result": game.result(state),
-        "log": _recent_log(state.log),
-        "phase": progress.phase,
-        "round": progress.round,
-        "round_limit": progress.round_limit_json(),
-        "scores": list(progress.scores),
-        "legal_moves": legal_moves(state, seat) if seat is not None else [],
-    }
     own = game.view(state, seat)
     clash = HEADER_KEYS.intersection(own)
     if clash:
@@ -146,8 +132,42 @@ def view(state: Any, seat: int | None) -> dict[str, Json]:
             " engine's header may set: give them through the game's progress instead."
         )
     out: dict[str, Json] = dict(own)
-    out.update(header)
+    out.update(_common_header(state, game))
+    out["seat"] = seat
+    out["legal_moves"] = legal_moves(state, seat) if seat is not None else []
     return out
+
+
+_LAST_HEADER: list[Any] = [None, None]
+"""The last state whose seat-independent header was built, and that header."""
+
+
+def _common_header(state: Any, game: Game) -> SharedHeader:
+    """The header keys every viewer of ``state`` sees alike, built once per state.
+
+    An authority asks for every seat's view of one state in turn (a room after
+    each move, the tests at each step), so they share one header: its values are
+    the same objects in each view, which callers treat as read-only. Kept by
+    identity, as states are immutable.
+    """
+    if _LAST_HEADER[0] is state:
+        shared: SharedHeader = _LAST_HEADER[1]
+        return shared
+    progress = game.progress(state)
+    common: SharedHeader = {
+        "game": state.game,
+        "version": state.version,
+        "players": state.players,
+        "waiting_for": game.waiting_for(state),
+        "result": game.result(state),
+        "log": _recent_log(state.log),
+        "phase": progress.phase,
+        "round": progress.round,
+        "round_limit": progress.round_limit_json(),
+        "scores": list(progress.scores),
+    }
+    _LAST_HEADER[:] = [state, common]
+    return common
 
 
 def clock(state: Any) -> Clock | None:

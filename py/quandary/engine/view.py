@@ -54,12 +54,11 @@ class LogEntry(TypedDict):
     index: int
 
 
-class ViewHeader(TypedDict):
-    """The keys every view has, whatever the game (``names``/``kinds``: ``Table.view``)."""
+class SharedHeader(TypedDict):
+    """The header keys every viewer of one state sees alike (the engine builds them once)."""
 
     game: str
     version: int
-    seat: int | None
     players: int
     waiting_for: list[int]
     result: Result | None
@@ -68,6 +67,12 @@ class ViewHeader(TypedDict):
     round: int
     round_limit: RoundLimit | None
     scores: list[int]
+
+
+class ViewHeader(SharedHeader):
+    """The keys every view has, whatever the game (``names``/``kinds``: ``Table.view``)."""
+
+    seat: int | None
     legal_moves: list[dict[str, Any]]
     names: NotRequired[list[str]]
     kinds: NotRequired[list[str]]

@@ -172,12 +172,14 @@ def _unique_texts() -> frozenset[str]:
     return frozenset(t for t, n in texts.items() if n == 1 and t)
 
 
-def _card_secrets(card_id: str) -> set[str]:
+@functools.cache
+def _card_secrets(card_id: str) -> frozenset[str]:
+    """What names a card: its id, its name and its text if no other card has it."""
     c = _card(card_id)
     out = {card_id, c["name"]}
     if c.get("text") in _unique_texts():
         out.add(c["text"])
-    return out
+    return frozenset(out)
 
 
 def secrets(state: MinisterState, seat: int | None) -> set[str]:
