@@ -54,3 +54,15 @@ def test_lobby_lists_the_game_and_its_options(new_page, base_url) -> None:
     for label in ("Neutral cards", "Supervotes", "Coop dilemmas", "Family Table", "The Deep End"):
         expect(page.get_by_label(label)).to_be_visible()
     expect(page.get_by_label("Family Table")).to_be_checked()
+
+
+def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, base_url) -> None:
+    """The screen is morphed into the next one, not rebuilt: the Start button a
+    player was about to press is the same element after an option changes."""
+    page = open_app(new_page(), base_url)
+    page.evaluate("document.getElementById('start').__kept = true")
+    supervotes = page.get_by_label("Supervotes")
+    was = supervotes.is_checked()
+    supervotes.click()
+    expect(supervotes).to_be_checked(checked=not was)
+    assert page.evaluate("document.getElementById('start').__kept === true")

@@ -419,7 +419,9 @@ class App:
     def draw(self) -> None:
         """Write the current screen and put the keyboard focus where it belongs.
 
-        A screen that has not changed is not written again: a heartbeat or a delay
+        The page is morphed into the new screen, not replaced, so the element
+        that had the focus usually keeps it. A screen that has not changed is not
+        written again: a heartbeat or a delay
         measurement arrives every second or two, and replacing the buttons between
         a player's press and release would swallow the click.
         """
@@ -438,7 +440,11 @@ class App:
         typed = (
             (str(focused.value), focused.selectionStart, focused.selectionEnd) if typing else None
         )
-        self.root.innerHTML = html
+        morph = getattr(js.globalThis, "quandaryDraw", None)
+        if morph is not None:
+            morph(self.root, str(html))  # static/js/draw.entry.js: elements that stay, stay
+        else:
+            self.root.innerHTML = html
         self._draw_qr()
         if self.select_after_draw:
             field = find(f"#{self.select_after_draw}")
@@ -450,10 +456,12 @@ class App:
             target = find("#screen [data-autofocus]")
         else:
             target = find(f"#{focus_id}") if focus_id else None
-            if target is not None and typed is not None:
+            if target is not None and typed is not None and str(target.value) != typed[0]:
                 # Keep what the player is typing when a message redraws the screen.
                 target.value = typed[0]
                 target.setSelectionRange(typed[1], typed[2])
+            if target is not None and target.matches(":focus"):
+                target = None  # kept by the morph: focusing again would force a layout
         if target is not None:
             target.focus(_js_object({"preventScroll": not message}))
         self._schedule_clock()
