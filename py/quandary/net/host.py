@@ -42,6 +42,17 @@ QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 """Every JSON string in a message's text, quotes included: secrets are matched whole."""
 
 
+_ESCAPED = re.compile(r'["\\\x00-\x1f]')
+"""Characters that ``encode`` (JSON, not ASCII-only) writes as an escape."""
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a JSON string, as ``encode`` writes it (most need no escape at all)."""
+    if _ESCAPED.search(text) is None:
+        return f'"{text}"'
+    return json.dumps(text, ensure_ascii=False)
+
+
 @dataclass
 class Member:
     """Someone in the room. ``token`` is secret; ``id`` is what others see."""
@@ -547,8 +558,7 @@ class RoomHost:
             self._secrets_state, self._secrets = state, {}
         if seat not in self._secrets:
             game = engine.game_of(state)
-            quoted = (json.dumps(s, ensure_ascii=False) for s in game.secrets(state, seat))
-            self._secrets[seat] = frozenset(quoted)
+            self._secrets[seat] = frozenset(map(_quoted, game.secrets(state, seat)))
         return self._secrets[seat]
 
     # -- helpers -------------------------------------------------------------------
