@@ -18,6 +18,7 @@ import pytest
 
 from quandary import engine
 from quandary.engine import moves
+from quandary.net.host import PATIENCE
 from quandary.web.actions import (
     CloseRoom,
     CopyText,
@@ -416,3 +417,30 @@ def test_a_damaged_lobby_from_the_host_is_reported_not_raised() -> None:
     host.controller.room.host.broadcast()
     net.settle()
     assert "Dilemmas · room" in anna.html()
+
+
+def test_the_host_is_offered_a_bot_for_a_player_who_left_and_the_player_gets_it_back() -> None:
+    net, host, (anna, ben) = open_room()
+    host.press("field", field="room-patience", value="short")
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    ben.close()
+    net.settle()
+    assert "Let a bot play for Ben" not in host.html(), "not at once: he may be back soon"
+    net.clock += PATIENCE["short"][0]
+    assert host.controller.room.on_timer(), "the offer needs a redraw"
+    assert "Ben has been away for a while" in host.html()
+    assert "Let a bot play for Ben" not in anna.html(), "only the host decides"
+    host.press("cover-seat", seat=2)
+    net.settle()
+    for device in (host, anna):
+        assert "bot playing for Ben" in device.html(), device.name
+    assert "Let a bot play for Ben" not in host.html()
+    ben.boot()  # Ben opens his link again
+    net.settle()
+    assert ben.room_view()["seat"] == 2 and ben.room_view()["kinds"][2] == "human"
+    assert "bot playing for Ben" not in host.html()
+    play_on(net, [host, anna, ben])
+    for device in (host, anna, ben):
+        assert device.room_view()["result"] is not None, device.name

@@ -37,6 +37,17 @@ RATE = 20.0
 BURST = 40.0
 """Messages a connection may send at once before the rate applies."""
 TICKS_REMEMBERED = 4
+PATIENCE: dict[str, tuple[int, int]] = {
+    "short": (20_000, 60_000),
+    "normal": (45_000, 120_000),
+    "long": (90_000, 300_000),
+}
+"""How long (ms) a seated player may be away before the host is offered a bot for
+their seat, and before a bot takes it by itself, so a table never waits forever.
+On the player's own turn the offer comes sooner (``TURN_SHARE`` of the wait)."""
+TURN_SHARE = 3
+COVER_LEVEL = "heuristic"
+"""The bot that plays for an absent player: the best level every game has."""
 """Ticks a member may still answer: a pong must echo one of them, once."""
 QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 """Every JSON string in a message's text, quotes included: secrets are matched whole."""
@@ -68,6 +79,8 @@ class Member:
     """The times of ticks sent to this member and not yet answered."""
     snapshot_at: tuple[int, int] | None = None
     """(version, beat) of the last snapshot asked for: one per version and beat."""
+    away_since: float | None = None
+    """When this member's connection closed (host's clock), while it stays away."""
 
     @property
     def delay(self) -> float:
@@ -119,6 +132,8 @@ class RoomHost:
         """Open connections, members or not."""
         self._secrets_state: Any = None
         self._secrets: dict[int | None, frozenset[str]] = {}
+        self.patience = "normal"
+        """How long an absent player's seat waits for them (a key of ``PATIENCE``)."""
 
     # -- incoming ------------------------------------------------------------------
 
@@ -137,7 +152,7 @@ class RoomHost:
         self._budget.pop(peer, None)
         for member in self.members.values():
             if member.peer == peer:
-                member.peer = None
+                member.peer, member.away_since = None, self.now()
         self._sent_view.pop(peer, None)
         self._sent_lobby.pop(peer, None)
         self.broadcast()
@@ -234,7 +249,9 @@ class RoomHost:
             self._sent_view.pop(member.peer, None)
             self._sent_lobby.pop(member.peer, None)
         moved = member.peer != peer
-        member.peer = peer
+        member.peer, member.away_since = peer, None
+        if self.table is not None and member.seat is not None:
+            self.table.uncover(member.seat)  # back: the seat is theirs again at once
         self._sent_view.pop(peer, None)
         self._sent_lobby.pop(peer, None)
         self._send(peer, {"t": "welcome", "token": member.token, "member": member.id}, None)
@@ -438,6 +455,46 @@ class RoomHost:
             for s in range(len(self.table.seats))
         ]
 
+    # -- absent players --------------------------------------------------------------
+
+    def absent(self, due: bool = False) -> list[int]:
+        """Seats whose player is away long enough for a bot to be offered for them.
+
+        With ``due``, only those away so long that a bot takes over by itself. A
+        seat a bot already plays, or a finished game, has nobody to wait for.
+        """
+        if self.table is None or self.table.over:
+            return []
+        offer, auto = PATIENCE[self.patience]
+        waiting = engine.game_of(self.table.state).waiting_for(self.table.state)
+        now = self.now()
+        seats = []
+        for member in self.members.values():
+            seat, since = member.seat, member.away_since
+            if seat is None or since is None or member.peer is not None:
+                continue
+            if self.table.seats[seat].covered or self.table.seats[seat].kind != "human":
+                continue
+            limit = auto if due else (offer // TURN_SHARE if seat in waiting else offer)
+            if now - since >= limit:
+                seats.append(seat)
+        return sorted(seats)
+
+    def cover(self, seat: int) -> None:
+        """Let a bot play ``seat`` until its player is back (``BadSetup`` if they are here)."""
+        if seat not in self.absent():
+            raise BadSetup("That player is here, or their seat is already played by a bot.")
+        assert self.table is not None
+        before = self._legal_now()
+        self.table.cover(seat, COVER_LEVEL)
+        self._after_move(before)
+
+    def set_patience(self, patience: str) -> None:
+        """How long absent players are waited for (a key of ``PATIENCE``)."""
+        if patience not in PATIENCE:
+            raise BadSetup(f"There is no waiting time called {patience!r}.")
+        self.patience = patience
+
     # -- outgoing ------------------------------------------------------------------
 
     def lobby(self) -> dict[str, Any]:
@@ -467,6 +524,7 @@ class RoomHost:
                 {"id": m.id, "name": m.name, "seat": m.seat, "connected": m.peer is not None}
                 for m in self.members.values()
             ],
+            "patience": self.patience,
         }
 
     def view_for(self, member_id: str) -> dict[str, Any] | None:
@@ -495,6 +553,8 @@ class RoomHost:
         for a while knows the host is away.
         """
         self.beats += 1
+        for seat in self.absent(due=True):
+            self.cover(seat)
         version = self.table.state.version if self.table is not None else 0
         at = max(0, round(self.now()))
         for member in self.members.values():
@@ -598,6 +658,7 @@ class RoomHost:
             ],
             "table": self.table.to_json() if self.table else None,
             "epochs": self.epochs,
+            "patience": self.patience,
         }
 
     def restore(self, data: Any) -> None:
@@ -610,13 +671,20 @@ class RoomHost:
             plan = [SeatPlan(p["kind"], p["level"]) for p in data["plan"]]
             table = Table.from_json(data["table"]) if data["table"] is not None else None
             me, epochs = data["me"], [int(e) for e in data["epochs"]]
+            patience = data.get("patience", "normal")
+            if patience not in PATIENCE:
+                raise CorruptState("The saved room's waiting time is unknown.")
             options = engine.get(data["game"]).spec.normalise_options(data["options"])
             if data["format"] != 1 or me not in members:
                 raise CorruptState("The saved room is from another version.")
         except (KeyError, TypeError, ValueError, BadSetup) as exc:
             raise CorruptState(f"The saved room is damaged ({exc}).") from None
         members[me].peer = LOCAL
+        for member in members.values():
+            if member.id != me:
+                member.away_since = self.now()  # everyone is away until they reconnect
         self.me, self.members, self.plan, self.table = me, members, plan, table
+        self.patience = patience
         self.game, self.options, self.epochs = data["game"], options, epochs
         self._sent_view.clear()
         self._sent_lobby.clear()

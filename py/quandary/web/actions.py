@@ -55,6 +55,7 @@ class Action(StrEnum):
     ROOM_START = "room-start"
     COPY_LINK = "copy-link"
     SHARE_LINK = "share-link"
+    COVER_SEAT = "cover-seat"
 
     @classmethod
     def parse(cls, name: str) -> Action:

@@ -22,7 +22,7 @@ from quandary.net.link import RoomLink
 from .actions import TABLE_ACTIONS, Action, CopyText, Effect, SaveRoom, ShareLink, UnknownAction
 from .authority import GuestAuthority, HostAuthority
 from .html import Markup, attrs, markup
-from .render.room import presence, room_lobby, share_box, status_line
+from .render.room import absent_offers, presence, room_lobby, share_box, status_line
 from .render.table import OUT_OF_ROOM
 from .storage import Storage
 from .table_controller import DAMAGED, TableController
@@ -60,6 +60,8 @@ class RoomController:
         self.notice: str | None = None
         self.effects: list[Effect] = []
         self.beats = 0
+        self._absent_shown: list[int] = []
+        """The absent seats the host was last shown an offer for (the timer redraws on change)."""
         self.can_share = False
         create = signing_key is not None
         record = {} if create else self._stored()
@@ -171,8 +173,9 @@ class RoomController:
         only then (the timer runs all game long).
         """
         if self.host is not None:
+            shown = self.host.absent()
             self.host.tick()
-            return False
+            return self.host.absent() != shown or shown != self._absent_shown
         assert self.guest is not None
         before = (self.guest.status, self.notice)
         self.guest.beat()
@@ -243,6 +246,9 @@ class RoomController:
                 self.notice = "Link copied. Send it to your friends."
             elif action is Action.SHARE_LINK:
                 self.effects.append(ShareLink("Quandary room", self.url))
+            elif action is Action.COVER_SEAT and self.host is not None:
+                self.host.cover(int(data["seat"]))
+                self.table.follow()
             else:
                 raise UnknownAction(f"A room has no action {action.value!r}.")
         except (BadSetup, GameError) as exc:
@@ -264,6 +270,8 @@ class RoomController:
         assert host is not None
         if field == "room-game":
             host.configure(game=value)
+        elif field == "room-patience":
+            host.set_patience(value)
         elif field == "room-seat-count":
             host.set_seat_count(int(value))
         elif field == "room-seat-kind":
@@ -331,11 +339,18 @@ class RoomController:
             if self.host is not None:
                 body = share_box(self.url, self.can_share) + body
             return body
+        offers = Markup()
+        if self.host is not None:
+            absent = self.host.absent()
+            self._absent_shown = absent
+            names = view.get("names", [])
+            offers = absent_offers({seat: names[seat] for seat in absent if seat < len(names)})
         # The version marks which state is drawn (tests and benchmarks wait on it).
         return markup(
-            '<div class="game"{}>{}{}</div>',
+            '<div class="game"{}>{}{}{}</div>',
             attrs(data_version=view.get("version")),
             presence(lobby),
+            offers,
             self.table.render(),
         )
 

@@ -194,11 +194,50 @@ def _settings(lobby: dict[str, Any]) -> Markup:
         "<fieldset><legend>Game</legend>"
         '<label>Game <select data-field="room-game" id="room-game">{}</select></label> '
         '<label>Seats <select data-field="room-seat-count" id="room-seat-count">{}</select>'
-        "</label>{}{}</fieldset>",
+        "</label>{}{}{}</fieldset>",
         games,
         counts,
         flags,
         multis,
+        _patience(lobby.get("patience", "normal")),
+    )
+
+
+PATIENCE_LABELS = {
+    "short": "20 seconds (a bot takes over after 1 minute)",
+    "normal": "45 seconds (a bot takes over after 2 minutes)",
+    "long": "90 seconds (a bot takes over after 5 minutes)",
+}
+
+
+def _patience(current: str) -> Markup:
+    """How long the room waits for a player who left before offering a bot for them."""
+    options = join(
+        markup("<option{}>{}</option>", attrs(value=key, selected=key == current), label)
+        for key, label in PATIENCE_LABELS.items()
+    )
+    return markup(
+        '<label class="patience">When a player leaves, offer a bot for their seat after '
+        '<select data-field="room-patience" id="room-patience">{}</select></label>'
+        '<p class="explain">Sooner on their own turn. They get their seat back the moment'
+        " they return.</p>",
+        options,
+    )
+
+
+def absent_offers(names: dict[int, str]) -> Markup:
+    """The host's offer of a bot for each seat whose player has been away a while."""
+    return join(
+        markup(
+            '<p class="absent" role="status">{} has been away for a while. '
+            '<button type="button" data-action="cover-seat" data-seat="{}" id="cover-{}">'
+            "Let a bot play for {}</button></p>",
+            name,
+            seat,
+            seat,
+            name,
+        )
+        for seat, name in sorted(names.items())
     )
 
 

@@ -33,7 +33,7 @@ def scoreboard(view: dict[str, Any], ui: Ui) -> Markup:
         if view.get("result"):
             status = "winner" if seat in view["result"]["winners"] else ""
         me = " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
-        bot = " · bot" if ui.kinds[seat] == "bot" else ""
+        bot = {"bot": " · bot", "covered": f" · bot playing for {name}"}.get(ui.kinds[seat], "")
         rows.append(
             markup(
                 "<li{}>"
