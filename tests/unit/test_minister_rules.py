@@ -221,8 +221,11 @@ STORER = {
 def test_collect_draws_support_and_stores_within_capacity() -> None:
     state = rig(**STORER, won={0: [Won("R04", True, ())]})  # type: ignore[arg-type]
     state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
-    # Seat 0: S03 holds 2 (one vote left), R04 holds 2: it draws 1 for its support.
-    assert state.phase == "collect" and state.actor == 0 and state.drawn == ("v56",)
+    # Seat 0 could trade R04 (a resource), but collects: S03 holds 2 (one vote
+    # left), R04 holds 2, and it draws 1 for its support.
+    assert state.phase == "collect" and state.actor == 0
+    state = apply(state, 0, {"type": "collect"})
+    assert state.drawn == ("v56",)
     legal = engine.legal_moves(state, 0)
     assert legal == [
         {"type": "store", "vote": "v56", "card": "S03"},
@@ -234,7 +237,7 @@ def test_collect_draws_support_and_stores_within_capacity() -> None:
 
 def test_storing_beyond_capacity_is_refused_with_a_reason() -> None:
     state = rig(**STORER, won={0: [Won("R04", True, ())]})  # type: ignore[arg-type]
-    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    state = apply(_to_collect(state, {0: "v8", 1: "v2", 2: "v4"}), 0, {"type": "collect"})
     full = replace(
         state,
         won=(
@@ -295,9 +298,65 @@ def test_trading_a_resource_brings_two_votes() -> None:
     legal = engine.legal_moves(state, 0)
     assert {"type": "collect"} in legal
     state = apply(state, 0, {"type": "trade", "card": "R04"})
-    # Nothing else worth trading fits: collecting follows at once.
+    assert "R04" in state.discard and state.traded == 1
+    assert engine.legal_moves(state, 0) == [
+        {"type": "trade", "card": "R08"},
+        {"type": "collect"},
+    ], "R08 may still be traded, though its votes would find no room"
+    state = apply(state, 0, {"type": "collect"})
     assert len(state.drawn) == 3, "1 for support and 2 for the traded resource"
-    assert "R04" in state.discard
+
+
+def test_a_resource_may_be_traded_whatever_room_is_left() -> None:
+    """ "You may also discard any won resource card for 2 votes each, whatever room you
+    have left [...] Storage limits what you draw, not whether you may discard: with
+    room for only one more vote, a discard draws one; with no room, it draws none
+    but still rids you of the card." (static/rules/maybe-minister.html, 'Collect')"""
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v11"], 1: ["v2"], 2: ["v4"]},
+        # R06 stores one vote; R19 and R20 store none.
+        won={0: [Won("R06", True, ()), Won("R19", True, ()), Won("R20", True, ())]},
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    # Room for two (one on S03, one on R06); support brings one: room for one more.
+    assert state.actor == 0 and sum(board.room(state, 0).values()) == 2
+    legal = engine.legal_moves(state, 0)
+    assert [m.get("card") for m in legal] == ["R06", "R19", "R20", None]
+    state = apply(state, 0, {"type": "trade", "card": "R19"})
+    state = apply(state, 0, {"type": "trade", "card": "R20"})
+    state = apply(state, 0, {"type": "collect"})
+    assert len(state.drawn) == 2, "1 for support and only 1 of the 4 traded: no room for more"
+    assert {"R19", "R20"} <= set(state.discard) and "R06" in sides(state, 0)
+
+
+def test_a_resource_may_be_traded_with_no_room_at_all() -> None:
+    """ "With no room, it draws none but still rids you of the card." (as above)"""
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v11", "v14"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("R19", True, ())]},  # stores no vote
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    assert state.actor == 0 and board.room(state, 0) == {}
+    assert engine.legal_moves(state, 0) == [{"type": "trade", "card": "R19"}, {"type": "collect"}]
+    state = apply(state, 0, {"type": "trade", "card": "R19"})
+    assert "R19" in state.discard and state.actor != 0
+    assert board.stored(state, 0) == ["v11", "v14"], "nothing drawn, nothing lost"
+
+
+def test_only_won_resources_can_be_traded() -> None:
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("R06", True, ())]},
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    frozen = copy.deepcopy(state)
+    for card in ("S03", "R10"):
+        with pytest.raises(IllegalMove, match="only trade resource cards you have won"):
+            apply(state, 0, {"type": "trade", "card": card})
+    assert state == frozen
 
 
 # -- the end ---------------------------------------------------------------------------

@@ -160,6 +160,7 @@ def _effects(fx: laws.Effects) -> dict[str, Any]:
         "reverse_order": fx.reverse_order,
         "proposer_weight": fx.proposer_weight,
         "trade_votes": fx.trade_votes,
+        "collect_bonus": fx.collect_bonus,
         "abstain_counts_as": fx.abstain_counts_as,
         "abstain_takes": fx.abstain_takes,
     }
