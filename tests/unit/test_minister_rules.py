@@ -446,6 +446,37 @@ def test_a_wildcard_resource_scores_as_the_best_icon() -> None:
     assert lines[0]["law"] == "L08" and "wildcards as science" in lines[0]["because"]
 
 
+def test_a_players_wildcards_are_chosen_together_for_the_best_score() -> None:
+    """ "For your score, Quandary tries every way of giving your wildcards icons and
+    keeps the one with the highest score, all your wildcards together."
+    (static/rules/maybe-minister.html, 'Wildcard')"""
+    wild = [Won("W02", True, ()), Won("W05", True, ()), Won("R14", True, ())]
+    state = rig(options={"wildcard": True}, won={1: wild}, laws=["L01", "L13"])
+    # Money +1 each; +4 with at least 3 science. Both wildcards as science: 4 points
+    # (one at a time, each would have gone to money, for 2).
+    assert board.scores(state)[1] == 4
+    lines = engine.view(state, None)["explain"][1]
+    assert [line["law"] for line in lines] == ["L13"]
+    assert "wildcards as science, science" in lines[0]["because"]
+
+
+def test_a_power_that_counts_an_icon_counts_a_wildcard_as_that_icon() -> None:
+    """ "A power or a price that counts an icon counts each wildcard as that icon [...]
+    a power giving one vote per money counts your wildcards as money."
+    (static/rules/maybe-minister.html, 'Wildcard')"""
+    state = rig(
+        options={"wildcard": True, "advanced": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v4"]},
+        # Treasury Audit: one vote per money. R05 shows one money, W02 a wildcard.
+        won={0: [Won("X03", True, ()), Won("R05", True, ()), Won("W02", True, ())]},
+    )
+    state = replace(state, phase="shop_start", queue=(0,))
+    state = apply(state, 0, {"type": "special", "card": "X03", "target": None})
+    assert "X03" in state.discard
+    assert len(state.drawn) == 2, "the money and the wildcard as money"
+
+
 # -- bad input -----------------------------------------------------------------------------
 
 

@@ -249,6 +249,7 @@ def pass_move(state: MinisterState) -> MinisterState:
 
 
 def _shows(card: Won, icon: str) -> bool:
+    """Whether a won card can pay for ``icon``: a wildcard counts as the icon asked."""
     return card.green and any(i in (icon, WILDCARD) for i in CARDS[card.card].green)
 
 
@@ -317,11 +318,18 @@ def shop_moves(state: MinisterState) -> list[Move]:
 
 
 def icon_count(state: MinisterState, seat: int, icon: str) -> int:
-    """Icons on ``seat``'s base cards (special resources are ignored, as the rules say)."""
+    """Icons on ``seat``'s base cards (special resources are ignored, as the rules say).
+
+    A wildcard counts as whichever icon helps its owner most: on a green side,
+    as ``icon`` itself; on a red side (a removal), as some other icon.
+    """
     total = 0
     for w in state.won[seat]:
-        if CARDS[w.card].kind != "special":
-            total += CARDS[w.card].icons(w.green).count(icon) * (1 if w.green else -1)
+        card = CARDS[w.card]
+        if card.kind == "special":
+            continue
+        shown = card.icons(w.green)
+        total += shown.count(icon) + shown.count(WILDCARD) if w.green else -shown.count(icon)
     return max(0, total)
 
 
