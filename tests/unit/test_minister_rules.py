@@ -17,6 +17,7 @@ from quandary import engine
 from quandary.engine import GameError, IllegalMove, OutOfTurn
 from quandary.games.minister import board
 from quandary.games.minister.state import Enacted, MinisterState, Won
+from quandary.table import Seat, Table
 
 GAME = "minister"
 
@@ -377,6 +378,43 @@ def test_the_game_ends_at_the_end_of_the_turn_someone_reaches_25() -> None:
     result = engine.result(state)
     assert result is not None and result["winners"] == [1]
     assert result["scores"][1] >= 25 and state.turn == 1
+
+
+def test_a_score_that_touched_25_and_fell_back_does_not_end_the_game() -> None:
+    """ "The game ends at the end of a turn in which someone has 25 points or more at
+    that moment: a score that reached 25 during the turn and fell back below (a law
+    disabled by votes moved onto it) does not end it."
+    (static/rules/maybe-minister.html, 'Scoring and the end')"""
+    rich = [Won(f"R{n:02d}", True, ()) for n in (1, 3, 4, 5, 33)]  # 6 money
+    state = rig(
+        options={"undecided": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v1", "v4"], 1: ["v2"], 2: ["v10"]},
+        won={1: rich},
+        laws=["L07"],
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v10"})
+    # L01 enacted and R02 taken: 9 money at +2 and +1 each.
+    assert board.scores(state)[1] == 27
+    while state.phase == "collect":
+        state = quiet_step(state)
+    assert state.phase == "move" and state.actor == 0
+    # A NO vote onto "each money is worth +2" disables it: seat 1 falls to 9.
+    state = apply(state, 0, {"type": "move_law", "vote": "v1", "law": "L07"})
+    assert board.scores(state)[1] == 9
+    while state.turn == 1:
+        state = quiet_step(state)
+    assert state.phase == "propose" and engine.result(state) is None
+    assert state.proposer == 1
+
+
+def test_a_save_from_before_the_end_rule_still_loads() -> None:
+    """Saves once kept whether anyone had ever reached 25; that field is dropped."""
+    seats = [Seat("A", "human"), Seat("B", "bot", "random"), Seat("C", "bot", "random")]
+    table = Table.new(GAME, seats, {}, 5)
+    saved = table.to_json()
+    saved["state"] = saved["state"] | {"reached": False}
+    assert Table.from_json(saved).state == table.state
 
 
 # -- expansions ------------------------------------------------------------------------

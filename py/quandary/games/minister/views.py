@@ -61,7 +61,7 @@ def _shared(state: MinisterState) -> tuple[dict[str, Any], tuple[int, ...]]:
 
 
 def progress(state: MinisterState) -> Progress:
-    """Turns, not rounds, and no bound: the game ends when someone reaches the target."""
+    """Turns, not rounds, and no bound: the game ends at a turn's end with someone at the target."""
     return Progress(state.phase, state.turn, None, False, _shared(state)[1])
 
 
