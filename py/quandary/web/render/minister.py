@@ -277,7 +277,9 @@ def _collect(view: dict[str, Any], ui: Ui) -> Markup:
     trade = view["effects"]["trade_votes"]
     buttons = join(
         Markup("<li>")
-        + _button(m, f"Trade {name(m['card'])} for {trade} votes", "", id="trade-" + m["card"])
+        + _button(
+            m, f"Trade {name(m['card'])} for up to {trade} votes", "", id="trade-" + m["card"]
+        )
         + Markup("</li>")
         for m in legal
         if m["type"] == "trade"
@@ -285,7 +287,8 @@ def _collect(view: dict[str, Any], ui: Ui) -> Markup:
     support = view["support"][ui.viewer if ui.viewer is not None else view["seat"]]
     return markup(
         '<p class="explain">Your support gives {} new vote(s). You may discard'
-        " won resources for {} votes each (votes on them are lost).</p>"
+        " won resources for {} votes each (votes on them are lost), whatever room you"
+        " have left: you draw only as many votes as your cards can store.</p>"
         '<ul class="mm-trades">{}</ul>',
         max(0, support),
         trade,

@@ -168,7 +168,8 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
     target = view["target"]
     return markup(
         '<section class="mm-scores" aria-labelledby="scores-title">'
-        '<h3 id="scores-title">Scores (first to {} wins)</h3>{}</section>',
+        '<h3 id="scores-title">Scores ({} or more at the end of a turn ends the game)</h3>'
+        "{}</section>",
         target,
         join(rows),
     )

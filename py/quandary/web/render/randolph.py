@@ -354,6 +354,15 @@ REASONS = {
     "outside": "not in the arena",
 }
 
+RETURNED = {
+    "same_value": "flat, but the same value as the challenge card",
+    "late": "flat, but after the duelling card",
+    "diagonal": "not flat",
+    "edge": "not flat",
+    "outside": "not in the arena",
+}
+"""How a card that goes back to the hand lay (with two players left)."""
+
 
 def _arena_line(throw: dict[str, Any], names: list[str]) -> str:
     """Who threw what, where it landed and what became of it (and why)."""
@@ -363,10 +372,11 @@ def _arena_line(throw: dict[str, Any], names: list[str]) -> str:
     reason = throw.get("reason")
     if status == "pending":
         return line + (": it would duel if the window closed now" if throw.get("leading") else "")
+    if status == "returned":
+        how = RETURNED.get(reason or "", "it does not duel")
+        return f"{line}: {how}, and with two players left it goes back to the hand"
     if status in ("duelling", "invalid") or reason in ("late", "same_value"):
         return f"{line}: {REASONS.get(reason or '', STATUSES[status])}"
-    if status == "returned":
-        return f"{line}: not flat, and with two players left it goes back to the hand"
     return f"{line}: {REASONS.get(reason or '', 'missed')}, so removed from the game"
 
 
