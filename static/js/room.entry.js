@@ -61,9 +61,12 @@ function envelope(data) {
   }
 }
 
-export function openRoom({ roomId, secret, relays, hostKey, signingKey }, handlers) {
+export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, handlers) {
   const config = { appId: APP_ID, password: secret };
   if (relays && relays.length) config.relayConfig = { urls: relays };
+  // TURN servers named by the room's link relay the connection of peers that
+  // cannot reach each other directly (Trystero adds them to its STUN servers).
+  if (turn && turn.length) config.turnConfig = turn;
   const room = joinRoom(config, roomId, {
     onJoinError: (details) =>
       handlers.onError(String((details && details.error) || "join failed")),

@@ -444,3 +444,21 @@ def test_the_host_is_offered_a_bot_for_a_player_who_left_and_the_player_gets_it_
     play_on(net, [host, anna, ben])
     for device in (host, anna, ben):
         assert device.room_view()["result"] is not None, device.name
+
+
+def test_a_turn_server_typed_in_connection_settings_goes_into_the_new_rooms_link() -> None:
+    net = Network()
+    host = Device("Hana", net)
+    host.press("field", field="turn-urls", value="turn:127.0.0.1:3478")
+    host.press("field", field="turn-user", value="ann")
+    host.press("field", field="turn-pass", value="secret")
+    host.press("create-room")
+    assert "turn=turn%3A127.0.0.1%3A3478&tu=ann&tp=secret" in host.fragment
+    guest = Device("Anna", net, fragment=host.fragment)
+    net.settle()
+    assert guest.controller.room.link.turn == host.controller.room.link.turn
+    fresh = Device("Hana", net, storage=host.storage)
+    assert 'value="turn:127.0.0.1:3478"' in fresh.html(), "kept on the device"
+    fresh.press("field", field="turn-urls", value="http://nope")
+    fresh.press("create-room")
+    assert "The room was not created" in fresh.html()

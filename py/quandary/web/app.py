@@ -328,6 +328,7 @@ class App:
                 "roomId": link.room,
                 "secret": link.secret,
                 "relays": list(link.relays),
+                "turn": link.turn.ice_servers() if link.turn is not None else [],
                 "hostKey": link.host_key,
                 "signingKey": effect.signing_key,
             }

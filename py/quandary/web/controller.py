@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING
 from quandary import engine
 from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, read_header
-from quandary.net.link import BadLink, RoomLink, WrongSecret, is_room_fragment, parse_fragment
+from quandary.net.link import (
+    BadLink,
+    RoomLink,
+    Turn,
+    WrongSecret,
+    is_room_fragment,
+    parse_fragment,
+)
 from quandary.table import Seat, Table
 
 from .actions import (
@@ -32,7 +39,7 @@ from .actions import (
 )
 from .authority import LocalAuthority
 from .html import Markup, attrs, markup
-from .render.lobby import LobbyForm, SavedGame, SeatDraft, render_lobby
+from .render.lobby import LobbyForm, SavedGame, SeatDraft, TurnDraft, render_lobby
 from .render.table import TO_LOBBY
 from .storage import Storage
 from .table_controller import TableController
@@ -71,6 +78,7 @@ class Controller:
         self.saved: tuple[Table, int] | None = self._load_save()
         self.notice: str | None = None
         self._last_key = ""
+        self.turn = _load_turn(storage)
 
     # -- what tests and the page read ------------------------------------------------
 
@@ -193,6 +201,10 @@ class Controller:
         form = self.form
         if field == "seat-name":
             form.seats[int(data["seat"])].name = value[:20]
+            return False
+        if field in TURN_FIELDS:
+            setattr(self.turn, TURN_FIELDS[field], value.strip()[:300])
+            self.storage.set(TURN_KEY, json.dumps(vars(self.turn)))
             return False
         if field == "seat-count":
             count = int(value)
@@ -339,7 +351,12 @@ class Controller:
 
     def host_key_made(self, public: str, private: str) -> None:
         """The new room's key pair is ready: open the room as its host."""
-        link = RoomLink.create(self.make_id(), public, self.relays)
+        try:
+            turn = Turn.parse(self.turn.urls, self.turn.username, self.turn.credential)
+        except BadLink as exc:
+            self.form.notices.append(f"The room was not created: {exc.message}")
+            return
+        link = RoomLink.create(self.make_id(), public, self.relays, turn)
         self.effects.append(SetHash(link.fragment()))
         self._enter_room(link, signing_key=private)
 
@@ -386,7 +403,7 @@ class Controller:
         if self.room is not None:
             return self.room.render()
         if self.local is None:
-            return render_lobby(self.specs, self.form, _summary(self.saved))
+            return render_lobby(self.specs, self.form, _summary(self.saved), self.turn)
         view = self.local.authority.view(None)
         assert view is not None
         title = str(view.get("title", ""))
@@ -451,3 +468,16 @@ def _summary(saved: tuple[Table, int] | None) -> SavedGame | None:
         header["round_limit"],
         [s.name for s in table.seats],
     )
+
+
+TURN_KEY = "quandary:turn"
+TURN_FIELDS = {"turn-urls": "urls", "turn-user": "username", "turn-pass": "credential"}
+
+
+def _load_turn(storage: Storage) -> TurnDraft:
+    """The TURN settings this device keeps for the rooms it creates (empty if unreadable)."""
+    try:
+        data = json.loads(storage.get(TURN_KEY) or "{}")
+        return TurnDraft(**{k: str(v)[:300] for k, v in data.items() if k in vars(TurnDraft())})
+    except (ValueError, TypeError, AttributeError):
+        return TurnDraft()

@@ -43,7 +43,18 @@ class SavedGame:
     names: list[str]
 
 
-def render_lobby(specs: list[GameSpec], form: LobbyForm, saved: SavedGame | None) -> Markup:
+@dataclass
+class TurnDraft:
+    """The TURN server a room this device creates will name, as typed (kept on the device)."""
+
+    urls: str = ""
+    username: str = ""
+    credential: str = ""
+
+
+def render_lobby(
+    specs: list[GameSpec], form: LobbyForm, saved: SavedGame | None, turn: TurnDraft | None = None
+) -> Markup:
     """The whole lobby screen."""
     spec = next(s for s in specs if s.id == form.game)
     return (
@@ -56,19 +67,35 @@ def render_lobby(specs: list[GameSpec], form: LobbyForm, saved: SavedGame | None
         + join(markup('<p class="notice" role="alert">{}</p>', n) for n in form.notices)
         + (_resume(saved, form.confirm_abandon) if saved else "")
         + game_list(specs, form.game)
-        + _friends()
+        + _friends(turn or TurnDraft())
         + _setup(spec, form)
         + Markup("</section>")
     )
 
 
-def _friends() -> Markup:
+def _friends(turn: TurnDraft) -> Markup:
     return Markup(
         '<div class="friends" role="region" aria-label="Play with friends">'
         "<p><strong>Play with friends</strong>, each on their own device: open a room and"
         " share its link. No account, no server: the game runs on the host's device.</p>"
         '<button type="button" data-action="create-room" id="create-room">Create a room'
-        "</button></div>"
+        "</button>"
+    ) + markup(
+        "<details{}><summary>Connection settings</summary>"
+        '<p class="explain">Some networks (strict firewalls, some mobile carriers) keep'
+        " devices from reaching each other directly. A TURN server relays their"
+        " connection; the room's link carries it, with its username and password, so"
+        " everyone who has the link can use it.</p>"
+        '<label>TURN server <input type="text" id="turn-urls" data-field="turn-urls"'
+        ' placeholder="turn:turn.example.org:3478" autocomplete="off"{}></label>'
+        '<label>Username <input type="text" id="turn-user" data-field="turn-user"'
+        ' autocomplete="off"{}></label>'
+        '<label>Password <input type="text" id="turn-pass" data-field="turn-pass"'
+        ' autocomplete="off"{}></label></details></div>',
+        attrs(open=bool(turn.urls)),
+        attrs(value=turn.urls),
+        attrs(value=turn.username),
+        attrs(value=turn.credential),
     )
 
 
