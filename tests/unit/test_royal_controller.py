@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from quandary.web.controller import SAVE_KEY, Controller
+from quandary.web.controller import Controller
 from quandary.web.render import royal as ui
 
 from .test_controller import MemoryStorage, seats
@@ -54,7 +54,7 @@ def test_a_whole_game_against_bots_reaches_the_end_screen() -> None:
         act(c)
     html = c.render()
     assert "Play again" in html and "final-scores" in html
-    assert SAVE_KEY not in storage, "a finished game leaves no save behind"
+    assert not storage.saved_games(), "a finished game leaves no save behind"
     history = c.table.view(None)["history"]
     assert len(history) >= 2
 
