@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app
@@ -57,3 +59,26 @@ def test_deleting_a_saved_game_asks_first(new_page, base_url) -> None:
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]")
     expect(page.get_by_role("region", name="Games in progress")).to_have_count(0)
+
+
+def test_an_old_unreadable_save_is_listed_as_damaged(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        ["quandary.save", json.dumps({"table": {"format": 1, "seats": "nope"}, "seen": 0})],
+    )
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]")
+    damaged = saved_games(page).first
+    expect(damaged).to_contain_text("cannot be continued")
+    expect(damaged).to_contain_text("it has no seats")
+    assert page.evaluate("localStorage.getItem('quandary.save')") is None
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    page.click("#leave")
+    expect(saved_games(page)).to_have_count(2)
+    damaged = saved_games(page).filter(has_text="cannot be continued")
+    damaged.get_by_role("button", name="Delete", exact=True).click()
+    damaged.get_by_role("button", name="Yes, delete").click()
+    expect(saved_games(page)).to_have_count(1)
+    expect(saved_games(page).first).to_contain_text("The Game of Dilemmas")

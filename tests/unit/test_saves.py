@@ -11,7 +11,7 @@ import pytest
 
 from quandary.table import Seat, Table
 from quandary.web.controller import Controller
-from quandary.web.saves import CAPACITY, DamagedSave, SavedGame, Shelf, key
+from quandary.web.saves import CAPACITY, LEGACY_KEY, DamagedSave, SavedGame, Shelf, key
 
 from .test_controller import MemoryStorage, build_and_vote, seats
 
@@ -49,6 +49,16 @@ def leave(c: Controller) -> None:
 
 def entry(c: Controller, title: str) -> SavedGame:
     return next(e for e in c.saves if isinstance(e, SavedGame) and e.title == title)
+
+
+def legacy_save(seed: int = 9) -> tuple[str, Table]:
+    """What the single save slot of earlier versions held: a table after one build."""
+    storage = MemoryStorage()
+    c = device(storage, seed=seed)
+    start(c)
+    build_and_vote(c)
+    table = c.table
+    return json.dumps({"table": table.to_json(), "seen": 0}), table
 
 
 # -- a list, not a slot -------------------------------------------------------------
@@ -183,6 +193,54 @@ def test_a_confirmation_counts_only_for_the_game_that_asked() -> None:
     c.dispatch("delete-confirm", {"save": second})
     assert [e.id for e in c.saves] == [first]
     assert storage.saved_games() == [key(first)]
+
+
+# -- the old single slot ---------------------------------------------------------------
+
+
+def test_the_old_single_save_moves_into_the_list() -> None:
+    raw, table = legacy_save()
+    storage = MemoryStorage({LEGACY_KEY: raw})
+    c = device(storage)
+    assert LEGACY_KEY not in storage and len(storage.saved_games()) == 1
+    html = c.render()
+    assert "The Game of Dilemmas</strong> · round 1 of 5" in html
+    assert "last played a while ago" in html
+    c.dispatch("continue", {"save": c.saves[0].id})
+    assert c.table.state == table.state
+    assert "Vote on every dilemma" in c.render()
+
+
+def test_the_old_save_waits_when_storage_is_full() -> None:
+    raw, _ = legacy_save()
+    storage = MemoryStorage({LEGACY_KEY: raw})
+    storage.full = True
+    c = device(storage)
+    assert storage[LEGACY_KEY] == raw and c.saves == []
+    storage.full = False
+    assert len(device(storage).saves) == 1 and LEGACY_KEY not in storage
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        ("not json", "not valid JSON"),
+        (json.dumps({"table": {"format": 99}}), "unknown version"),
+        (json.dumps({"table": {"format": 1, "seats": "nope"}, "seen": 0}), "has no seats"),
+    ],
+)
+def test_an_unreadable_old_save_is_listed_as_damaged_not_lost(raw: str, reason: str) -> None:
+    storage = MemoryStorage({LEGACY_KEY: raw})
+    c = device(storage)
+    assert LEGACY_KEY not in storage
+    [kept] = storage.saved_games()
+    assert storage[kept] == raw, "the damaged text was not kept as it was"
+    [damaged] = c.saves
+    assert isinstance(damaged, DamagedSave) and reason in damaged.reason
+    assert "cannot be continued" in c.render() and reason in c.render()
+    c.dispatch("delete-save", {"save": damaged.id})
+    c.dispatch("delete-confirm", {"save": damaged.id})
+    assert not storage.saved_games()
 
 
 # -- damaged entries ---------------------------------------------------------------------

@@ -74,6 +74,7 @@ class Controller:
         self.local_id = ""
         """The saved game the local table is kept as."""
         self.shelf = Shelf(storage)
+        self.shelf.migrate(make_id)
         self.saves: list[Entry] = self.shelf.entries()
         self.notice: str | None = None
         self._last_key = ""

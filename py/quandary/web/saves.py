@@ -31,6 +31,8 @@ from quandary.table import Table
 from .storage import Storage
 
 PREFIX = "quandary.game."
+LEGACY_KEY = "quandary.save"
+"""The one save slot of earlier versions; its game moves into the list on first load."""
 ENTRY_FORMAT = 1
 CAPACITY = 20
 """The most games in progress a device keeps. At the cap a new game is refused with
@@ -119,6 +121,28 @@ class Shelf:
             candidate = f"{base}-{number}"
         return candidate
 
+    def migrate(self, make_id: Callable[[], str]) -> None:
+        """Move the old single slot's game into the list, so nothing a player had is lost.
+
+        A readable game becomes an ordinary entry (its time unknown); an unreadable
+        one is copied as it is and listed as damaged. The old slot is cleared only
+        once the copy is stored: with a full storage it waits for the next load.
+        """
+        raw = self.storage.get(LEGACY_KEY)
+        if raw is None:
+            return
+        save_id = self.new_id(make_id)
+        try:
+            try:
+                table, seen = _table(_parse(raw))
+            except CorruptState:
+                self.storage.set(key(save_id), raw)  # listed as damaged, with the reason
+            else:
+                self.put(save_id, table, seen, None)
+        except Exception:  # noqa: BLE001 - quota errors differ by browser; the slot stays
+            return
+        self.storage.remove(LEGACY_KEY)
+
 
 def _keys(storage: Storage) -> Iterable[str]:
     try:
@@ -141,7 +165,7 @@ def _parse(raw: str | None) -> dict[str, Any]:
 
 
 def _table(data: dict[str, Any]) -> tuple[Table, int]:
-    """The table in an entry, fully checked."""
+    """The table in an entry (this version's or the old slot's shape), fully checked."""
     table = Table.from_json(data.get("table"))
     seen = data.get("seen", 0)
     return table, seen if type(seen) is int and seen >= 0 else 0
@@ -151,11 +175,22 @@ def _entry(save_id: str, raw: str | None) -> Entry:
     """What the lobby lists for one stored text: a summary, or why it is damaged."""
     try:
         data = _parse(raw)
+        if "format" not in data and "table" in data:
+            # A damaged copy of the old single slot: replaying it gives the reason.
+            table, _ = _table(data)
+            return _summary_of(save_id, table)
         if data.get("format") != ENTRY_FORMAT:
             raise CorruptState("The saved game is from an unknown version of Quandary.")
         return _summary(save_id, data.get("summary"))
     except CorruptState as exc:
         return DamagedSave(save_id, exc.message)
+
+
+def _summary_of(save_id: str, table: Table) -> SavedGame:
+    header = read_header(table.view(None))
+    names = tuple(s.name for s in table.seats)
+    title = engine.get(table.game).spec.title
+    return SavedGame(save_id, title, names, header["round"], header["round_limit"], None)
 
 
 def _summary(save_id: str, data: Any) -> SavedGame:
