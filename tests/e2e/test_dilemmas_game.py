@@ -18,7 +18,7 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
         build_first(page)
         # The three dilemmas are revealed: one is ours.
         expect(page.locator(".vote-row")).to_have_count(3)
-        expect(page.locator(".vote-row").first).to_contain_text("(yours)")
+        expect(page.locator(".vote-row").first).to_contain_text("by you")
         vote_first_allowed(page)
         acknowledge_round(page, number)
     final = page.locator(".final")

@@ -8,8 +8,8 @@ from typing import Any
 from quandary.bots import levels
 from quandary.catalog import entry
 from quandary.engine import GameSpec, Option, round_words
-from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list
-from quandary.web.phrases import ago
+from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.phrases import ago, names_list
 from quandary.web.saves import CAPACITY, DamagedSave, Entry
 
 
