@@ -29,14 +29,14 @@ class UnknownAction(ValueError):
 class Action(StrEnum):
     """Every action a page element may name; the value is what HTML writes."""
 
-    # The lobby and saves.
+    # The lobby and the games in progress.
     FIELD = "field"
     CHOOSE_GAME = "choose-game"
     START = "start"
-    RESUME = "resume"
-    ABANDON = "abandon"
-    ABANDON_CANCEL = "abandon-cancel"
-    ABANDON_CONFIRM = "abandon-confirm"
+    CONTINUE = "continue"
+    DELETE_SAVE = "delete-save"
+    DELETE_CANCEL = "delete-cancel"
+    DELETE_CONFIRM = "delete-confirm"
     # A table, whoever holds its authority.
     REVEAL = "reveal"
     DRAFT = "draft"

@@ -56,6 +56,13 @@ class LocalStorage:
         with contextlib.suppress(Exception):  # unavailable storage has nothing to remove
             js.localStorage.removeItem(key)
 
+    def keys(self) -> list[str]:
+        """Every stored key (none when storage is unavailable)."""
+        try:
+            return [str(k) for k in js.Object.keys(js.localStorage)]
+        except Exception:  # noqa: BLE001 - the browser may disable storage entirely
+            return []
+
 
 def new_seed() -> int:
     """A 53-bit seed from the browser's cryptographic generator (never the clock)."""
@@ -127,6 +134,7 @@ class App:
             str(js.location.href),
             page_relays(),
             now=lambda: float(js.performance.now()),
+            clock=lambda: float(js.Date.now()) / 1000,
         )
         self.room_handle: Any = None
         self.room_module: Any = None
