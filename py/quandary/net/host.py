@@ -22,7 +22,11 @@ from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError, Move
 from quandary.table import Seat, Table
 
-from .messages import GUEST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
+from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
+from .succession import backup_template, backup_text, heirs_of
+
+Sealer = Callable[[str, list[str], str], None]
+"""The transport's sealing: (backup text, holder peers, message template); see succession."""
 
 DELAY_SAMPLES = 5
 """Round trips remembered per member; the smallest is the least disturbed by jitter."""
@@ -134,6 +138,15 @@ class RoomHost:
         self._secrets: dict[int | None, frozenset[str]] = {}
         self.patience = "normal"
         """How long an absent player's seat waits for them (a key of ``PATIENCE``)."""
+        self.epoch = 0
+        """Successions so far: guests ignore a host of an older epoch (net/succession.py)."""
+        self.seal: Sealer | None = None
+        self.signing_key: str | None = None
+        """With both, the room is backed up on the seated guests' devices after each change."""
+        self._backed_up: Any = None
+        self._serial = 0
+        self.superseded = False
+        """Another device holding the room's key took over while this one was away."""
 
     # -- incoming ------------------------------------------------------------------
 
@@ -144,7 +157,7 @@ class RoomHost:
         they verified, so their seat tokens reach nobody else.
         """
         self.peers.add(peer)
-        self._send(peer, {"t": "host"}, None)
+        self._send(peer, {"t": "host", "epoch": self.epoch}, None)
 
     def on_leave(self, peer: str) -> None:
         """A connection closed: its member is away, its seat kept."""
@@ -164,6 +177,9 @@ class RoomHost:
         cost as much as the flood), and each message is handled inside its own
         boundary, so one bad message can never stop the room.
         """
+        if from_host:
+            self._other_host(text)
+            return
         if not self._within_rate(peer, text):
             return
         try:
@@ -176,6 +192,19 @@ class RoomHost:
         except Exception:  # noqa: BLE001 - a bug in one message's handling must not stop the room
             self.errors += 1
             self._reject(peer, "error", "That message could not be handled.")
+
+    def _other_host(self, text: Any) -> None:
+        """Another device signs with the room's key: a successor, if its epoch is newer.
+
+        Only a holder of the key can sign, so this is the room's own authority
+        carried on elsewhere while this device was away: this one steps down.
+        """
+        try:
+            msg = parse(text, HOST_TYPES)
+        except ProtocolError:
+            return
+        if msg["t"] in ("host", "tick") and msg["epoch"] > self.epoch:
+            self.superseded = True
 
     def _handle(self, peer: str, msg: dict[str, Any]) -> None:
         if msg["t"] == "hello":
@@ -534,7 +563,12 @@ class RoomHost:
         return self.table.view(self.members[member_id].seat)
 
     def broadcast(self) -> None:
-        """Send every connected guest what changed for them."""
+        """Send every connected guest what changed for them, after backing the room up.
+
+        The backup goes first: the transport sends in order, so a guest never
+        hears of a move that a successor could not carry on from.
+        """
+        self._back_up()
         lobby = self.lobby()
         for member in list(self.members.values()):
             peer = member.peer
@@ -545,6 +579,29 @@ class RoomHost:
                 self._send(peer, {"t": "lobby", "lobby": lobby}, member.seat)
             if self.table is not None:
                 self._send_view(member)
+
+    def _back_up(self) -> None:
+        """Seal the room on the seated guests' devices when it or its heirs changed.
+
+        It takes two guests: with fewer, nobody could open a backup without
+        being able to read it alone, so there is none (and no successor).
+        """
+        if self.seal is None or self.signing_key is None or self.table is None:
+            return
+        order = [(m.id, m.peer, m.seat) for m in self.members.values()]
+        heirs = [(m, p) for m, p in heirs_of(order, self.me) if p != LOCAL]
+        seats = tuple(s.covered for s in self.table.seats)
+        moment = (len(self.table.record.moves), self.table.record.seed, seats, heirs)
+        if len(heirs) < 2 or moment == self._backed_up:
+            return
+        self._backed_up = moment
+        self._serial += 1
+        template = backup_template(self._serial, self.epoch, heirs)
+        self.seal(
+            backup_text(self.to_json(), self.signing_key, self.epoch),
+            [peer for _, peer in heirs],
+            template,
+        )
 
     def tick(self) -> None:
         """Tell every guest the host is here and which version is current.
@@ -560,10 +617,11 @@ class RoomHost:
         for member in self.members.values():
             if member.peer is not None and member.peer != LOCAL:
                 member.ticks = [*member.ticks[-(TICKS_REMEMBERED - 1) :], at]
-                self._send(member.peer, {"t": "tick", "version": version, "at": at}, None)
+                tick = {"t": "tick", "version": version, "at": at, "epoch": self.epoch}
+                self._send(member.peer, tick, None)
         known = {m.peer for m in self.members.values()}
         for peer in sorted(self.peers - known):
-            self._send(peer, {"t": "host"}, None)  # a greeting may have been lost
+            self._send(peer, {"t": "host", "epoch": self.epoch}, None)  # a greeting may be lost
 
     def _send_view(self, member: Member, snapshot: bool = False) -> None:
         """Send what changed of the member's view (all of it for a ``snapshot``)."""
@@ -659,6 +717,7 @@ class RoomHost:
             "table": self.table.to_json() if self.table else None,
             "epochs": self.epochs,
             "patience": self.patience,
+            "epoch": self.epoch,
         }
 
     def restore(self, data: Any) -> None:
@@ -672,6 +731,7 @@ class RoomHost:
             table = Table.from_json(data["table"]) if data["table"] is not None else None
             me, epochs = data["me"], [int(e) for e in data["epochs"]]
             patience = data.get("patience", "normal")
+            epoch = int(data.get("epoch", 0))
             if patience not in PATIENCE:
                 raise CorruptState("The saved room's waiting time is unknown.")
             options = engine.get(data["game"]).spec.normalise_options(data["options"])
@@ -684,7 +744,7 @@ class RoomHost:
             if member.id != me:
                 member.away_since = self.now()  # everyone is away until they reconnect
         self.me, self.members, self.plan, self.table = me, members, plan, table
-        self.patience = patience
+        self.patience, self.epoch = patience, epoch
         self.game, self.options, self.epochs = data["game"], options, epochs
         self._sent_view.clear()
         self._sent_lobby.clear()
