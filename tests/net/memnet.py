@@ -80,9 +80,14 @@ def seal(plaintext: str, holders: int) -> tuple[str, list[str]]:
 
 def unseal(request: Unseal) -> str:
     """Open a backup with two shares (``ValueError``/``InvalidTag`` if they do not fit)."""
-    parts = [unb64(share) for share in request.shares]
+    return open_blob(request.backup.blob, request.shares)
+
+
+def open_blob(blob: str, shares: tuple[str, str]) -> str:
+    """As the page's transport opens a sealed backup's blob with two shares."""
+    parts = [unb64(share) for share in shares]
     key = Shamir.combine([(part[0], part[1:]) for part in parts])
-    raw = unb64(request.backup.blob)
+    raw = unb64(blob)
     return AESGCM(key).decrypt(raw[:12], raw[12:], None).decode()
 
 
@@ -93,6 +98,24 @@ def signed_payload(room: str, src: str, dst: str, counter: int, text: str) -> by
 def sign(key: Ed25519PrivateKey, room: str, src: str, dst: str, counter: int, text: str) -> str:
     signature = key.sign(signed_payload(room, src, dst, counter, text))
     return json.dumps({"m": text, "n": counter, "s": b64(signature)}, separators=(",", ":"))
+
+
+@dataclass
+class Signing:
+    """What the page's transport does with the room's key, on the in-memory network."""
+
+    net: Network
+    src: str
+
+    def backup(self, text: str, holders: list[str], template: str) -> None:
+        self.net.sealer(self.src)(text, holders, template)
+
+    def become_host(self, key: str) -> None:
+        assert key == self.net.key.pkcs8, "a successor signs with the room's own key"
+        self.net.signers[self.src] = self.net.key.private
+
+    def step_down(self) -> None:
+        self.net.signers.pop(self.src, None)
 
 
 @dataclass
@@ -140,6 +163,10 @@ class Network:
                 send(holder, template[:-1] + extra)
 
         return sealed
+
+    def signing(self, src: str) -> Signing:
+        """The transport's key work for the device at ``src`` (``RoomController.opened``)."""
+        return Signing(self, src)
 
     def make_id(self) -> str:
         return f"id{next(self._ids):06d}"

@@ -19,10 +19,12 @@ import pytest
 from quandary import engine
 from quandary.engine import moves
 from quandary.net.host import PATIENCE
+from quandary.net.succession import SUCCESSION_MS
 from quandary.web.actions import (
     CloseRoom,
     CopyText,
     MakeHostKey,
+    OpenBackup,
     OpenRoom,
     SaveRoom,
     SetHash,
@@ -31,7 +33,7 @@ from quandary.web.actions import (
 from quandary.web.controller import Controller
 from quandary.web.room_controller import SEARCH_PATIENCE
 
-from .memnet import Network
+from .memnet import Network, open_blob
 
 
 class MemoryStorage(dict):
@@ -100,8 +102,12 @@ class Device:
                 assert room is not None
                 key = self.net.key.private if effect.signing_key == self.net.key.pkcs8 else None
                 assert (key is None) == (effect.signing_key is None), "a key that is not the room's"
-                room.opened(self.net.sender(self.peer, key), can_share=False)
+                send = self.net.sender(self.peer, key)
+                room.opened(send, can_share=False, signing=self.net.signing(self.peer))
                 self.net.connect(self.peer, room)
+            elif isinstance(effect, OpenBackup) and self.controller.room is not None:
+                self.controller.room.backup_opened(open_blob(effect.blob, effect.shares))
+                effects += self.controller.take_effects()
             elif isinstance(effect, SaveRoom) and self.controller.room is not None:
                 self.controller.room.persist()
         return effects
@@ -462,3 +468,43 @@ def test_a_turn_server_typed_in_connection_settings_goes_into_the_new_rooms_link
     fresh.press("field", field="turn-urls", value="http://nope")
     fresh.press("create-room")
     assert "The room was not created" in fresh.html()
+
+
+def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> None:
+    net, host, guests = open_room(guests=("Anna", "Ben", "Cleo"))
+    anna, ben, cleo = guests
+    host.press("field", field="room-patience", value="short")
+    seat_everyone(net, host, guests)
+    host.press("room-start")
+    net.settle()
+    anna.press("move", move=json.dumps(anna.room_view()["legal_moves"][0]))
+    net.settle()
+    version = anna.room_view()["version"]
+    host.close()
+    net.settle()
+    assert "If they are not back soon" in anna.html()
+    for _ in range(SUCCESSION_MS["short"] // 2000 + 3):
+        net.clock += 2000
+        for device in guests:
+            device.controller.room.on_timer()
+            device.glue()
+        net.settle()
+    assert "the room now runs on this device" in anna.html()
+    assert "You are the host" in anna.html()
+    for device in guests:
+        view = device.room_view()
+        assert view["version"] >= version and view["kinds"][0] == "covered", device.name
+    play_on(net, guests)
+    for device in guests:
+        assert device.room_view()["result"] is not None, device.name
+    # The first host opens its page again: it was succeeded, and sits down as a guest.
+    host.boot()
+    for _ in range(3):
+        net.clock += 2000
+        anna.controller.room.on_timer()
+        anna.glue()
+        net.settle()
+        host.glue()
+    assert "another player's device took over" in html.unescape(host.html())
+    assert host.room_view()["seat"] == 0
+    assert "You are the host" in anna.html() and "You are the host" not in host.html()

@@ -135,4 +135,16 @@ class SaveRoom:
     """Save the room soon, after the new screen is painted (saving can take a while)."""
 
 
-Effect = SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom
+@dataclass(frozen=True)
+class OpenBackup:
+    """Open the room's sealed backup with two shares (this device is the successor).
+
+    The page answers with ``RoomController.backup_opened`` or ``backup_failed``:
+    the transport's WebCrypto does the decrypting, asynchronously.
+    """
+
+    blob: str
+    shares: tuple[str, str]
+
+
+Effect = SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom | OpenBackup

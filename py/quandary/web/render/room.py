@@ -11,8 +11,14 @@ from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.render.lobby import choice_field
 
 
-def status_line(role: str, status: str, error: str | None, notice: str | None) -> Markup:
-    """One sentence about the connection, in a live region."""
+def status_line(
+    role: str, status: str, error: str | None, notice: str | None, backed_up: bool = False
+) -> Markup:
+    """One sentence about the connection, in a live region.
+
+    ``backed_up``: this guest holds a sealed backup, so if the host does not
+    come back a player's device carries the game on (net/succession.py).
+    """
     if error:
         text, cls = error, "form-error"
     elif role == "host":
@@ -23,6 +29,11 @@ def status_line(role: str, status: str, error: str | None, notice: str | None) -
         text, cls = REPLACED, "notice"
     elif status == "away":
         text, cls = "The host is away: the game is paused until they come back.", "notice"
+        if backed_up:
+            text = (
+                "The host is away: the game is paused. If they are not back soon,"
+                " a player's device takes the game on."
+            )
     else:
         text, cls = "Looking for the room…", "notice"
     extra = markup('<p class="notice">{}</p>', notice) if notice else ""
@@ -220,7 +231,9 @@ def _patience(current: str) -> Markup:
         '<label class="patience">When a player leaves, offer a bot for their seat after '
         '<select data-field="room-patience" id="room-patience">{}</select></label>'
         '<p class="explain">Sooner on their own turn. They get their seat back the moment'
-        " they return.</p>",
+        " they return. If you, the host, are gone that long, the first guest who sat down"
+        " carries the game on (it takes two seated guests), and a bot plays for you until"
+        " you are back.</p>",
         options,
     )
 
