@@ -19,6 +19,9 @@ from typing import Any
 
 import pytest
 from cryptography.exceptions import InvalidTag
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from quandary import engine
 from quandary.engine import GameError
@@ -294,3 +297,105 @@ def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
     room.net.settle()
     assert back.view is not None and back.view["seat"] == old_seat
     assert not room.table.seats[old_seat].covered
+
+
+def _phases(game_id: str) -> list[str]:
+    """Every phase a reference game (seed 0) goes through, in order of first sight."""
+    room = Room(game_id, 0)
+    seen: list[str] = []
+    for _ in range(STEP_LIMIT):
+        phase = room.table.view(None)["phase"]
+        if phase not in seen:
+            seen.append(phase)
+        if room.table.over:
+            return seen
+        room.step()
+    raise AssertionError(f"{game_id} did not end")
+
+
+PHASES = [(g, p) for g in GAMES for p in _phases(g) if p not in ("over", "end")]
+
+
+@pytest.mark.parametrize(("game_id", "phase"), PHASES)
+def test_the_host_vanishes_in_every_phase_of_every_game_and_the_game_ends(
+    game_id: str, phase: str
+) -> None:
+    """The reference game, the host gone the moment ``phase`` begins (throws and duels too)."""
+    room = Room(game_id, 0)
+    while room.table.view(None)["phase"] != phase:
+        room.step()
+    acknowledged = room.table.record.moves
+    room.vanish()
+    room.succeed()
+    assert room.table.record.moves[: len(acknowledged)] == acknowledged
+    room.play()
+    assert room.table.over and room.host.errors == 0 and room.host.leaks == 0
+
+
+class Turmoil(RuleBasedStateMachine):
+    """Moves, guests leaving and coming back, the host vanishing, time passing, mixed.
+
+    Every host in turn (the first, then successors) must keep every move it ever
+    acknowledged, and every guest here converges on the current host's version.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.room = Room("randolph", 11, guests=4)
+        self.acknowledged: tuple[Any, ...] = ()
+        self.away: dict[str, tuple[str, str]] = {}
+        """Guests who left: peer → (name, token), for a return under a new connection."""
+        self.returns = 0
+
+    @rule(steps=st.integers(1, 6))
+    def play(self, steps: int) -> None:
+        _into(self.room, steps)
+
+    @precondition(lambda self: len(self.room.guests) > 2)
+    @rule(data=st.data())
+    def a_guest_leaves(self, data: st.DataObject) -> None:
+        peer = data.draw(st.sampled_from(sorted(self.room.guests)))
+        guest = self.room.guests.pop(peer)
+        assert guest.token is not None
+        self.away[peer] = (guest.name, guest.token)
+        self.room.net.disconnect(peer)
+        self.room.net.settle()
+
+    @precondition(lambda self: bool(self.away))
+    @rule(data=st.data())
+    def a_guest_comes_back(self, data: st.DataObject) -> None:
+        peer = data.draw(st.sampled_from(sorted(self.away)))
+        name, token = self.away.pop(peer)
+        self.returns += 1
+        again = f"{peer}{self.returns}"
+        self.room.guests[again] = self.room.net.add_guest(again, name, token)
+        self.room.net.settle()
+
+    @precondition(lambda self: len(self.room.guests) >= 2)
+    @rule()
+    def the_host_vanishes(self) -> None:
+        self.room.vanish()
+        self.room.succeed()
+
+    @rule(beats=st.integers(1, 5))
+    def time_passes(self, beats: int) -> None:
+        self.room.beat(beats)
+
+    @invariant()
+    def nothing_acknowledged_is_lost(self) -> None:
+        moves = self.room.table.record.moves
+        assert moves[: len(self.acknowledged)] == self.acknowledged
+        self.acknowledged = moves
+
+    @invariant()
+    def everyone_here_converges(self) -> None:
+        self.room.beat()
+        version = self.room.table.state.version
+        for peer, guest in self.room.guests.items():
+            assert guest.host == self.room.host_peer, peer
+            assert guest.view is not None and guest.view["version"] == version, peer
+        assert self.room.host.leaks == 0 and self.room.host.errors == 0
+
+
+Turmoil.TestCase.settings = settings(max_examples=12, stateful_step_count=25, deadline=None)
+TestTurmoil = Turmoil.TestCase

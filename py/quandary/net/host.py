@@ -598,7 +598,7 @@ class RoomHost:
         self._serial += 1
         template = backup_template(self._serial, self.epoch, heirs)
         self.seal(
-            backup_text(self.to_json(), self.signing_key, self.epoch),
+            backup_text(self.to_json(), self.signing_key, self.epoch, replayable=True),
             [peer for _, peer in heirs],
             template,
         )

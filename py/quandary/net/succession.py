@@ -31,7 +31,8 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from quandary.engine import CorruptState
+from quandary import engine
+from quandary.engine import CorruptState, GameError, Record
 
 from .messages import encode
 
@@ -71,11 +72,17 @@ def backup_template(serial: int, epoch: int, heirs: list[tuple[str, str]]) -> st
     )
 
 
-def backup_text(room: dict[str, Any], key: str, epoch: int) -> str:
+def backup_text(room: dict[str, Any], key: str, epoch: int, replayable: bool = False) -> str:
     """What is sealed: the room as the host would save it, its key and epoch, compressed.
 
-    Compressed so a long game's backup stays far below a message's 64 KiB.
+    With ``replayable`` the table's state is left out: its record of moves
+    rebuilds it exactly (``read_backup`` does), at a fraction of the bytes sent
+    after every move. Compressed so a long game's backup stays far below a
+    message's 64 KiB.
     """
+    table = room.get("table")
+    if replayable and isinstance(table, dict):
+        room = {**room, "table": {k: v for k, v in table.items() if k != "state"}}
     data = json.dumps({"room": room, "key": key, "epoch": epoch}, separators=(",", ":"))
     return base64.b64encode(zlib.compress(data.encode("utf-8"), 6)).decode("ascii")
 
@@ -90,6 +97,13 @@ def read_backup(text: str) -> tuple[dict[str, Any], str, int]:
         raise CorruptState("The room's backup cannot be read.") from None
     if not isinstance(room, dict) or not isinstance(key, str) or type(epoch) is not int:
         raise CorruptState("The room's backup is damaged.")
+    table = room.get("table")
+    if isinstance(table, dict) and "state" not in table:
+        try:
+            state = Record.from_json(table.get("record")).replay()
+        except (GameError, CorruptState, KeyError, TypeError, ValueError):
+            raise CorruptState("The room's backup holds moves that cannot be replayed.") from None
+        room = {**room, "table": {**table, "state": engine.to_json(state)}}
     return room, key, epoch
 
 
