@@ -264,16 +264,32 @@ class Table:
             raise CorruptState("The saved game is from an unknown version of Quandary.")
         seats = _seats(data.get("seats"))
         record = Record.from_json(data.get("record"))
-        state = engine.from_json(data.get("state"))
         if len(seats) != record.players:
             raise CorruptState("The saved game is damaged: its seats do not match.")
         try:
             replayed = record.replay()
         except GameError as exc:
             raise CorruptState(f"The saved game is damaged: {exc.message}") from None
+        state = engine.from_json(_with_added_fields(data.get("state"), replayed))
         if replayed != state:
             raise CorruptState("The saved game is damaged: its moves do not lead to its state.")
         return cls(record, seats, state)
+
+
+def _with_added_fields(saved: Any, replayed: Any) -> Any:
+    """A saved state with the fields an earlier Quandary did not keep, from the replay.
+
+    Only the fields the game declares as added since (``GameSpec.added_fields``,
+    such as a score history) are taken from the replayed moves; everything else
+    must still match them, field for field.
+    """
+    if not isinstance(saved, dict):
+        return saved
+    added = engine.game_of(replayed).spec.added_fields.difference(saved)
+    if not added:
+        return saved
+    fresh = engine.to_json(replayed)
+    return {**saved, **{k: fresh[k] for k in added if k in fresh}}
 
 
 def _seats(data: Any) -> list[Seat]:

@@ -89,6 +89,9 @@ class GameSpec:
     retired_fields: frozenset[str] = frozenset()
     """State fields an earlier Quandary saved and this one no longer keeps: a save
     holding them still loads (they are dropped before the state is checked)."""
+    added_fields: frozenset[str] = frozenset()
+    """State fields this Quandary keeps and an earlier one did not save: a save
+    without them still loads (the replayed moves fill them in before the check)."""
 
     def is_secret(self, move_type: str) -> bool:
         """Whether a move of this type must stay hidden until its phase resolves."""
