@@ -230,7 +230,7 @@ class Minister:
         winner = max(range(state.players), key=lambda s: (scores[s], -s))
         law = state.laws[-1].card if state.laws else None
         return {
-            "kind": "target",
+            "kind": "target" if scores[winner] >= TARGET else "deck",
             "seat": winner,
             "round": state.turn,
             "points": scores[winner],

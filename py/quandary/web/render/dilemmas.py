@@ -11,7 +11,7 @@ from typing import Any
 
 from quandary.engine import last_round, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
-from quandary.web.phrases import Cast, names_list
+from quandary.web.phrases import Cast, names_list, plural
 
 from .table import Ui, error_line
 
@@ -428,6 +428,27 @@ def _whose_dilemma(creators: list[int], cast: Cast) -> str:
     if len(others) == len(creators):
         return cast.listing(creators) + "'s dilemma"
     return names_list([cast.possessive(s) for s in others] + ["your"]) + " dilemma"
+
+
+ROUND_WORD = "round"
+"""What the end screen's chart counts: the score after each round."""
+
+
+def why(story: dict[str, Any], cast: Cast) -> str | None:
+    """How the game was won, from the engine's story: the round from which the winner led.
+
+    The round's winning dilemma is the one closest to a tie: the most
+    controversial on the table.
+    """
+    if story.get("kind") != "dilemma" or not story["round"]:
+        return None
+    who, number = story["seat"], story["round"]
+    if story["points"] > 0:
+        return (
+            f"{cast.object(who, start=True)} won the most controversial dilemma of round"
+            f" {number} for {plural(story['points'], 'point')} and led from then on."
+        )
+    return f"{cast.object(who, start=True)} led from round {number} to the end."
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

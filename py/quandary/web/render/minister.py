@@ -450,6 +450,25 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
 # -- the log -------------------------------------------------------------------------------
 
 
+ROUND_WORD = "turn"
+"""What the end screen's chart counts: the score at the end of each turn."""
+
+
+def why(story: dict[str, Any], cast: Cast) -> str | None:
+    """How the game was won: the score reached by the last turn, and the newest law."""
+    kind = story.get("kind")
+    if kind not in ("target", "deck"):
+        return None
+    who, points = (
+        cast.object(story["seat"], start=kind == "target"),
+        plural(story["points"], "point"),
+    )
+    law = f", with “{name(story['law'])}” the newest law" if story.get("law") else ""
+    if kind == "target":
+        return f"{who} reached {points} by the end of turn {story['round']}{law}."
+    return f"The decree cards ran out in turn {story['round']} with {who} ahead on {points}{law}."
+
+
 def describe(event: dict[str, Any], cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
     kind, d = event["kind"], event["data"]

@@ -468,6 +468,23 @@ def round_summary(r: dict[str, Any], cast: Cast) -> Markup:
     )
 
 
+ROUND_WORD = "challenge"
+"""What the end screen's chart counts: the score after each challenge."""
+
+
+def why(story: dict[str, Any], cast: Cast) -> str | None:
+    """How the game was won: the winner's last won duel, or the challenge from which they led."""
+    kind, who = story.get("kind"), story.get("seat", 0)
+    if kind == "duel":
+        return (
+            f"{cast.object(who, start=True)} won the last duel of challenge {story['round']}"
+            f" against {cast.object(story['rival'])}, taking {plural(story['points'], 'point')}."
+        )
+    if kind == "lead" and story["round"]:
+        return f"{cast.object(who, start=True)} led from challenge {story['round']} to the end."
+    return None
+
+
 def describe(event: dict[str, Any], cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
     kind, data = event["kind"], event["data"]

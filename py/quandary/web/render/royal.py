@@ -523,6 +523,24 @@ def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | 
     return {"type": "choose", "target": draft["target"], "value": draft["value"]}
 
 
+ROUND_WORD = "round"
+"""What the end screen's chart counts: the score after each round."""
+
+
+def why(story: dict[str, Any], cast: Cast) -> str | None:
+    """How the game was won: the winner's last capture, or the round from which they led."""
+    kind, seat = story.get("kind"), story.get("seat", 0)
+    if kind == "capture":
+        rival = story["from"]
+        return (
+            f"{cast.object(seat, start=True)} ({title(seat)}) captured {short(story['card'])}"
+            f" from {cast.object(rival)} ({title(rival)}) in round {story['round']}."
+        )
+    if kind == "lead" and story["round"]:
+        return f"{cast.object(seat, start=True)} led from round {story['round']} to the end."
+    return None
+
+
 def describe(event: dict[str, Any], cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
     kind, data = event["kind"], event["data"]

@@ -6,7 +6,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
-from quandary.web.phrases import Cast, plural
+from quandary.web.phrases import Cast
+
+# The end screen is its own module; its two names stay importable from here too.
+from .ending import final_screen as final_screen
+from .ending import winners_line as winners_line
 
 if TYPE_CHECKING:
     from . import GameUi
@@ -83,56 +87,6 @@ TO_LOBBY = Exit("lobby", "Back to the lobby")
 OUT_OF_ROOM = Exit("leave-room", "Leave the room")
 
 
-def final_screen(view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit) -> Markup:
-    """Final scores, the winners, and the ways on.
-
-    Only a device that may start the next game offers "Play again"; a room's
-    guests are told the host does that.
-    """
-    result = view["result"]
-    order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
-    headline = winners_line(result["winners"], ui.cast) + "!"
-    rows = join(
-        markup(
-            '<li{}><span class="who">{}</span><span class="score">{}</span></li>',
-            attrs(class_="winner" if s in result["winners"] else None),
-            ui.names[s],
-            plural(result["scores"][s], "point"),
-        )
-        for s in order
-    )
-    return (
-        markup(
-            '<section class="final" aria-labelledby="final-title">'
-            '<h2 id="final-title" tabindex="-1" data-autofocus>{}</h2>'
-            '<ol class="final-scores">{}</ol>',
-            headline,
-            rows,
-        )
-        + Markup('<p class="actions">')
-        + (
-            Markup(
-                '<button type="button" class="primary big" data-action="again" id="again">'
-                "Play again</button> "
-            )
-            if can_restart
-            else Markup('<span class="hint">The host can start the next game.</span> ')
-        )
-        + markup(
-            '<button type="button" data-action="{}" id="to-lobby">{}</button></p></section>',
-            way_out.action,
-            way_out.label,
-        )
-    )
-
-
-def winners_line(winners: list[int], cast: Cast) -> str:
-    """ "You win", "Ada wins", "Shared win: you and Ada" (no full stop)."""
-    if len(winners) == 1:
-        return cast.subject(winners[0], "win", start=True)
-    return "Shared win: " + cast.listing(winners)
-
-
 def log_panel(lines: list[str]) -> Markup:
     """The last few things that happened, newest first."""
     if not lines:
@@ -155,5 +109,5 @@ def milestone(
     if seen < game_ui.checkpoints(view):
         return game_ui.render_round_result(view, ui, seen)
     if view.get("result"):
-        return final_screen(view, ui, can_restart, way_out)
+        return final_screen(view, ui, can_restart, way_out, game_ui)
     return None
