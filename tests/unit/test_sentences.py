@@ -289,7 +289,8 @@ MINISTER_ACTS = {
 
 @pytest.mark.parametrize(("kind", "forms"), MINISTER_ACTS.items())
 def test_minister_a_player_acts(kind: str, forms: tuple[str, str]) -> None:
-    players, event = first("minister", kind)
+    # A card moved with a NO vote is removed, not turned: the exact lines check that.
+    players, event = first("minister", kind, lambda d: d.get("kind") != "no")
     seat = event["data"]["seat"]
     assert line("minister", event, players, seat).startswith(f"You {forms[0]} ")
     reader = other(players, seat)
@@ -306,11 +307,14 @@ def test_minister_exact_lines() -> None:
     players, event = first("minister", "turn_started")
     d = event["data"]
     assert line("minister", event, players, d["proposer"]) == f"Turn {d['turn']}: You propose."
-    players, event = first("minister", "moved_card", lambda d: d["seat"] != d["owner"])
-    d = event["data"]
-    assert line("minister", event, players, d["owner"]) == (
-        f"{NAMES[d['seat']]} turns your {card_name(d['card'])} green."
-    )
+    for kind, verb in (("yes", "turns your {} green"), ("no", "removes your {}")):
+        players, event = first(
+            "minister", "moved_card", lambda d, k=kind: d["seat"] != d["owner"] and d["kind"] == k
+        )
+        d = event["data"]
+        assert line("minister", event, players, d["owner"]) == (
+            f"{NAMES[d['seat']]} {verb.format(card_name(d['card']))}."
+        )
 
 
 # -- status lines on the table --------------------------------------------------------

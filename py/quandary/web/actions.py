@@ -45,6 +45,7 @@ class Action(StrEnum):
     SUBMIT = "submit"
     NEXT = "next"
     AGAIN = "again"
+    DOWNLOAD_LOG = "download-log"
     LEAVE = "leave"
     LOBBY = "lobby"
     # Rooms.
@@ -75,6 +76,7 @@ TABLE_ACTIONS = frozenset(
         Action.SUBMIT,
         Action.NEXT,
         Action.AGAIN,
+        Action.DOWNLOAD_LOG,
     }
 )
 """Actions a table controller handles the same way for local and room tables."""
@@ -147,4 +149,26 @@ class OpenBackup:
     shares: tuple[str, str]
 
 
-Effect = SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom | OpenBackup
+@dataclass(frozen=True)
+class DownloadText:
+    """Save ``text`` as a file called ``name`` on this device (the game's log).
+
+    The text is made here, in Python; the page only hands it to the browser,
+    from memory, so it works offline and needs nothing from any server.
+    """
+
+    name: str
+    text: str
+
+
+Effect = (
+    DownloadText
+    | SetHash
+    | MakeHostKey
+    | OpenRoom
+    | CloseRoom
+    | CopyText
+    | ShareLink
+    | SaveRoom
+    | OpenBackup
+)

@@ -22,6 +22,7 @@ from quandary import games  # noqa: F401 - registers every game
 from quandary.web.actions import (
     CloseRoom,
     CopyText,
+    DownloadText,
     MakeHostKey,
     OpenBackup,
     OpenRoom,
@@ -175,7 +176,9 @@ class App:
             "clock": create_proxy(self._on_clock),
             "throw": create_proxy(self._on_throw),
             "draw": create_proxy(self._draw_when_sent),
+            "downloaded": create_proxy(self._downloaded),
         }
+        self.downloads: list[Any] = []
         for name in ("click", "change", "input"):
             self.root.addEventListener(name, self._proxies[name])
         # A card thrown by drag, flick or keyboard (static/js/throw.js measures the gesture).
@@ -301,9 +304,28 @@ class App:
                     js.navigator.share(_js_object({"title": effect.title, "url": effect.url}))
             elif isinstance(effect, OpenBackup):
                 self.opening = asyncio.ensure_future(self._open_backup(effect))
+            elif isinstance(effect, DownloadText):
+                self._download(effect)
             elif isinstance(effect, SaveRoom):
                 # Save in a later task, so the browser paints the new screen first.
                 js.setTimeout(self._proxies["persist"], 0)
+
+    def _download(self, effect: DownloadText) -> None:
+        """Save the text as a file: a Blob from memory, so offline and the page's CSP allow it."""
+        blob = js.Blob.new(to_js([effect.text]), _js_object({"type": "text/plain;charset=utf-8"}))
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href, link.download, link.hidden = url, effect.name, True
+        js.document.body.append(link)
+        link.click()
+        link.remove()
+        self.downloads.append(url)
+        js.setTimeout(self._proxies["downloaded"], 10_000)
+
+    def _downloaded(self) -> None:
+        """The browser has the file by now: let go of the memory behind its address."""
+        if self.downloads:
+            js.URL.revokeObjectURL(self.downloads.pop(0))
 
     async def _room_module(self) -> Any:
         """The bundled room transport, imported on first use.

@@ -39,7 +39,7 @@ from .actions import (
     UnknownAction,
 )
 from .authority import LocalAuthority
-from .html import Markup, attrs, markup
+from .html import EMPTY, Markup, attrs, markup
 from .render.lobby import LobbyForm, SeatDraft, TurnDraft, render_lobby
 from .render.table import TO_LOBBY
 from .saves import CAPACITY, DamagedSave, Entry, Shelf
@@ -125,8 +125,11 @@ class Controller:
         """What the page must do now (open a room, change the address…), in order."""
         effects = self.effects
         if self.room is not None:
-            effects += self.room.effects
-            self.room.effects = []
+            effects += self.room.effects + self.room.table.effects
+            self.room.effects, self.room.table.effects = [], []
+        if self.local is not None:
+            effects += self.local.effects
+            self.local.effects = []
         self.effects = []
         return effects
 
@@ -416,15 +419,16 @@ class Controller:
         view = self.local.authority.view(None)
         assert view is not None
         title = str(view.get("title", ""))
+        # A finished game is not saved to come back to: its end screen has the ways on.
+        leave = EMPTY if view.get("result") else SAVE_AND_LEAVE
         return (
             markup(
                 '<section class="table"{}>'
                 '<div class="table-head">'
-                '<p class="game-title">{}</p>'
-                '<button type="button" class="quiet" data-action="leave" id="leave">'
-                "Save and leave</button></div>",
+                '<p class="game-title">{}</p>{}</div>',
                 attrs(aria_label=title),
                 title,
+                leave,
             )
             + self.local.render()
             + Markup("</section>")
@@ -444,6 +448,11 @@ class Controller:
         if self.local is None:
             return "lobby", "Lobby. Choose a game and seats."
         return self.local.screen_key()
+
+
+SAVE_AND_LEAVE = Markup(
+    '<button type="button" class="quiet" data-action="leave" id="leave">Save and leave</button>'
+)
 
 
 def _room_controller() -> type[RoomController]:

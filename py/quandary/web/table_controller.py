@@ -14,12 +14,14 @@ from typing import Any
 
 from quandary.engine import BadSetup, BadView, GameError, read_header, round_words
 
-from .actions import Action, UnknownAction
+from .actions import Action, DownloadText, Effect, UnknownAction
 from .authority import Authority, View
+from .game_log import GameLog, lines, log_file_name, log_panel, log_text
 from .html import Markup, markup
 from .phrases import Cast
 from .render import GameUi, game_ui
-from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard, winners_line
+from .render.ending import why_line
+from .render.table import Exit, Ui, milestone, privacy_screen, scoreboard, winners_line
 
 DAMAGED = (BadView, BadSetup, KeyError, TypeError, ValueError, IndexError, AttributeError)
 """What drawing a damaged view or lobby from another device raises (``BadSetup``: a
@@ -45,6 +47,8 @@ class TableController:
         self.viewer: int | None = None
         self.draft: dict[str, Any] = {}
         self.error: str | None = None
+        self.log = GameLog()
+        self.effects: list[Effect] = []
         self.settle()
 
     # -- who is looking ------------------------------------------------------------
@@ -102,6 +106,7 @@ class TableController:
             Action.SUBMIT: self._submit_draft,
             Action.NEXT: self._next,
             Action.AGAIN: self._again,
+            Action.DOWNLOAD_LOG: self._download_log,
         }
         handler = handlers.get(action)
         if handler is None:
@@ -166,6 +171,19 @@ class TableController:
         if self.authority.can_restart and view is not None and view.get("result"):
             self.authority.restart()
             self.seen, self.draft, self.error, self.viewer = 0, {}, None, None
+            self.log = GameLog()
+
+    def _download_log(self, data: dict[str, str]) -> None:
+        """The log as the panel shows it, as a text file (names, not "you": it is kept)."""
+        view = self.authority.view(None)
+        if view is None:
+            return
+        self.gather(view)
+        names = list(view.get("names", []))
+        title = str(view.get("title", "Quandary"))
+        shown = self.log_lines(view, Cast(names, None))
+        text = log_text(title, names, shown, self.log.complete())
+        self.effects.append(DownloadText(log_file_name(title), text))
 
     def follow(self) -> None:
         """The authority moved on by itself (a room's message, a clock): keep up with it.
@@ -176,6 +194,36 @@ class TableController:
         if self.seen > self.checkpoints():
             self.seen, self.draft, self.error = 0, {}, None
         self.settle()
+        view = self.authority.view(None)
+        if view is not None:
+            self.gather(view)
+
+    # -- the log -------------------------------------------------------------------
+
+    def gather(self, view: View) -> None:
+        """Keep the view's events; take the whole log where this device holds the game.
+
+        The whole log is asked for only when the view's events do not follow on
+        from those already kept (a reloaded save, a burst of bot moves).
+        """
+        entries = view.get("log", [])
+        version = view.get("version", 0)
+        if not isinstance(entries, list) or not isinstance(version, int):
+            return  # a damaged view: ``render`` says so
+        known = self.log.entries
+        fresh = version < self.log.version
+        if entries and (fresh or entries[0]["index"] > max(known, default=-1) + 1):
+            whole = self.authority.full_log()
+            if whole is not None:
+                self.log.gather(whole, version)
+        self.log.gather(entries, version)
+
+    def log_lines(self, view: View, cast: Cast) -> list[str]:
+        """The log's lines as the panel shows them: up to the results the players have seen."""
+        ui_module = self.ui_module
+        unseen = ui_module.checkpoints(view) - self.seen
+        kinds = frozenset(getattr(ui_module, "RESULT_EVENTS", frozenset()))
+        return lines(self.log.shown(unseen, kinds), ui_module.describe, cast)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -228,8 +276,9 @@ class TableController:
             body = _watching(view, ui_module)
         else:
             body = ui_module.render_turn(view, ui)
-        lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.cast))]
-        return scoreboard(view, ui) + markup('<div class="turn">{}</div>', body) + log_panel(lines)
+        self.gather(view)
+        panel = log_panel(self.log_lines(view, ui.cast), self.log.complete())
+        return scoreboard(view, ui) + markup('<div class="turn">{}</div>', body) + panel
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, and a sentence announcing it to screen readers."""
@@ -251,7 +300,11 @@ class TableController:
             return f"result{self.seen}", ui_module.explain_milestone(view, self.seen, cast)
         result = header["result"]
         if result:
-            return "over", f"Game over. {winners_line(result['winners'], cast)}."
+            why = why_line(dict(result), cast, ui_module)
+            return (
+                "over",
+                f"Game over. {winners_line(result['winners'], cast)}. {why or ''}".strip(),
+            )
         phase = header["phase"]
         who = "gate" if self.viewer is None and self.gated() else self.viewer
         moment = header["version"] if self.announce_every_version else bool(header["legal_moves"])

@@ -430,6 +430,9 @@ def _whose_dilemma(creators: list[int], cast: Cast) -> str:
     return names_list([cast.possessive(s) for s in others] + ["your"]) + " dilemma"
 
 
+RESULT_EVENTS = frozenset({"votes_revealed"})
+"""The event that opens a result the players step through: the log waits with it."""
+
 ROUND_WORD = "round"
 """What the end screen's chart counts: the score after each round."""
 

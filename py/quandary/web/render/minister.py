@@ -450,6 +450,9 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
 # -- the log -------------------------------------------------------------------------------
 
 
+RESULT_EVENTS = frozenset({"revealed"})
+"""The event that opens a result the players step through: the log waits with it."""
+
 ROUND_WORD = "turn"
 """What the end screen's chart counts: the score at the end of each turn."""
 

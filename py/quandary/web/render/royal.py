@@ -523,6 +523,9 @@ def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | 
     return {"type": "choose", "target": draft["target"], "value": draft["value"]}
 
 
+RESULT_EVENTS = frozenset({"choices_revealed"})
+"""The event that opens a result the players step through: the log waits with it."""
+
 ROUND_WORD = "round"
 """What the end screen's chart counts: the score after each round."""
 
