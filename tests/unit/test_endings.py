@@ -220,14 +220,16 @@ def test_the_log_is_whole_again_after_a_reload() -> None:
     storage = MemoryStorage()
     c = Controller(storage, lambda: 11)
     c.dispatch("start", {})
-    for _ in range(3):
+    for _ in range(4):
         build_and_vote(c)
         build_and_vote(c)
         c.dispatch("next", {})
+    assert len(c.table.state.log) > engine.core.LOG_WINDOW, "more than one view's window"
     before = log_items(c.render())
     again = Controller(storage, lambda: 11)
     again.dispatch("continue", {"save": again.saves[0].id})
     assert log_items(again.render()) == before
+    assert before[0] == "Round 1 begins."
 
 
 def test_the_log_downloads_as_text_with_names() -> None:
