@@ -133,7 +133,9 @@ def test_royal_tells_the_winners_last_capture() -> None:
     story = engine.result(state)["story"]
     assert story["kind"] == "capture"
     captures = [
-        (r.round, s.captured) for r in state.history for s in r.steps
+        (r.round, s.captured)
+        for r in state.history
+        for s in r.steps
         if s.seat == story["seat"] and s.captured
     ]
     assert (story["round"], story["card"]) == captures[-1]
@@ -142,8 +144,9 @@ def test_royal_tells_the_winners_last_capture() -> None:
 def test_old_minister_saves_load_without_the_new_fields() -> None:
     from quandary.table import Seat, Table
 
-    table = Table.new("minister", [Seat("Ada", "human")] + [Seat(n, "bot") for n in NAMES[1:3]],
-                      None, 7)
+    table = Table.new(
+        "minister", [Seat("Ada", "human")] + [Seat(n, "bot") for n in NAMES[1:3]], None, 7
+    )
     table.advance(0.0)
     saved = table.to_json()
     for key in ("turn_scores", "log_start"):
@@ -160,7 +163,9 @@ def test_the_chart_holds_every_number_in_its_table() -> None:
     html = score_chart(history, ["Ada", "Bo", "Cy"], "round", viewer=0)
     rows = re.findall(r'<tr><th scope="row">(\d+)</th>(.*?)</tr>', html)
     assert [int(n) for n, _ in rows] == [1, 2, 3]
-    assert [[int(v) for v in re.findall(r"<td>(-?\d+)</td>", cells)] for _, cells in rows] == history
+    assert [
+        [int(v) for v in re.findall(r"<td>(-?\d+)</td>", cells)] for _, cells in rows
+    ] == history
     assert re.findall(r'<th scope="col">([^<]*)</th>', html) == ["Round", "Ada (you)", "Bo", "Cy"]
     assert html.count("<polyline") == 3, "one line per player"
     assert all(colour in html for colour in COLOURS[:3])

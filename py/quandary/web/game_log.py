@@ -48,10 +48,8 @@ class GameLog:
 
     def complete(self) -> bool:
         """Whether every event since the game's first is here (a late joiner misses some)."""
-        return (
-            not self.entries
-            or (min(self.entries) == 0
-            and max(self.entries) == len(self.entries) - 1)
+        return not self.entries or (
+            min(self.entries) == 0 and max(self.entries) == len(self.entries) - 1
         )
 
     def shown(self, unseen: int, result_events: frozenset[str]) -> list[LogEntry]:
