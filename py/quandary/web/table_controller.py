@@ -178,10 +178,16 @@ class TableController:
         view = self.authority.view(None)
         if view is None:
             return
-        self.gather(view)
         names = list(view.get("names", []))
         title = str(view.get("title", "Quandary"))
-        shown = self.log_lines(view, Cast(names, None))
+        try:
+            read_header(view)
+            self.gather(view)
+            shown = self.log_lines(view, Cast(names, None))
+        except DAMAGED:
+            if not self.authority.remote:
+                raise
+            return  # the screen already says what arrived is damaged
         text = log_text(title, names, shown, self.log.complete())
         self.effects.append(DownloadText(log_file_name(title), text))
 
@@ -195,21 +201,23 @@ class TableController:
             self.seen, self.draft, self.error = 0, {}, None
         self.settle()
         view = self.authority.view(None)
-        if view is not None:
-            self.gather(view)
+        if view is None:
+            return
+        try:
+            read_header(view)  # from another device it may be damaged: ``render`` says so
+        except BadView:
+            return
+        self.gather(view)
 
     # -- the log -------------------------------------------------------------------
 
     def gather(self, view: View) -> None:
-        """Keep the view's events; take the whole log where this device holds the game.
+        """Keep the events of a view whose header was read; the whole log where it is here.
 
         The whole log is asked for only when the view's events do not follow on
         from those already kept (a reloaded save, a burst of bot moves).
         """
-        entries = view.get("log", [])
-        version = view.get("version", 0)
-        if not isinstance(entries, list) or not isinstance(version, int):
-            return  # a damaged view: ``render`` says so
+        entries, version = view["log"], view["version"]  # a header already read
         known = self.log.entries
         fresh = version < self.log.version
         if entries and (fresh or entries[0]["index"] > max(known, default=-1) + 1):
