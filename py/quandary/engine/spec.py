@@ -154,7 +154,15 @@ class GameState(Protocol):
 
 
 class Game(Protocol):
-    """The rules of one game. Every function is pure: no DOM, no clock, no globals."""
+    """The rules of one game. Every function is pure: no DOM, no clock, no globals.
+
+    Two more functions are optional, and the engine adds what they give to a
+    finished game's result (``view.Result``) for every viewer alike:
+    ``score_history(state)``, every seat's public score after each round (or
+    turn, or challenge), oldest first; and ``story(state)``, the public facts
+    of the deciding moment as JSON, with a ``kind`` that says which facts they
+    are (the game's renderer tells them in a sentence).
+    """
 
     spec: GameSpec
     state_type: type[Any]
