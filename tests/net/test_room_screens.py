@@ -242,7 +242,7 @@ def test_every_game_plays_to_the_end_in_a_room(game: str) -> None:
     # The guest has only views, yet tells the whole story: why, the chart, the log.
     screen = anna.html()
     assert 'class="why"' in screen and 'class="score-chart"' in screen
-    assert screen.count("<tr><th scope=\"row\">") == len(anna.room_view()["result"]["history"])
+    assert screen.count('<tr><th scope="row">') == len(anna.room_view()["result"]["history"])
     assert 'id="download-log"' in screen
 
 
