@@ -333,7 +333,7 @@ def _store(view: dict[str, Any], ui: Ui) -> Markup:
         for row in view["tables"][seat]:
             card = row["card"]
             ok = (vote["id"], card) in legal
-            label = f"{name(card)} ({'room for ' + str(row['room']) if ok else 'full'})"
+            label = f"{name(card)} ({plural(row['room'], 'empty slot') if ok else 'full'})"
             move = {"type": "store", "vote": vote["id"], "card": card}
             buttons.append(
                 _button(move, label, "", id=f"store-{vote['id']}-{card}", disabled=not ok)
