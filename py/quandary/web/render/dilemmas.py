@@ -145,10 +145,15 @@ def _neutral_row(view: dict[str, Any], ui: Ui) -> Markup:
 
 
 def _submit(label: str, ready: bool, hint: str) -> Markup:
+    """The submit button, its hint on a line of its own below it.
+
+    The actions row is centred: a hint beside the button that appears and
+    vanishes as cards are picked would slide the button sideways.
+    """
     return markup(
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
-        ' id="submit"{}>{}</button>'
-        ' <span id="submit-hint" class="hint">{}</span></p>',
+        ' id="submit"{}>{}</button></p>'
+        '<p id="submit-hint" class="hint submit-hint">{}</p>',
         attrs(disabled=not ready, aria_describedby="submit-hint"),
         label,
         hint,
