@@ -174,3 +174,18 @@ def test_a_score_change_reads_with_its_laws_in_the_log_and_beside_the_score() ->
 
     shown = str(last_change({"log": [event]}, 0))
     assert "was 8" in shown and "+10 Money Talks" in shown and "+3 Green Belt" in shown
+
+
+def test_the_vote_screen_states_the_tie_rule_in_force() -> None:
+    from quandary.web.render.table import Ui
+
+    c = _game()
+    assert c.table is not None
+    _act(c)
+    view = c.table.view(c.viewer)
+    names = ["Robin", "Bot Ada", "Bot Bo"]
+    screen = Ui(names=names, kinds=["human", "bot", "bot"], viewer=c.viewer)
+    assert "A tie passes." in str(ui.render_turn(view, screen))
+    view["effects"] = {**view["effects"], "tie_passes": False}
+    shown = str(ui.render_turn(view, screen))
+    assert "A tie is rejected (by law)." in shown and "A tie passes." not in shown

@@ -262,14 +262,18 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     ready = chosen in offered
     hint = f"You will cast {vote_text(votes[chosen])}." if ready else "Choose a vote first."
     order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
+    # A law may turn ties into rejections: say the rule in force, not the base rule.
+    tie = "A tie passes." if view["effects"]["tie_passes"] else "A tie is rejected (by law)."
     return markup(
         '<p class="explain">{} proposal is below.'
-        " Pick one of your stored votes. A tie passes. If the proposal passes, voters take"
+        " Pick one of your stored votes. {} If the proposal passes, voters take"
         " cards in vote-number order {}; if it fails, the other way round.</p>"
         '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
-        ' id="cast-vote"{}>Cast this vote</button> <span id="cast-hint" class="hint">{}</span></p>',
+        ' id="cast-vote"{}>Cast this vote</button></p>'
+        '<p id="cast-hint" class="hint">{}</p>',
         ui.cast.possessive(view["proposer"], start=True),
+        tie,
         order,
         buttons,
         attrs(disabled=not ready, aria_describedby="cast-hint"),
