@@ -20,56 +20,56 @@ from quandary.web.phrases import plural
 
 # Each shape is drawn on a 24 x 24 grid; colours carry meaning only together
 # with the shape, so the icons stay apart for colour-blind players.
-_SHAPES: dict[str, str] = {
+_SHAPES: dict[str, Markup] = {
     # a coin: a gold disc, a ring and a bar
-    "money": (
+    "money": Markup(
         '<circle cx="12" cy="12" r="10" fill="#e3b341" stroke="#8a6400" stroke-width="1.5"/>'
         '<circle cx="12" cy="12" r="6" fill="none" stroke="#8a6400" stroke-width="1.5"/>'
         '<path d="M12 8v8" stroke="#8a6400" stroke-width="2"/>'
     ),
     # a house: roof, walls and a door
-    "homes": (
+    "homes": Markup(
         '<path d="M3 12 12 4l9 8" fill="#c0504d" stroke="#6e2422" stroke-width="1.5"/>'
         '<rect x="6" y="11" width="12" height="10" fill="#f3e3c3" stroke="#6e2422"'
         ' stroke-width="1.5"/><rect x="10.5" y="15" width="3" height="6" fill="#6e2422"/>'
     ),
     # a flask with liquid
-    "science": (
+    "science": Markup(
         '<path d="M9 3h6M10 3v6l-6 10a2 2 0 0 0 2 3h12a2 2 0 0 0 2-3l-6-10V3" fill="#e8f1fb"'
         ' stroke="#2d5a8a" stroke-width="1.5"/>'
         '<path d="M6.5 17h11l1.5 3H5z" fill="#4a90d9"/>'
     ),
     # a log seen from the side, its cut end showing rings
-    "wood": (
+    "wood": Markup(
         '<rect x="2" y="8" width="17" height="9" rx="2" fill="#9a6b3f" stroke="#5a3b1c"'
         ' stroke-width="1.5"/><ellipse cx="19" cy="12.5" rx="3" ry="4.5" fill="#d9b27c"'
         ' stroke="#5a3b1c" stroke-width="1.5"/><circle cx="19" cy="12.5" r="1.3" fill="#5a3b1c"/>'
     ),
     # a cut gem
-    "minerals": (
+    "minerals": Markup(
         '<path d="M6 4h12l4 6-10 11L2 10z" fill="#8fd3e8" stroke="#2c6e80" stroke-width="1.5"/>'
         '<path d="M2 10h20M9 4l3 17 3-17" fill="none" stroke="#2c6e80" stroke-width="1"/>'
     ),
     # a leaf with its vein
-    "nature": (
+    "nature": Markup(
         '<path d="M4 20C4 9 11 4 21 3c0 10-5 17-17 17z" fill="#5fae4f" stroke="#2b6420"'
         ' stroke-width="1.5"/><path d="M4 20 15 9" stroke="#2b6420" stroke-width="1.5"/>'
     ),
     # a sheep: woolly body, dark head and legs
-    "livestock": (
+    "livestock": Markup(
         '<path d="M7 18v3M15 18v3" stroke="#333" stroke-width="2"/>'
         '<ellipse cx="11" cy="13" rx="8" ry="5.5" fill="#f4f1ea" stroke="#555" stroke-width="1.5"/>'
         '<ellipse cx="19.5" cy="10.5" rx="2.8" ry="2.2" fill="#333"/>'
     ),
     # a card with a question mark: stands for any icon
-    "wildcard": (
+    "wildcard": Markup(
         '<rect x="4" y="2" width="16" height="20" rx="3" fill="#f1e6ff" stroke="#6a3fa0"'
         ' stroke-width="1.5"/><path d="M9 9a3 3 0 1 1 4.5 2.6c-1 .6-1.5 1.2-1.5 2.4"'
         ' fill="none" stroke="#6a3fa0" stroke-width="2"/><circle cx="12" cy="17.5" r="1.3"'
         ' fill="#6a3fa0"/>'
     ),
     # a raised hand: support
-    "support": (
+    "support": Markup(
         '<path d="M7 21v-8L5 9.5a1.5 1.5 0 0 1 2.6-1.5L9 10V4.5a1.5 1.5 0 0 1 3 0V10V3.5a1.5'
         ' 1.5 0 0 1 3 0V10V5a1.5 1.5 0 0 1 3 0v9c0 4-2 7-5 7z" fill="#f6d7b0" stroke="#7a4a1e"'
         ' stroke-width="1.3"/>'
@@ -87,7 +87,7 @@ def icon(kind: str) -> Markup:
         '<svg class="mm-icon {}" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"'
         ' focusable="false">{}</svg>',
         kind,
-        Markup(shape),
+        shape,
     )
 
 
