@@ -129,3 +129,31 @@ def test_bot_levels_read_as_their_own_labels() -> None:
     assert '<optgroup label="Bots">' in html
     assert ">Builder: always builds</option>" in html
     assert "Bot (" not in html and "((" not in html and "))" not in html
+
+
+def _room_lobby(game: str) -> dict[str, Any]:
+    return {
+        "title": "Royal Dilemma",
+        "game": game,
+        "host": "h",
+        "min": 2,
+        "max": 4,
+        "options": {},
+        "members": [{"id": "h", "name": "Hana", "connected": True, "seat": 0}],
+        "seats": [
+            {"kind": "open", "member": "h", "name": "Hana", "level": None},
+            {"kind": "bot", "member": None, "name": "Bot Ada", "level": "builder"},
+        ],
+    }
+
+
+def test_a_room_of_royal_dilemma_reads_cleanly_for_a_guest_and_the_host() -> None:
+    from quandary.web.render.room import room_lobby
+
+    guest = str(room_lobby(_room_lobby("royal"), "g", False, "Gus"))
+    assert "Variants" not in guest
+    assert "Bot Ada · bot · Builder: always builds" in guest
+    host = str(room_lobby(_room_lobby("royal"), "h", True, "Hana"))
+    assert '<optgroup label="Bots">' in host and ">Builder: always builds</option>" in host
+    assert "Bot (" not in host
+    assert "Variants: none." in str(room_lobby(_room_lobby("dilemmas"), "g", False, "Gus"))

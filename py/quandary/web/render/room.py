@@ -247,6 +247,8 @@ def absent_offers(names: dict[int, str]) -> Markup:
 
 def _settings_summary(lobby: dict[str, Any]) -> Markup:
     spec = engine.get(lobby["game"]).spec
+    if not any(o.kind == "flag" for o in spec.options):
+        return Markup("")  # a game without variants gets no "Variants: none" line
     chosen = [o.label for o in spec.options if o.kind == "flag" and lobby["options"].get(o.key)]
     return markup('<p class="explain">Variants: {}.</p>', ", ".join(chosen) or "none")
 
