@@ -229,7 +229,8 @@ class TableController:
         else:
             body = ui_module.render_turn(view, ui)
         lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.cast))]
-        return scoreboard(view, ui) + markup('<div class="turn">{}</div>', body) + log_panel(lines)
+        board = scoreboard(view, ui, reading=shown is not None)
+        return board + markup('<div class="turn">{}</div>', body) + log_panel(lines)
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, and a sentence announcing it to screen readers."""
