@@ -51,7 +51,12 @@ def play_turn(c: Controller, clock: Clock, thrown: list[int]) -> None:
     if view["phase"] == "challenge" and moves:
         c.dispatch("draft", {"card": str(moves[-1]["card"])})
         c.dispatch("submit", {})
-    elif view["phase"] == "react" and moves and view["window"]["id"] not in thrown:
+    elif (
+        view["phase"] == "react"
+        and moves
+        and view["window"]["id"] not in thrown
+        and c.table.elapsed(clock.now) >= 0  # after the countdown's "throw!"
+    ):
         thrown.append(view["window"]["id"])
         card = next(m["card"] for m in moves if m["card"] != view["challenge"])
         c.dispatch("move", {"move": json.dumps({"type": "throw", "card": card, **GOOD_THROW})})

@@ -133,6 +133,12 @@ class Clock:
     floor: int
     seat: int
     due: Move
+    lead: int = 0
+    """A countdown, in ms, before the window opens: the authority starts counting
+    ``lead`` ms after it first saw the window, and refuses timed moves until then,
+    so every device can show "3, 2, 1, go" before the race starts. Not part of
+    the rules' time (``at`` still counts from the end of the countdown), so
+    records made before there was a countdown replay unchanged."""
 
 
 class GameState(Protocol):

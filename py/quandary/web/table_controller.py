@@ -188,6 +188,7 @@ class TableController:
             draft=self.draft,
             error=self.error,
             elapsed=self.authority.elapsed(view),
+            now=self.authority.now(),
         )
 
     def render(self) -> Markup:

@@ -88,25 +88,32 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
         view["round"],
     )
     if phase == "challenge":
-        body = _challenge(view, ui)
+        body = last_outcome(view, ui) + _challenge(view, ui)
     elif phase == "react":
         body = _react(view, ui)
     elif phase == "duel":
-        body = _duel(view, ui)
+        body = _duel(view, ui) + last_outcome(view, ui)
     else:
-        body = EMPTY
-    # The last outcome stays in view through the next round: with a bot holding the
-    # stumbling block the next challenge comes at once, and it must not hide it.
+        body = last_outcome(view, ui)
+    return head + error_line(ui) + body + players_panel(view, ui)
+
+
+def last_outcome(view: dict[str, Any], ui: Ui) -> Markup:
+    """The last challenge's outcome, kept in view through the next challenge.
+
+    With a bot holding the stumbling block the next challenge comes at once: the
+    outcome is drawn first while a challenge is chosen, beside the hand during the
+    countdown and after, so nobody has to scroll to find what just happened.
+    """
     last = view["history"][-1] if view["history"] else None
-    summary = ""
-    if last is not None:
-        summary = markup(
-            '<section class="last-round" aria-label="The last challenge">'
-            "<h3>Challenge {}</h3>{}</section>",
-            last["round"],
-            round_summary(last, ui.cast),
-        )
-    return head + error_line(ui) + body + summary + players_panel(view, ui)
+    if last is None:
+        return EMPTY
+    return markup(
+        '<section class="last-round" id="last-round" aria-label="The last challenge">'
+        "<h3>Challenge {}</h3>{}</section>",
+        last["round"],
+        round_summary(last, ui.cast),
+    )
 
 
 def _challenge(view: dict[str, Any], ui: Ui) -> Markup:
@@ -152,8 +159,10 @@ def _challenge(view: dict[str, Any], ui: Ui) -> Markup:
 
 
 def _react(view: dict[str, Any], ui: Ui) -> Markup:
+    """The arena beside the hand: both in view at once on a laptop and on a phone."""
     me = view["seat"]
     window = view.get("window") or {}
+    counting = ui.elapsed < 0
     second = (
         " This is the second chance: the first throws were all invalid."
         if window.get("second")
@@ -161,12 +170,12 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
     )
     if me == view["provocateur"]:
         lead = f"You challenged with your {view['challenge']}. Watch who takes it up.{second}"
-        return markup('<p class="explain">{}</p>', lead) + arena(view, ui)
+        side = markup('<p class="explain">{}</p>', lead)
+        return _throw_zone(view, ui, side, aiming=False)
     throws = [m for m in view["legal_moves"] if m["type"] == "throw"]
     if not throws:
-        return markup('<p class="explain">You have no cards left to throw.{}</p>', second) + arena(
-            view, ui
-        )
+        side = markup('<p class="explain">You have no cards left to throw.{}</p>', second)
+        return _throw_zone(view, ui, side, aiming=False)
     can = {m["card"] for m in throws}
     cards = join(
         markup(
@@ -182,25 +191,43 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
         )
         for v in view["hands"][me]
     )
-    return (
-        markup(
-            '<p class="explain">{} with {}'
-            " <strong>{}</strong>. To take it up, throw a card of another value so"
-            " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
-            " thrown card leaves the game.{}</p>",
-            ui.cast.subject(view["provocateur"], "challenge", start=True),
-            article(view["challenge"]),
-            view["challenge"],
-            second,
-        )
-        + arena(view, ui, aiming=True)
-        + markup(
-            '<div class="rhand throw-hand" role="group" aria-label="Your cards">{}</div>'
-            '<p class="hint" id="aim-readout" aria-live="polite">Drag a card towards the arena'
-            " and let go with a flick. Keyboard: focus a card, aim with ← →, hold Space and"
-            " release.</p>",
-            cards,
-        )
+    hint = (
+        "Get ready: when the countdown says Throw!, drag a card towards the arena and let go"
+        " with a flick."
+        if counting
+        else "Drag a card towards the arena and let go with a flick. Keyboard: focus a card,"
+        " aim with ← →, hold Space and release."
+    )
+    side = markup(
+        '<div class="rhand throw-hand" role="group" aria-label="Your cards">{}</div>'
+        '<p class="hint" id="aim-readout" aria-live="polite">{}</p>'
+        '<p class="explain">{} with {}'
+        " <strong>{}</strong>. To take it up, throw a card of another value so"
+        " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
+        " thrown card leaves the game.{}</p>",
+        cards,
+        hint,
+        ui.cast.subject(view["provocateur"], "challenge", start=True),
+        article(view["challenge"]),
+        view["challenge"],
+        second,
+    )
+    return _throw_zone(view, ui, side, aiming=True)
+
+
+def _throw_zone(view: dict[str, Any], ui: Ui, side: Markup, aiming: bool) -> Markup:
+    """The arena and, beside it (below on a phone), the hand, the hint and the outcomes.
+
+    During the countdown the last challenge's outcome comes first in the side
+    column: it is the moment to read it, before the race starts.
+    """
+    last = last_outcome(view, ui)
+    listing = arena_list(view, ui)
+    column = last + side + listing if ui.elapsed < 0 else side + listing + last
+    return markup(
+        '<div class="throw-zone">{}<div class="throw-side">{}</div></div>',
+        arena(view, ui, aiming=aiming),
+        column,
     )
 
 
@@ -209,7 +236,7 @@ def _duel(view: dict[str, Any], ui: Ui) -> Markup:
     seats = duel.get("seats", [])
     me = view["seat"]
     opponent = next((s for s in seats if s != me), None)
-    picture = arena(view, ui)
+    picture = arena(view, ui) + arena_list(view, ui)
     if me not in seats or opponent is None or not view["legal_moves"]:
         who = ui.cast.listing(seats, start=True)
         text = f"{who} duel over the {duel.get('challenge')} and the {duel.get('card')}."
@@ -263,7 +290,12 @@ def _duel(view: dict[str, Any], ui: Ui) -> Markup:
 
 
 def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> Markup:
-    """The round table seen from the viewer's seat, the challenge card in the middle."""
+    """The round table seen from the viewer's seat, the challenge card in the middle.
+
+    While a window counts down to its opening, the box carries that moment on the
+    page's clock (``data-opens-at``): the page counts "3, 2, 1, throw!" to it, and
+    tests wait on it rather than on sleeps.
+    """
     window = view.get("window")
     cards = join(_arena_card(view, ui, i, t) for i, t in enumerate(view.get("arena", [])))
     challenge = view.get("challenge")
@@ -276,31 +308,49 @@ def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> Markup:
         if challenge is not None
         else ""
     )
-    countdown = ""
+    timer = EMPTY
+    opens_at = None
     if isinstance(window, dict) and view["phase"] == "react":
-        left = max(0, window["deadline"] - ui.elapsed)
-        share = left / max(1, window["deadline"])
-        countdown = markup(
-            '<div class="countdown" role="timer" aria-label="Reaction window">'
-            '<span style="--from:{};--left:{}ms"></span></div>',
-            format(share, ".3f"),
-            left,
-        )
-    listing = join(markup("<li>{}</li>", _arena_line(t, ui.cast)) for t in view.get("arena", []))
+        opens_at = round(ui.now - ui.elapsed)
+        timer = _timer(window, ui.elapsed)
     return markup(
-        '<div class="arena-box{}" id="arena-box"'
-        "{}>"
-        '<div class="arena" id="arena">{}{}</div>{}</div>',
-        " aiming" if aiming else "",
-        attrs(data_window=(window or {}).get("id")),
+        '<div class="{}" id="arena-box"{}><div class="arena" id="arena">{}{}</div>{}</div>',
+        "arena-box" + (" aiming" if aiming else "") + (" open" if ui.elapsed >= 0 else ""),
+        attrs(data_window=(window or {}).get("id"), data_opens_at=opens_at),
         middle,
         cards,
-        countdown,
-    ) + (
-        markup('<ol class="arena-list" aria-label="Cards thrown">{}</ol>', listing)
-        if listing
-        else ""
+        timer,
     )
+
+
+def _timer(window: dict[str, Any], elapsed: int) -> Markup:
+    """The countdown to the opening ("3, 2, 1, throw!"), then the bar of time left."""
+    left = max(0, window["deadline"] - max(0, elapsed))
+    share = left / max(1, window["deadline"])
+    bar = markup(
+        '<div class="countdown" role="timer" aria-label="Reaction window">'
+        '<span style="--from:{};--left:{}ms;--wait:{}ms"></span></div>',
+        format(share, ".3f"),
+        left,
+        max(0, -elapsed),
+    )
+    if elapsed >= 0:
+        return bar
+    seconds = -(elapsed // 1000)
+    return bar + markup(
+        '<div class="lead-in" role="timer" aria-label="The window opens in {}">'
+        "<span>Get ready</span><strong>{}</strong></div>",
+        plural(seconds, "second"),
+        seconds,
+    )
+
+
+def arena_list(view: dict[str, Any], ui: Ui) -> Markup:
+    """Every card thrown this challenge, in landing order, with its fate in words."""
+    listing = join(markup("<li>{}</li>", _arena_line(t, ui.cast)) for t in view.get("arena", []))
+    if not listing:
+        return EMPTY
+    return markup('<ol class="arena-list" aria-label="Cards thrown">{}</ol>', listing)
 
 
 def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any]) -> Markup:
@@ -492,9 +542,13 @@ def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] |
     """A throw measured by ``static/js/throw.entry.js`` (drag, flick or keyboard).
 
     The table stamps its time and judges it; a gesture with a missing or
-    non-numeric field is no throw at all.
+    non-numeric field is no throw at all. The page names the window the card was
+    picked up in, so a throw released as that challenge closed is refused by the
+    table instead of landing on the next challenge.
     """
     try:
-        return {"type": "throw"} | {key: round(float(data[key])) for key in GESTURE_FIELDS}
+        move = {"type": "throw"} | {key: round(float(data[key])) for key in GESTURE_FIELDS}
     except (KeyError, ValueError, OverflowError):
         return None
+    window = data.get("window", "")
+    return move | {"window": int(window)} if window.isdigit() else move

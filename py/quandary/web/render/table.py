@@ -22,7 +22,10 @@ class Ui:
     draft: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
     elapsed: int = 0
-    """Milliseconds since the open timed window opened, as this device reckons it."""
+    """Milliseconds since the open timed window opened, as this device reckons it
+    (negative during a countdown before it opens)."""
+    now: float = 0.0
+    """The page's clock when drawn, so the page can count down to a moment."""
 
     @property
     def cast(self) -> Cast:
