@@ -32,6 +32,8 @@ def start(clock: Clock, storage: MemoryStorage | None = None) -> Controller:
     c.dispatch("choose-game", {"game": "randolph"})
     seats(c, [("Robin", "human"), ("Bot Ada", "bot:heuristic"), ("Bot Bo", "bot:heuristic")])
     c.dispatch("start", {})
+    if c.screen == "practice":  # the first game on this device: skip the practice throw
+        c.dispatch("practice-done", {})
     assert c.screen == "table", c.form.error
     return c
 
