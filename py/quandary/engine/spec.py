@@ -86,6 +86,9 @@ class GameSpec:
     timed_moves: frozenset[str] = frozenset()
     """Move types with an ``at`` field (milliseconds since the window opened) that
     the authority stamps from its own clock; a peer cannot claim a time."""
+    round_word: str = "round"
+    """What players call a round of this game ("challenge" in Dilemma), for the
+    lobby's games in progress and the screen reader's announcements."""
     retired_fields: frozenset[str] = frozenset()
     """State fields an earlier Quandary saved and this one no longer keeps: a save
     holding them still loads (they are dropped before the state is checked)."""

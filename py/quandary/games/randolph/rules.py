@@ -55,6 +55,7 @@ SPEC = GameSpec(
     secret_moves=frozenset({"duel"}),
     authority_moves=frozenset({"close"}),
     timed_moves=frozenset({"throw"}),
+    round_word="challenge",
 )
 
 _FIELDS: dict[str, dict[str, type]] = {

@@ -473,6 +473,41 @@ def _chips(values: list[int]) -> Markup:
     return join(markup('<span class="chip">{}</span>', v) for v in values)
 
 
+# -- the end ------------------------------------------------------------------------
+
+
+def why_over(view: dict[str, Any], cast: Cast) -> str:
+    """Why the game ended, in a sentence: nobody is left to answer a challenge."""
+    holders = [s for s, hand in enumerate(view["hands"]) if hand]
+    if len(holders) == 1:
+        seat = holders[0]
+        return (
+            f"The game ended after challenge {view['round']}: only"
+            f" {cast.object(seat)} still {cast.verb(seat, 'hold')} cards, so there is nobody"
+            " left to challenge."
+        )
+    return f"The game ended after challenge {view['round']}: nobody holds a card any more."
+
+
+def final_details(view: dict[str, Any], ui: Ui) -> Markup:
+    """Under the final scores: why the game ended and the cards each player won."""
+    rows = join(
+        markup(
+            '<li><span class="who">{}</span> won {} = {}</li>',
+            name,
+            _chips(view["won"][seat]) or "no cards",
+            plural(sum(view["won"][seat]), "point"),
+        )
+        for seat, name in enumerate(ui.names)
+    )
+    return markup(
+        '<section class="final-details" aria-label="How the game ended">'
+        '<p class="why-over">{}</p><ul class="won-cards">{}</ul></section>',
+        why_over(view, ui.cast),
+        rows,
+    )
+
+
 # -- outcomes ----------------------------------------------------------------------
 
 

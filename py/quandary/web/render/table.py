@@ -158,5 +158,8 @@ def milestone(
     if seen < game_ui.checkpoints(view):
         return game_ui.render_round_result(view, ui, seen)
     if view.get("result"):
-        return final_screen(view, ui, can_restart, way_out)
+        # A game may say more under the scores (Dilemma: why it ended, who won what).
+        details = getattr(game_ui, "final_details", None)
+        extra = details(view, ui) if details is not None else EMPTY
+        return final_screen(view, ui, can_restart, way_out) + extra
     return None
