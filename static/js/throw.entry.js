@@ -200,7 +200,11 @@ function countdown() {
     const left = opensAt - performance.now();
     const label = box.querySelector(".lead-in strong");
     if (left <= 0) {
-      box.classList.add("open");
+      if (!box.classList.contains("open")) {
+        box.classList.add("open");
+        const hint = document.getElementById("aim-readout");
+        if (hint?.dataset.openText) hint.textContent = hint.dataset.openText;
+      }
       if (label && left > -800) label.textContent = "Throw!";
     } else if (label) {
       label.textContent = String(Math.ceil(left / 1000));

@@ -38,8 +38,13 @@ def test_the_last_outcome_stays_beside_the_next_challenge() -> None:
     side = html[html.index('class="throw-side"') : html.index('class="players"')]
     last = view["history"][-1]["round"]
     assert f"<h3>Challenge {last}</h3>" in side, "the outcome is in view beside the arena"
-    if c.table.elapsed(clock.now) < 0:
-        assert side.index('id="last-round"') < side.index("throw-card"), "first, in the countdown"
+    assert side.index("throw-card") < side.index('id="last-round"'), "the hand comes first"
+    # During the countdown it is also written over the arena, where every screen shows it.
+    assert c.table.elapsed(clock.now) < 0, "the next challenge's countdown is on"
+    lead_in = html[html.index('class="lead-in"') : html.index('class="throw-side"')]
+    assert view["history"][-1]["outcome"] and 'class="lead-news"' in lead_in
+    sentence = lead_in.split('class="lead-news">')[1].split("</p>")[0]
+    assert sentence and sentence in side
 
 
 def test_the_end_screen_says_why_and_who_won_which_cards_and_resume_says_challenge() -> None:

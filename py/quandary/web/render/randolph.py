@@ -191,21 +191,25 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
         )
         for v in view["hands"][me]
     )
+    how = (
+        "Drag a card at the arena and let go with a flick (keyboard: ← → to aim, hold"
+        " Space to throw)."
+    )
     hint = (
         "Get ready: when the countdown says Throw!, drag a card towards the arena and let go"
         " with a flick."
         if counting
-        else "Drag a card towards the arena and let go with a flick. Keyboard: focus a card,"
-        " aim with ← →, hold Space and release."
+        else how
     )
     side = markup(
         '<div class="rhand throw-hand" role="group" aria-label="Your cards">{}</div>'
-        '<p class="hint" id="aim-readout" aria-live="polite">{}</p>'
+        '<p class="hint" id="aim-readout" aria-live="polite" data-open-text="{}">{}</p>'
         '<p class="explain">{} with {}'
         " <strong>{}</strong>. To take it up, throw a card of another value so"
         " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
         " thrown card leaves the game.{}</p>",
         cards,
+        how,
         hint,
         ui.cast.subject(view["provocateur"], "challenge", start=True),
         article(view["challenge"]),
@@ -218,12 +222,11 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
 def _throw_zone(view: dict[str, Any], ui: Ui, side: Markup, aiming: bool) -> Markup:
     """The arena and, beside it (below on a phone), the hand, the hint and the outcomes.
 
-    During the countdown the last challenge's outcome comes first in the side
-    column: it is the moment to read it, before the race starts.
+    The hand comes first, so it is in view with the arena even on a phone; the
+    last challenge's outcome follows it, and during the countdown it is also
+    written over the arena, where every screen shows it before the race starts.
     """
-    last = last_outcome(view, ui)
-    listing = arena_list(view, ui)
-    column = last + side + listing if ui.elapsed < 0 else side + listing + last
+    column = side + arena_list(view, ui) + last_outcome(view, ui)
     return markup(
         '<div class="throw-zone">{}<div class="throw-side">{}</div></div>',
         arena(view, ui, aiming=aiming),
@@ -312,7 +315,9 @@ def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> Markup:
     opens_at = None
     if isinstance(window, dict) and view["phase"] == "react":
         opens_at = round(ui.now - ui.elapsed)
-        timer = _timer(window, ui.elapsed)
+        last = view["history"][-1] if view["history"] else None
+        news = explain_round(last, ui.cast) if last is not None else ""
+        timer = _timer(window, ui.elapsed, news)
     return markup(
         '<div class="{}" id="arena-box"{}><div class="arena" id="arena">{}{}</div>{}</div>',
         "arena-box" + (" aiming" if aiming else "") + (" open" if ui.elapsed >= 0 else ""),
@@ -323,8 +328,12 @@ def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> Markup:
     )
 
 
-def _timer(window: dict[str, Any], elapsed: int) -> Markup:
-    """The countdown to the opening ("3, 2, 1, throw!"), then the bar of time left."""
+def _timer(window: dict[str, Any], elapsed: int, news: str) -> Markup:
+    """The countdown to the opening ("3, 2, 1, throw!"), then the bar of time left.
+
+    ``news`` is the last challenge's outcome, written under the count: a bot may
+    place the next challenge at once, and this is where every screen shows it.
+    """
     left = max(0, window["deadline"] - max(0, elapsed))
     share = left / max(1, window["deadline"])
     bar = markup(
@@ -339,9 +348,10 @@ def _timer(window: dict[str, Any], elapsed: int) -> Markup:
     seconds = -(elapsed // 1000)
     return bar + markup(
         '<div class="lead-in" role="timer" aria-label="The window opens in {}">'
-        "<span>Get ready</span><strong>{}</strong></div>",
+        "<span>Get ready</span><strong>{}</strong>{}</div>",
         plural(seconds, "second"),
         seconds,
+        markup('<p class="lead-news">{}</p>', news) if news else EMPTY,
     )
 
 
