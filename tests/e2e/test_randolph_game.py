@@ -268,7 +268,7 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
     # The practice throw, once per device: throw, be told how it went, go on.
     expect(page.get_by_role("heading", name="Practice a throw")).to_be_visible()
     drag_throw(page)
-    expect(page.locator("#practice-verdict")).to_contain_text("Your card")
+    expect(page.locator("#practice-verdict")).to_contain_text("Your card", timeout=STEP_TIMEOUT_MS)
     expect(page.locator(".arena-card")).to_have_count(1)
     page.click("#practice-done")
     thrown: list[str] = []
@@ -319,6 +319,5 @@ def test_on_a_phone_the_hand_is_in_view_with_the_arena(new_page, base_url) -> No
     else:
         raise AssertionError("never got to throw")
     page.locator("#turn-title").scroll_into_view_if_needed()
-    page.screenshot(path="/tmp/randolph_phone.png")
     for part in ("#arena", ".throw-card", "#aim-readout"):
         assert in_view(page, part), f"{part} is out of view on a phone"

@@ -8,8 +8,8 @@ skips it). The device remembers, so it never comes again.
 from __future__ import annotations
 
 from quandary.games.randolph.throw import Flight
-from quandary.web.controller import Controller
-from quandary.web.practice import PRACTISED_KEY, verdict_words
+from quandary.web.controller import PRACTISED_KEY, Controller
+from quandary.web.practice import verdict_words
 
 from .test_controller import MemoryStorage, seats
 

@@ -41,7 +41,6 @@ from .actions import (
 )
 from .authority import LocalAuthority
 from .html import Markup, attrs, markup
-from .practice import PRACTISED_KEY, Practice
 from .render.lobby import LobbyForm, SeatDraft, TurnDraft, render_lobby
 from .render.table import TO_LOBBY
 from .saves import CAPACITY, DamagedSave, Entry, Shelf
@@ -49,7 +48,11 @@ from .storage import Storage
 from .table_controller import TableController
 
 if TYPE_CHECKING:
+    from .practice import Practice
     from .room_controller import RoomController
+
+PRACTISED_KEY = "quandary.practised.randolph"
+"""Set once a player on this device has practised Dilemma's throw (or skipped it)."""
 
 ROOM_EXITS = frozenset({Action.LEAVE_ROOM, Action.CREATE_ROOM})
 
@@ -246,6 +249,8 @@ class Controller:
             table = Table.new(self.form.game, seats, self.form.options, self.new_seed())
             save_id = self.shelf.new_id(self.make_id)
             if table.game == "randolph" and self.storage.get(PRACTISED_KEY) is None:
+                from .practice import Practice  # on first use: start-up pays for the lobby only
+
                 self.practice, self._pending = Practice(), (table, save_id)
                 return
             self._begin(table, 0, save_id)

@@ -8,6 +8,7 @@ and what to change. Nothing races: the practice has no window and no bots.
 
 The device remembers that the practice was done or skipped (``PRACTISED_KEY``),
 so it comes once, before the first game, never in the way of later ones.
+The controller imports this module only when the practice is first shown.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ from .html import EMPTY, Markup, markup
 from .render import randolph as render
 from .render.table import Ui
 
-PRACTISED_KEY = "quandary.practised.randolph"
-"""Set once a player on this device has practised (or skipped practising)."""
 GAME = "randolph"
 PLAYERS = 3
 """The practice table's size: where the thrower stands round the arena."""
