@@ -60,6 +60,7 @@ def play(seed: int, setting: str) -> dict[str, Any]:
     refusals: list[str] = []
     handled: set[int] = set()
     due: float | None = None
+    aimed: dict[str, Any] = {}
     while not table.over:
         if table.humans_to_act() and (clock := engine.clock(table.state)) is None:
             view = table.view(0)  # the newcomer's challenge or duel: decided at once
@@ -76,6 +77,7 @@ def play(seed: int, setting: str) -> dict[str, Any]:
             handled.add(clock.window)
             opened = now - table.elapsed(now)  # "throw!", on this clock
             due = opened + REACTION_MS + AIM_MS
+            aimed = newcomer_throw(table.view(0), rng)  # the card picked up, for this window
             windows += 1
         wake = table.next_wakeup()
         times = [t for t in (wake, due) if t is not None]
@@ -84,7 +86,7 @@ def play(seed: int, setting: str) -> dict[str, Any]:
         if due is not None and now >= due:
             due = None
             try:
-                table.submit(0, newcomer_throw(table.view(0), rng), now)
+                table.submit(0, aimed, now)
                 accepted += 1
             except GameError as exc:
                 refusals.append(exc.message)

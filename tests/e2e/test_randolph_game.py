@@ -186,7 +186,8 @@ def perfect_throw(page: Page) -> None:
     card.evaluate(
         "el => document.getElementById('screen').dispatchEvent(new CustomEvent("
         "'quandary:throw', {bubbles: true, detail: {card: Number(el.dataset.throwCard),"
-        " aim: 0, power: 50, spin: 0}}))"
+        " aim: 0, power: 50, spin: 0,"
+        " window: document.getElementById('arena-box').dataset.window}}))"
     )
 
 
@@ -321,3 +322,22 @@ def test_on_a_phone_the_hand_is_in_view_with_the_arena(new_page, base_url) -> No
     page.locator("#turn-title").scroll_into_view_if_needed()
     for part in ("#arena", ".throw-card", "#aim-readout"):
         assert in_view(page, part), f"{part} is out of view on a phone"
+    # The provocateur's badge is drawn whole inside its player's box.
+    badge = page.locator(".players .block")
+    expect(badge).to_have_count(1)
+    assert badge.evaluate(
+        "el => { const b = el.getBoundingClientRect();"
+        " const p = el.closest('li').getBoundingClientRect();"
+        " return el.scrollWidth <= el.clientWidth && b.left >= p.left && b.right <= p.right; }"
+    ), "the provocateur badge is clipped"
+    # A card thrown right at the centre never hides the challenge card's number.
+    perfect_throw(page)
+    landed = page.locator('ol[aria-label="Cards thrown"] li', has_text="Your ")
+    expect(landed).to_have_count(1, timeout=STEP_TIMEOUT_MS)
+    page_clock(page, float(page.evaluate("performance.now()")) + 1000)  # it has come to rest
+    on_top = page.locator(".arena-challenge").evaluate(
+        "el => { const r = el.getBoundingClientRect();"
+        " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return top === el || el.contains(top); }"
+    )
+    assert on_top, "a thrown card hides the challenge card's number"

@@ -9,6 +9,7 @@ one released as a challenge closed is refused, never landed on the next one.
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -17,6 +18,7 @@ from quandary import engine
 from quandary.engine import IllegalMove, Record
 from quandary.games.randolph.arena import TIMINGS
 from quandary.table import TOO_EARLY, TOO_LATE, Seat, Table
+from quandary.web.authority import GuestAuthority
 from quandary.web.render import randolph as render
 from quandary.web.render.table import Ui
 
@@ -143,3 +145,20 @@ def test_the_countdown_is_drawn_from_the_tables_clock() -> None:
     ui.now, ui.elapsed = 1000.0 + LEAD, 0
     html = str(render.render_turn(view, ui))
     assert 'class="lead-in"' not in html and 'class="arena-box aiming open"' in html
+
+
+def test_a_guest_counts_down_from_when_it_saw_the_window() -> None:
+    """A room's guest has no clock of the host's: it counts from the view's arrival."""
+
+    view = {"window": {"id": 4, "lead": LEAD}}
+    room = SimpleNamespace(lobby={"started": True, "game": "randolph"}, view=view)
+    now = [5000.0]
+    guest = GuestAuthority(room, lambda: now[0])  # type: ignore[arg-type]
+    assert guest.elapsed(view) == -LEAD
+    now[0] += LEAD - 1
+    assert guest.elapsed(view) == -1
+    now[0] += 501
+    assert guest.elapsed(view) == 500
+    # A forged lead is not believed beyond reason.
+    forged = {"window": {"id": 5, "lead": 10**9}}
+    assert guest.elapsed(forged) == 0
