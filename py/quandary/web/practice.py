@@ -23,6 +23,7 @@ from quandary.games.randolph.throw import Flight
 
 from .html import EMPTY, Markup, markup
 from .render import randolph as render
+from .render.randolph_arena import arena_card
 from .render.table import Ui
 
 GAME = "randolph"
@@ -108,7 +109,7 @@ class Practice:
                 "status": "pending",
                 "reason": None,
             }
-            card = render._arena_card(view, Ui(["You"], ["human"], 0), len(self.tries), landed)
+            card = arena_card(view, Ui(["You"], ["human"], 0), len(self.tries), landed)
         return markup(
             '<div class="arena-box aiming open" id="arena-box">'
             '<div class="arena" id="arena">'
