@@ -162,3 +162,14 @@ def test_a_guest_counts_down_from_when_it_saw_the_window() -> None:
     # A forged lead is not believed beyond reason.
     forged = {"window": {"id": 5, "lead": 10**9}}
     assert guest.elapsed(forged) == 0
+
+
+def test_a_slow_newcomer_gets_a_card_down_in_every_relaxed_window() -> None:
+    """1.5 s to react after "throw!", 1 s to aim: still in time, window after window
+    (bench/randolph_newcomer.py measures it over many more games)."""
+    from bench.randolph_newcomer import play
+
+    games = [play(80_000 + i, "relaxed") for i in range(8)]
+    windows = sum(g["windows"] for g in games)
+    assert windows > 40
+    assert sum(g["accepted"] for g in games) == windows, [g["refusals"] for g in games]
