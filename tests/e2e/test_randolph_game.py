@@ -274,7 +274,7 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
     expect(page.get_by_role("heading", name="Practice a throw")).to_be_visible()
     drag_throw(page)
     verdict = page.locator("#practice-verdict")
-    expect(verdict).to_contain_text(re.compile("(?i)your card"), timeout=STEP_TIMEOUT_MS)
+    expect(verdict).to_contain_text(re.compile("your card", re.IGNORECASE), timeout=STEP_TIMEOUT_MS)
     expect(page.locator(".arena-card")).to_have_count(1)
     page.click("#practice-done")
     thrown: list[str] = []
