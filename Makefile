@@ -69,6 +69,7 @@ check: lint typecheck
 bench: build chromium
 	$(BIN)/python -m bench.bots
 	$(BIN)/python -m bench.randolph_bots
+	$(BIN)/python -m bench.randolph_newcomer
 	$(BIN)/python -m bench.royal_tournament
 	$(BIN)/python -m bench.minister_bots
 	$(BIN)/python -m bench.bots_browser

@@ -7,7 +7,7 @@ from typing import Any
 
 from quandary.bots import levels
 from quandary.catalog import entry
-from quandary.engine import GameSpec, Option, round_words
+from quandary.engine import GameSpec, Option, all_games, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import ago, names_list
 from quandary.web.saves import CAPACITY, DamagedSave, Entry
@@ -114,6 +114,11 @@ def in_progress(saves: list[Entry], confirm: str | None, now: float) -> Markup:
     )
 
 
+def _round_word(title: str) -> str:
+    """What the game of this title calls a round ("challenge 10" in Dilemma)."""
+    return next((g.spec.round_word for g in all_games() if g.spec.title == title), "round")
+
+
 def _saved_item(entry: Entry, confirm: bool, now: float) -> Markup:
     about = "save-about-" + entry.id
     if isinstance(entry, DamagedSave):
@@ -130,7 +135,7 @@ def _saved_item(entry: Entry, confirm: bool, now: float) -> Markup:
             "</span></p>",
             about,
             entry.title,
-            round_words(entry.round, entry.round_limit),
+            round_words(entry.round, entry.round_limit, _round_word(entry.title)),
             names_list(list(entry.names)),
             when,
         )

@@ -22,7 +22,10 @@ class Ui:
     draft: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
     elapsed: int = 0
-    """Milliseconds since the open timed window opened, as this device reckons it."""
+    """Milliseconds since the open timed window opened, as this device reckons it
+    (negative during a countdown before it opens)."""
+    now: float = 0.0
+    """The page's clock when drawn, so the page can count down to a moment."""
 
     @property
     def cast(self) -> Cast:
@@ -161,5 +164,8 @@ def milestone(
     if seen < game_ui.checkpoints(view):
         return game_ui.render_round_result(view, ui, seen)
     if view.get("result"):
-        return final_screen(view, ui, can_restart, way_out)
+        # A game may say more under the scores (Dilemma: why it ended, who won what).
+        details = getattr(game_ui, "final_details", None)
+        extra = details(view, ui) if details is not None else EMPTY
+        return final_screen(view, ui, can_restart, way_out) + extra
     return None
