@@ -48,6 +48,8 @@ class Action(StrEnum):
     DOWNLOAD_LOG = "download-log"
     LEAVE = "leave"
     LOBBY = "lobby"
+    # The practice throw before a first game of Dilemma (done or skipped).
+    PRACTICE_DONE = "practice-done"
     # Rooms.
     CREATE_ROOM = "create-room"
     LEAVE_ROOM = "leave-room"

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from quandary.engine import BadSetup, BadView, GameError, read_header, round_words
+from quandary.engine import get as engine_get
 
 from .actions import Action, DownloadText, Effect, UnknownAction
 from .authority import Authority, View
@@ -244,6 +245,7 @@ class TableController:
             draft=self.draft,
             error=self.error,
             elapsed=self.authority.elapsed(view),
+            now=self.authority.now(),
         )
 
     def render(self) -> Markup:
@@ -286,7 +288,8 @@ class TableController:
             body = ui_module.render_turn(view, ui)
         self.gather(view)
         panel = log_panel(self.log_lines(view, ui.cast), self.log.complete())
-        return scoreboard(view, ui) + markup('<div class="turn">{}</div>', body) + panel
+        board = scoreboard(view, ui, reading=shown is not None)
+        return board + markup('<div class="turn">{}</div>', body) + panel
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, and a sentence announcing it to screen readers."""
@@ -316,11 +319,20 @@ class TableController:
         phase = header["phase"]
         who = "gate" if self.viewer is None and self.gated() else self.viewer
         moment = header["version"] if self.announce_every_version else bool(header["legal_moves"])
-        words = round_words(header["round"], header["round_limit"])
+        word = ui_module_word(self.authority.game)
+        words = round_words(header["round"], header["round_limit"], word)
         return (
             f"{header['round']}:{phase}:{who}:{moment}",
             f"{words[0].upper()}{words[1:]}: {ui_module.PHASE_TITLES.get(phase, phase)}.",
         )
+
+
+def ui_module_word(game: str) -> str:
+    """What ``game`` calls a round, as its spec says ("challenge" in Dilemma)."""
+    try:
+        return engine_get(game).spec.round_word
+    except BadSetup:
+        return "round"
 
 
 def _watching(view: View, ui_module: GameUi) -> Markup:

@@ -13,13 +13,20 @@ def _heuristic() -> Bot:
     return HeuristicBot()
 
 
+def _random() -> Bot:
+    """The random level, with a person's reaction time (see ``bots.RandomThrower``)."""
+    from .bots import RandomThrower
+
+    return RandomThrower()
+
+
 ENTRY = register(
     GameEntry(
         Randolph(),
         ui="randolph",
         rules_page="dilemma.html",
         stylesheet="randolph.css",
-        bots={"heuristic": _heuristic},
+        bots={"heuristic": _heuristic, "random": _random},
     )
 )
 GAME = ENTRY.game

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from quandary.engine import BadSetup
+from quandary.engine import get as game_of
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -41,8 +43,10 @@ def final_screen(
         )
         for s in order
     )
-    unit = str(getattr(game_ui, "ROUND_WORD", "round"))
-    chart = score_chart(result.get("history", []), ui.names, unit, ui.viewer)
+    chart = score_chart(result.get("history", []), ui.names, _round_word(view), ui.viewer)
+    # A game may say more under the scores (Dilemma: why it ended, who won what).
+    details = getattr(game_ui, "final_details", None)
+    extra = details(view, ui) if details is not None else EMPTY
     again = (
         Markup(
             '<button type="button" class="primary big" data-action="again" id="again">'
@@ -54,17 +58,26 @@ def final_screen(
     return markup(
         '<section class="final" aria-labelledby="final-title">'
         '<h2 id="final-title" tabindex="-1" data-autofocus>{}</h2>{}'
-        '<ol class="final-scores">{}</ol>{}'
+        '<ol class="final-scores">{}</ol>{}{}'
         '<p class="actions">{}<button type="button" data-action="{}" id="to-lobby">{}</button></p>'
         "</section>",
         headline,
         markup('<p class="why" id="why">{}</p>', reason) if reason else EMPTY,
         rows,
+        extra,
         chart,
         again,
         way_out.action,
         way_out.label,
     )
+
+
+def _round_word(view: dict[str, Any]) -> str:
+    """What the game calls a round ("challenge" in Dilemma, "turn" in Maybe Minister)."""
+    try:
+        return game_of(str(view.get("game"))).spec.round_word
+    except BadSetup:
+        return "round"
 
 
 def why_line(result: dict[str, Any], cast: Cast, game_ui: GameUi | None) -> str | None:

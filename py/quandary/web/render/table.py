@@ -26,7 +26,10 @@ class Ui:
     draft: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
     elapsed: int = 0
-    """Milliseconds since the open timed window opened, as this device reckons it."""
+    """Milliseconds since the open timed window opened, as this device reckons it
+    (negative during a countdown before it opens)."""
+    now: float = 0.0
+    """The page's clock when drawn, so the page can count down to a moment."""
 
     @property
     def cast(self) -> Cast:
@@ -34,12 +37,18 @@ class Ui:
         return Cast(self.names, self.viewer)
 
 
-def scoreboard(view: dict[str, Any], ui: Ui) -> Markup:
-    """Every seat with its score and whether it still has to act."""
+def scoreboard(view: dict[str, Any], ui: Ui, reading: bool = False) -> Markup:
+    """Every seat with its score and whether it still has to act.
+
+    While the viewer is ``reading`` a result, their own seat says so: the next
+    move waits for them, but they are not "thinking" about it yet.
+    """
     waiting = set(view["waiting_for"])
     rows = []
     for seat, name in enumerate(ui.names):
         status = "thinking…" if seat in waiting else "ready"
+        if reading and seat == ui.viewer:
+            status = "reading the results"
         if view.get("result"):
             status = "winner" if seat in view["result"]["winners"] else ""
         me = " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
