@@ -332,7 +332,10 @@ def _store(view: dict[str, Any], ui: Ui) -> Markup:
     seat = ui.viewer if ui.viewer is not None else view["seat"]
     legal = {(m["vote"], m["card"]) for m in view["legal_moves"] if m["type"] == "store"}
     rows = []
-    for vote in view["drawn"]:
+    # One vote at a time (each store is its own move): a long list of every drawn
+    # vote's choices would push the laws and the scores off the first screen.
+    first, rest = view["drawn"][:1], view["drawn"][1:]
+    for vote in first:
         buttons = []
         for row in view["tables"][seat]:
             card = row["card"]
@@ -344,6 +347,9 @@ def _store(view: dict[str, Any], ui: Ui) -> Markup:
             )
         choices = markup('<div class="mm-choices">{}</div>', join(buttons))
         rows.append(markup("<li><p>Store {} on:</p>{}</li>", vote_chip(vote), choices))
+    if rest:
+        later = join(vote_chip(v) for v in rest)
+        rows.append(markup('<li class="hint">Still to store after it: {}</li>', later))
     return markup(
         '<p class="explain">Store each new vote on one of your cards. A card holds only as'
         " many votes as its storage number; full cards cannot take more.</p>"
