@@ -11,6 +11,7 @@ code the browser runs, privacy screens, saves and rooms included.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -26,7 +27,7 @@ from quandary.net.link import (
     is_room_fragment,
     parse_fragment,
 )
-from quandary.table import Seat, Table
+from quandary.table import BOT_SPEEDS, BotSpeed, Seat, Table
 
 from .actions import (
     TABLE_ACTIONS,
@@ -64,9 +65,12 @@ class Controller:
         relays: tuple[str, ...] = (),
         now: Callable[[], float] = lambda: 0.0,
         clock: Callable[[], float] = lambda: 0.0,
+        speed: BotSpeed = "instant",
     ) -> None:
         """``now`` times a table's timed windows (milliseconds, any origin); ``clock``
-        dates the saved games (seconds since the epoch, so it survives a reload)."""
+        dates the saved games (seconds since the epoch, so it survives a reload).
+        ``speed`` is how long bots take over a move until the device chooses another
+        (the page says normal; tests keep them instant)."""
         self.storage = storage
         self.now = now
         self.clock = clock
@@ -87,6 +91,7 @@ class Controller:
         self.notice: str | None = None
         self._last_key = ""
         self.turn = _load_turn(storage)
+        self.speed = _load_speed(storage, speed)
 
     # -- what tests and the page read ------------------------------------------------
 
@@ -190,6 +195,11 @@ class Controller:
         if field == "seat-name":
             form.seats[int(data["seat"])].name = value[:20]
             return False
+        if field == "bot-speed":
+            if value in BOT_SPEEDS:
+                self.speed = value  # type: ignore[assignment] # checked just above
+                self._keep_speed()
+            return True
         if field in TURN_FIELDS:
             setattr(self.turn, TURN_FIELDS[field], value.strip()[:300])
             self.storage.set(TURN_KEY, json.dumps(vars(self.turn)))
@@ -237,8 +247,16 @@ class Controller:
             table = Table.new(self.form.game, seats, self.form.options, self.new_seed())
             self._begin(table, 0, self.shelf.new_id(self.make_id))
 
+    def _keep_speed(self) -> None:
+        """Remember the bot speed on this device (the local table follows it at once)."""
+        with contextlib.suppress(Exception):  # a full storage only forgets the choice
+            self.storage.set(SPEED_KEY, self.speed)
+        if self.table is not None:
+            self.table.speed = self.speed
+
     def _begin(self, table: Table, seen: int, save_id: str) -> None:
         """Sit down at ``table``, kept as the saved game ``save_id`` from now on."""
+        table.speed = self.speed
         table.advance(self.now())
         authority = LocalAuthority(table, self.now, self.new_seed)
         self.local, self.local_id = TableController(authority, TO_LOBBY, seen), save_id
@@ -387,6 +405,7 @@ class Controller:
             self._player_name(),
             signing_key=signing_key,
             now=self.now,
+            speed=self.speed,
         )
         self.room = room
         self.effects.append(OpenRoom(link, room.signing_key))
@@ -412,7 +431,9 @@ class Controller:
         if self.room is not None:
             return self.room.render()
         if self.local is None:
-            return render_lobby(self.specs, self.form, self.saves, self.clock(), self.turn)
+            return render_lobby(
+                self.specs, self.form, self.saves, self.clock(), self.turn, self.speed
+            )
         view = self.local.authority.view(None)
         assert view is not None
         title = str(view.get("title", ""))
@@ -463,6 +484,18 @@ def _default_form(spec: engine.GameSpec) -> LobbyForm:
 def _free_bot_name(seats: list[SeatDraft]) -> str:
     taken = {s.name for s in seats}
     return next(f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken)
+
+
+SPEED_KEY = "quandary:bot-speed"
+
+
+def _load_speed(storage: Storage, default: BotSpeed) -> BotSpeed:
+    """The bot speed this device chose, or ``default`` (also for an unreadable one)."""
+    stored = storage.get(SPEED_KEY)
+    for speed in BOT_SPEEDS:
+        if speed == stored:
+            return speed
+    return default
 
 
 TURN_KEY = "quandary:turn"

@@ -18,6 +18,7 @@ from quandary.engine import BadSetup, CorruptState, GameError
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
+from quandary.table import BotSpeed
 
 from .actions import TABLE_ACTIONS, Action, CopyText, Effect, SaveRoom, ShareLink, UnknownAction
 from .authority import GuestAuthority, HostAuthority
@@ -49,7 +50,9 @@ class RoomController:
         name: str,
         signing_key: str | None = None,
         now: Callable[[], float] = lambda: 0.0,
+        speed: BotSpeed = "instant",
     ) -> None:
+        """``speed``: how long the bots of a room this device hosts take over a move."""
         self.storage = storage
         self.link = link
         self.url = f"{page.split('#')[0]}#{link.fragment()}"
@@ -73,6 +76,7 @@ class RoomController:
             self.signing_key = key if isinstance(key, str) and key else None
         if self.signing_key is not None:
             self.host = RoomHost(self._send, make_id, new_seed, name, now)
+            self.host.speed = speed
         if self.host is not None and not create:
             try:
                 self.host.restore(record.get("host"))

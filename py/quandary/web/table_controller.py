@@ -19,7 +19,16 @@ from .authority import Authority, View
 from .html import Markup, markup
 from .phrases import Cast
 from .render import GameUi, game_ui
-from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard, winners_line
+from .render.table import (
+    Exit,
+    Ui,
+    log_panel,
+    milestone,
+    privacy_screen,
+    scoreboard,
+    thinking_line,
+    winners_line,
+)
 
 DAMAGED = (BadView, BadSetup, KeyError, TypeError, ValueError, IndexError, AttributeError)
 """What drawing a damaged view or lobby from another device raises (``BadSetup``: a
@@ -229,7 +238,12 @@ class TableController:
         else:
             body = ui_module.render_turn(view, ui)
         lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.cast))]
-        return scoreboard(view, ui) + markup('<div class="turn">{}</div>', body) + log_panel(lines)
+        return (
+            scoreboard(view, ui)
+            + thinking_line(view, ui)
+            + markup('<div class="turn">{}</div>', body)
+            + log_panel(lines)
+        )
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, and a sentence announcing it to screen readers."""

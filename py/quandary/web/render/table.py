@@ -57,6 +57,25 @@ def scoreboard(view: dict[str, Any], ui: Ui) -> Markup:
     return markup('<ol class="scoreboard" aria-label="Players and scores">{}</ol>', join(rows))
 
 
+def thinking_line(view: dict[str, Any], ui: Ui) -> Markup:
+    """ "Bot Ada is thinking…": the bots the table waits for while they take their moment.
+
+    A timed window's bots keep their own time and say nothing (their throws show).
+    """
+    if view.get("result") or isinstance(view.get("window"), dict):
+        return EMPTY
+    bots = [s for s in view["waiting_for"] if ui.kinds[s] in ("bot", "covered")]
+    if not bots:
+        return EMPTY
+    cast = ui.cast
+    who = (
+        cast.subject(bots[0], "be", start=True)
+        if len(bots) == 1
+        else cast.listing(bots, start=True) + " are"
+    )
+    return markup('<p class="thinking" id="thinking">{} thinking…</p>', who)
+
+
 def privacy_screen(name: str, reason: str) -> Markup:
     """Hand the device over without showing anything secret."""
     return markup(
