@@ -16,7 +16,7 @@ from quandary.engine import BadSetup, BadView, GameError, read_header, round_wor
 
 from .actions import Action, UnknownAction
 from .authority import Authority, View
-from .html import Markup, markup
+from .html import EMPTY, Markup, markup
 from .phrases import Cast
 from .render import GameUi, game_ui
 from .render.table import (
@@ -25,6 +25,7 @@ from .render.table import (
     log_panel,
     milestone,
     privacy_screen,
+    round_banner,
     scoreboard,
     thinking_line,
     winners_line,
@@ -239,7 +240,8 @@ class TableController:
             body = ui_module.render_turn(view, ui)
         lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.cast))]
         return (
-            scoreboard(view, ui)
+            (round_banner(view) if shown is None else EMPTY)
+            + scoreboard(view, ui)
             + thinking_line(view, ui)
             + markup('<div class="turn">{}</div>', body)
             + log_panel(lines)

@@ -16,7 +16,7 @@ from typing import Any
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, article, indefinite, plural
 
-from .table import Ui, error_line
+from .table import Ui, error_line, reveal
 
 PHASE_TITLES = {
     "challenge": "Lay down a challenge",
@@ -463,9 +463,11 @@ def explain_round(r: dict[str, Any], cast: Cast) -> str:
 def round_summary(r: dict[str, Any], cast: Cast) -> Markup:
     """The last challenge's outcome, with the fate of every thrown card."""
     thrown = join(markup("<li>{}</li>", _arena_line(t, cast)) for t in r.get("arena", []))
-    return markup('<p class="outcome">{}</p>', explain_round(r, cast)) + (
-        markup('<ol class="arena-list">{}</ol>', thrown) if thrown else ""
-    )
+    return markup(
+        '<p class="outcome"{}>{}</p>',
+        reveal("uncover", f"outcome-{r['round']}"),
+        explain_round(r, cast),
+    ) + (markup('<ol class="arena-list">{}</ol>', thrown) if thrown else "")
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:
