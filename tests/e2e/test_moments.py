@@ -57,6 +57,13 @@ def test_controls_are_usable_within_half_a_second_of_a_reveal(new_page, base_url
     expect(page.locator("#next")).to_be_enabled()
     # The tallies count up to the real numbers.
     expect(page.locator(".results .yes [data-count]").first).to_have_text(re.compile(r"^\d+$"))
+    # Points fly to the scorer when a score changes under the morph.
+    page.evaluate(
+        "() => { const s = document.querySelector('.scoreboard .score');"
+        " s.textContent = String(Number(s.textContent) + 3); }"
+    )
+    expect(page.locator(".scoreboard li").first.locator(".points-fly").last).to_have_text("+3")
+    expect(page.locator(".points-fly")).to_have_count(0)  # and go by themselves
     page.click("#next")
     banner = page.locator("#round-banner-2")
     expect(banner).to_have_text("Round 2 of 5")
