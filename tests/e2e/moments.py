@@ -7,7 +7,8 @@ revealed (elements with ``data-reveal`` appear), it notes on ``performance.now()
   enabled button of the turn area) is usable: present, enabled, and no running
   animation on it or around it. 0 when nothing holds it back.
 * ``planned``: when the reveal's animations end, by their own timing.
-* ``observed``: when they had really finished (frames late on a busy machine).
+* ``observed``: when they had really finished (frames late on a busy machine),
+  or were cut short (``interrupted``: the player moved on before they ended).
 * ``animations``: how many animations the reveal ran (0 under reduced motion).
 """
 
@@ -44,13 +45,15 @@ PROBE = """
         action = performance.now() - t0;
       }
     }
-    await Promise.all(animations.map((a) => a.finished.catch(() => null)));
+    let interrupted = 0;  // the player moved on, or a redraw replaced the element
+    await Promise.all(animations.map((a) => a.finished.catch(() => { interrupted += 1; })));
     window.quandaryMoments.push({
       reveal: fresh[0].id,
       count: fresh.length,
       animations: animations.length,
       planned,
       observed: animations.length ? performance.now() - t0 : 0,
+      interrupted,
       action,
       control: control ? control.id || control.textContent.trim() : null,
     });
