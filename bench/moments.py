@@ -141,6 +141,7 @@ def measure(browser: Browser, url: str, motion: str, game: str, rounds: int) -> 
         "planned_ms_max": round(max((m["planned"] for m in found), default=0.0), 1),
         "observed_ms_max": round(max((m["observed"] for m in found), default=0.0), 1),
         "interrupted": sum(m["interrupted"] for m in found),
+        "probe_ms_max": round(max((m["probe"] for m in found), default=0.0), 1),
     }
 
 
@@ -163,9 +164,9 @@ def main() -> None:
     still = results["reduced_motion"].values()
     results["target"] = {
         "action_ms_with_animations": "< 500",
-        "action_ms_reduced_motion": "0 (no animation: only the page's own handling)",
+        "action_ms_reduced_motion": "0",
         "met": max(r["action_ms_max"] for r in on) < 500
-        and all(r["animations"] == 0 and r["planned_ms_max"] == 0 for r in still),
+        and all(r["animations"] == 0 and r["action_ms_max"] == 0 for r in still),
     }
     out = ROOT / "bench" / "results-moments.json"
     out.write_text(json.dumps(results, indent=2) + "\n")

@@ -5,7 +5,9 @@ revealed (elements with ``data-reveal`` appear), it notes on ``performance.now()
 
 * ``action``: how long until the next thing the player may press (the first
   enabled button of the turn area) is usable: present, enabled, and no running
-  animation on it or around it. 0 when nothing holds it back.
+  animation on it or around it. 0 when nothing holds it back (None: no control).
+* ``probe``: what measuring took (reading the animations makes the browser
+  compute styles), so the page's own handling is seen apart from any wait.
 * ``planned``: when the reveal's animations end, by their own timing.
 * ``observed``: when they had really finished (frames late on a busy machine),
   or were cut short (``interrupted``: the player moved on before they ended).
@@ -37,9 +39,10 @@ PROBE = """
     }));
     const control = document.querySelector("#screen .turn button:not([disabled])");
     let action = null;
+    const probe = performance.now() - t0;
     if (usable(control)) {
       const blockers = holding(control);
-      action = performance.now() - t0;
+      action = 0;
       if (blockers.length) {
         await Promise.all(blockers.map((a) => a.finished.catch(() => null)));
         action = performance.now() - t0;
@@ -54,6 +57,7 @@ PROBE = """
       planned,
       observed: animations.length ? performance.now() - t0 : 0,
       interrupted,
+      probe,
       action,
       control: control ? control.id || control.textContent.trim() : null,
     });
