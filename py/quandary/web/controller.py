@@ -196,9 +196,8 @@ class Controller:
             form.seats[int(data["seat"])].name = value[:20]
             return False
         if field == "bot-speed":
-            if value in BOT_SPEEDS:
-                self.speed = value  # type: ignore[assignment] # checked just above
-                self._keep_speed()
+            self.speed = _known_speed(value, self.speed)
+            self._keep_speed()
             return True
         if field in TURN_FIELDS:
             setattr(self.turn, TURN_FIELDS[field], value.strip()[:300])
@@ -491,11 +490,12 @@ SPEED_KEY = "quandary:bot-speed"
 
 def _load_speed(storage: Storage, default: BotSpeed) -> BotSpeed:
     """The bot speed this device chose, or ``default`` (also for an unreadable one)."""
-    stored = storage.get(SPEED_KEY)
-    for speed in BOT_SPEEDS:
-        if speed == stored:
-            return speed
-    return default
+    return _known_speed(storage.get(SPEED_KEY), default)
+
+
+def _known_speed(text: str | None, otherwise: BotSpeed) -> BotSpeed:
+    """``text`` as a bot speed, or ``otherwise`` when it names none."""
+    return next((speed for speed in BOT_SPEEDS if speed == text), otherwise)
 
 
 TURN_KEY = "quandary:turn"
