@@ -2,7 +2,8 @@
 
 This is the transport-agnostic seam: moves enter through ``submit`` (from a click
 on this device today, from a remote peer's intent in a room later) and leave as
-per-seat ``view``s. Bots act through the same door. A table saves itself as a
+per-seat ``view``s. Bots act through the same door, at once or after a human-like
+moment (``speed``: the device's setting, not part of the game). A table saves itself as a
 record plus the state; loading replays the record and refuses a save whose
 state disagrees with it, so a damaged save is reported instead of played.
 """
