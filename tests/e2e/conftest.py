@@ -31,6 +31,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 BOOT_TIMEOUT_MS = 90_000
+INSTANT_BOTS = (
+    "try { if (!localStorage.getItem('quandary:bot-speed'))"
+    " localStorage.setItem('quandary:bot-speed', 'instant'); } catch (e) {}"
+)
+"""Bots answer at once in the browser tests (the page's own default is a normal
+moment): a test of pacing chooses the speed in the lobby, which is then kept."""
 
 
 def chromium_path() -> str:
@@ -103,6 +109,7 @@ def new_page(browser: Browser, requests_seen: Requests, page_errors: list[str]) 
             context = browser.new_context(
                 viewport=viewport or {"width": 1024, "height": 800}, service_workers="block"
             )
+            context.add_init_script(INSTANT_BOTS)
             contexts.append(context)
         page = context.new_page()
         page.on("request", lambda r: requests_seen.urls.append(r.url))

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from scripts.build import write_service_worker
 from scripts.serve import serve_in_thread
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, open_app
+from .conftest import BOOT_TIMEOUT_MS, DIST, INSTANT_BOTS, open_app
 from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
 
 CSP_PROBE = (
@@ -38,6 +38,7 @@ def own_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
 
 def worker_page(browser, url: str):
     context = browser.new_context(service_workers="allow")
+    context.add_init_script(INSTANT_BOTS)
     context.add_init_script(CSP_PROBE)
     page = context.new_page()
     open_app(page, url)

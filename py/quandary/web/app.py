@@ -156,6 +156,7 @@ class App:
             page_relays(),
             now=lambda: float(js.performance.now()),
             clock=lambda: float(js.Date.now()) / 1000,
+            speed="normal",
         )
         self.room_handle: Any = None
         self.room_module: Any = None

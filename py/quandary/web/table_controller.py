@@ -18,11 +18,20 @@ from quandary.engine import get as engine_get
 from .actions import Action, DownloadText, Effect, UnknownAction
 from .authority import Authority, View
 from .game_log import GameLog, lines, log_file_name, log_panel, log_text
-from .html import Markup, markup
+from .html import EMPTY, Markup, markup
 from .phrases import Cast
 from .render import GameUi, game_ui
 from .render.ending import why_line
-from .render.table import Exit, Ui, milestone, privacy_screen, scoreboard, winners_line
+from .render.table import (
+    Exit,
+    Ui,
+    milestone,
+    privacy_screen,
+    round_banner,
+    scoreboard,
+    thinking_line,
+    winners_line,
+)
 
 DAMAGED = (BadView, BadSetup, KeyError, TypeError, ValueError, IndexError, AttributeError)
 """What drawing a damaged view or lobby from another device raises (``BadSetup``: a
@@ -288,8 +297,13 @@ class TableController:
             body = ui_module.render_turn(view, ui)
         self.gather(view)
         panel = log_panel(self.log_lines(view, ui.cast), self.log.complete())
-        board = scoreboard(view, ui, reading=shown is not None)
-        return board + markup('<div class="turn">{}</div>', body) + panel
+        return (
+            (round_banner(view) if shown is None else EMPTY)
+            + scoreboard(view, ui, reading=shown is not None)
+            + thinking_line(view, ui)
+            + markup('<div class="turn">{}</div>', body)
+            + panel
+        )
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, and a sentence announcing it to screen readers."""

@@ -13,7 +13,7 @@ from quandary.engine import last_round, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, names_list, plural
 
-from .table import Ui, error_line
+from .table import Ui, error_line, reveal
 
 TOKEN_LABELS = {"yes": "YES", "no": "NO", "super_yes": "SUPER ACCEPT", "super_no": "SUPER REJECT"}
 PHASE_TITLES = {
@@ -244,11 +244,12 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
         rows.append(
             markup(
                 '<li class="vote-row"><p class="by">Dilemma {} · by {}</p>'
-                "{}"
+                '<div class="turning"{}>{}</div>'
                 '<div class="tokens" role="group" aria-label="Your token on dilemma {}">'
                 "{}</div></li>",
                 i + 1,
                 ui.cast.listing(d["creators"]),
+                reveal("turn", f"dilemma-{view['round']}-{i}", i),
                 dilemma_html(d),
                 i + 1,
                 buttons,
@@ -353,11 +354,13 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         mark = (" · one of the winners" if len(r["winners"]) > 1 else " · winner") if won else ""
         rows.append(
             markup(
-                '<li{}><p class="by">{}'
+                '<li{}{}><p class="by">{}'
                 "{}</p>{}"
-                '<p class="tally"><span class="yes">{} YES</span> '
-                '<span class="no">{} NO</span> <span>difference {}</span></p></li>',
+                '<p class="tally"><span class="yes"><span data-count>{}</span> YES</span> '
+                '<span class="no"><span data-count>{}</span> NO</span>'
+                " <span>difference {}</span></p></li>",
                 attrs(class_="won" if won else None),
+                reveal("turn", f"result-{r['round']}-{i}", i),
                 owners,
                 mark,
                 dilemma_html(d),

@@ -28,7 +28,7 @@ from .minister_parts import (
     vote_chip,
     vote_text,
 )
-from .table import Ui, error_line
+from .table import Ui, error_line, reveal
 
 PHASE_TITLES = {
     "shop_start": "Shop before proposing",
@@ -528,8 +528,15 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """The reveal: every vote, the result, the picking order and the laws enacted."""
     r = view["reveal"]
     cast = ui.cast
+    # Ballots turn over in the order of their numbers, as the rules reveal them.
+    numbered = sorted(range(len(r["votes"])), key=lambda s: _ballot_number(r["votes"][s]))
     votes = join(
-        markup("<li>{}: {}</li>", cast.object(s, start=True), vote_chip(v) if v else "no vote")
+        markup(
+            "<li{}>{}: {}</li>",
+            reveal("turn", f"ballot-{index}-{s}", numbered.index(s)),
+            cast.object(s, start=True),
+            vote_chip(v) if v else "no vote",
+        )
         for s, v in enumerate(r["votes"])
     )
     order = join(markup("<li>{}</li>", cast.object(s, start=True)) for s in r["order"])
@@ -558,6 +565,11 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         _recent_changes(view, cast),
         button,
     )
+
+
+def _ballot_number(vote: dict[str, Any] | None) -> float:
+    """Where a ballot comes in the reveal: by its number, no vote last."""
+    return float(vote["number"]) if vote else float("inf")
 
 
 # -- the log -------------------------------------------------------------------------------

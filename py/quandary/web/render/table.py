@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from quandary.engine import round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast
 
@@ -68,6 +69,64 @@ def scoreboard(view: dict[str, Any], ui: Ui, reading: bool = False) -> Markup:
             )
         )
     return markup('<ol class="scoreboard" aria-label="Players and scores">{}</ol>', join(rows))
+
+
+REVEAL_STEP_MS = 50
+REVEAL_MS = 240
+REVEAL_LAST_STEP = 4
+"""A reveal's timing, mirrored by static/css/moments.css: secrets turn over one
+after another, ``REVEAL_STEP_MS`` apart, each in ``REVEAL_MS``, and the last has
+started by step ``REVEAL_LAST_STEP``, so every reveal is over within
+``REVEAL_MS + REVEAL_LAST_STEP * REVEAL_STEP_MS`` (under half a second). Controls
+are never revealed this way: a player may always act at once."""
+
+
+def reveal(kind: str, key: str, order: int = 0) -> Markup:
+    """Attributes that make an element a moment: it turns over when it first appears.
+
+    ``kind`` names the motion (``turn``, ``uncover``, ``rise``), ``order`` its place
+    in the sequence. The id, made from ``key``, is new for every moment, so the page
+    morph inserts the element afresh and its CSS animation runs once, when the
+    secret is revealed, never again on a later redraw.
+    """
+    step = max(0, min(order, REVEAL_LAST_STEP))
+    return attrs(id=f"reveal-{key}", data_reveal=kind, style=f"--reveal-order: {step}")
+
+
+def round_banner(view: dict[str, Any]) -> Markup:
+    """The round, announced briefly at the top of the table when it begins.
+
+    Its id changes with the round, so it appears (and fades) once per round; it
+    never takes a click or the focus, and screen readers hear the round from the
+    announcer instead.
+    """
+    if view.get("result"):
+        return EMPTY
+    words = round_words(view["round"], view.get("round_limit"))
+    return markup(
+        '<div class="round-banner" id="round-banner-{}" aria-hidden="true">{}</div>',
+        view["round"],
+        words[0].upper() + words[1:],
+    )
+
+
+def thinking_line(view: dict[str, Any], ui: Ui) -> Markup:
+    """ "Bot Ada is thinking…": the bots the table waits for while they take their moment.
+
+    A timed window's bots keep their own time and say nothing (their throws show).
+    """
+    if view.get("result") or isinstance(view.get("window"), dict):
+        return EMPTY
+    bots = [s for s in view["waiting_for"] if ui.kinds[s] in ("bot", "covered")]
+    if not bots:
+        return EMPTY
+    cast = ui.cast
+    who = (
+        cast.subject(bots[0], "be", start=True)
+        if len(bots) == 1
+        else cast.listing(bots, start=True) + " are"
+    )
+    return markup('<p class="thinking" id="thinking">{} thinking…</p>', who)
 
 
 def privacy_screen(name: str, reason: str) -> Markup:
