@@ -67,6 +67,7 @@ bench: build chromium
 	$(BIN)/python -m bench.rooms
 	$(BIN)/python -m bench.room_crypto
 	$(BIN)/python -m bench.room_flood
+	$(BIN)/python -m bench.succession
 	$(BIN)/python -m bench.startup
 
 clean:

@@ -21,6 +21,7 @@ import quandary.games  # noqa: F401  (fills the game and bot registries)
 from quandary import engine
 from quandary.bots import Bot, RandomBot, bot_rng
 from quandary.games.minister.bots import HeuristicBot
+from quandary.games.minister.state import TARGET
 
 GAME = "minister"
 PLAYERS = 4
@@ -52,7 +53,8 @@ def play(seed: int, clever: int, options: dict[str, Any], times: list[float]) ->
         state = engine.apply(state, seat, move)
     result = engine.result(state)
     assert result is not None
-    return {"result": result, "reached": state.reached}
+    # The game ends at the target only if someone has it when it ends.
+    return {"result": result, "reached": max(result["scores"]) >= TARGET}
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

@@ -14,16 +14,14 @@ from __future__ import annotations
 
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+import quandary.games  # noqa: F401 - registers every game
+from tests.net.hostile import HostilePeer
+from tests.net.test_room_protocol import room_of_three
 
-import quandary.games  # noqa: E402, F401 - registers every game
-from tests.net.hostile import HostilePeer  # noqa: E402
-from tests.net.test_room_protocol import room_of_three  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 FLOODS = {
     "hello": {"t": "hello", "token": None, "name": "again"},

@@ -9,7 +9,7 @@ state disagrees with it, so a damaged save is reported instead of played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from quandary import engine
@@ -26,11 +26,22 @@ for a slow link to buy an advantage over the host."""
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits in a seat: a human on this device, or a bot of some level."""
+    """Who sits in a seat: a human on this device, or a bot of some level.
+
+    A human seat is ``covered`` while a bot plays it for its absent player (a
+    room's guest who left): the bot of ``level`` acts for it, through the same
+    view, until the player is back.
+    """
 
     name: str
     kind: SeatKind
     level: str = "heuristic"
+    covered: bool = False
+
+    @property
+    def shown_kind(self) -> str:
+        """What the seat is, as views tell it: human, bot, or covered (a bot for now)."""
+        return "covered" if self.covered else self.kind
 
 
 class Table:
@@ -81,7 +92,7 @@ class Table:
         if seat not in self._views:
             out = engine.view(self.state, seat)
             out["names"] = [s.name for s in self.seats]
-            out["kinds"] = [s.kind for s in self.seats]
+            out["kinds"] = [s.shown_kind for s in self.seats]
             self._views[seat] = out
         return self._views[seat]
 
@@ -91,7 +102,9 @@ class Table:
         return [
             s
             for s in game.waiting_for(self.state)
-            if self.seats[s].kind == "human" and engine.legal_moves(self.state, s)
+            if self.seats[s].kind == "human"
+            and not self.seats[s].covered
+            and engine.legal_moves(self.state, s)
         ]
 
     def submit(self, seat: int, move: Move, now: float = 0.0, delay: float = 0.0) -> None:
@@ -134,7 +147,23 @@ class Table:
         return moved
 
     def _bot_seats(self) -> list[int]:
-        return [seat for seat, who in enumerate(self.seats) if who.kind == "bot"]
+        return [seat for seat, who in enumerate(self.seats) if who.kind == "bot" or who.covered]
+
+    def cover(self, seat: int, level: str) -> None:
+        """Let a bot of ``level`` play human ``seat`` until ``uncover``; call ``advance`` next."""
+        who = self.seats[seat]
+        if who.kind == "human" and not who.covered:
+            self.seats[seat] = replace(who, covered=True, level=level)
+            self._views_of = None  # views name the seat's kind
+
+    def uncover(self, seat: int) -> None:
+        """Give ``seat`` back to its player: the bot's plans for it are dropped at once."""
+        who = self.seats[seat]
+        if who.covered:
+            self.seats[seat] = replace(who, covered=False)
+            self._planned.pop(seat, None)
+            self._asked.pop(seat, None)
+            self._views_of = None
 
     def _bot_move(self, seat: int) -> Move | None:
         """What the bot in ``seat`` does now, if anything; it sees only its seat's view."""
@@ -220,7 +249,10 @@ class Table:
         """Everything needed to resume: seats, record and state."""
         return {
             "format": SAVE_FORMAT,
-            "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
+            "seats": [
+                {"name": s.name, "kind": s.kind, "level": s.level, "covered": s.covered}
+                for s in self.seats
+            ],
             "record": self.record.to_json(),
             "state": engine.to_json(self.state),
         }
@@ -254,7 +286,8 @@ def _seats(data: Any) -> list[Seat]:
             or not isinstance(s.get("name"), str)
             or s.get("kind") not in ("human", "bot")
             or not isinstance(s.get("level"), str)
+            or not isinstance(s.get("covered", False), bool)
         ):
             raise CorruptState("The saved game is damaged: a seat is unreadable.")
-        seats.append(Seat(s["name"], s["kind"], s["level"]))
+        seats.append(Seat(s["name"], s["kind"], s["level"], s.get("covered", False)))
     return seats

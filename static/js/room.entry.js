@@ -13,12 +13,21 @@
 // connection it names, to this connection, with a counter above the last one:
 // a guest can neither forge, redirect nor replay the host's words.
 // tests/net/memnet.py does the same with Python's `cryptography` package.
+//
+// The host also seals a backup of the room on the seated guests
+// (py/quandary/net/succession.py): AES-GCM under a fresh key, the key split
+// 2-of-n with Shamir's secret sharing (`shamir-secret-sharing`, audited), each
+// guest sent the ciphertext and its own share. A successor opens it with two
+// shares and from then on signs with the room's key it found inside.
 
 import { joinRoom, selfId } from "trystero";
 import qrcode from "qrcode-generator";
+import { combine, split } from "shamir-secret-sharing";
 
 const APP_ID = "quandary-rooms-v1";
 const ED25519 = { name: "Ed25519" };
+const AES = { name: "AES-GCM", length: 128 };
+const IV_BYTES = 12;
 const encoder = new TextEncoder();
 
 function toB64(bytes) {
@@ -61,18 +70,21 @@ function envelope(data) {
   }
 }
 
-export function openRoom({ roomId, secret, relays, hostKey, signingKey }, handlers) {
+export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, handlers) {
   const config = { appId: APP_ID, password: secret };
   if (relays && relays.length) config.relayConfig = { urls: relays };
+  // TURN servers named by the room's link relay the connection of peers that
+  // cannot reach each other directly (Trystero adds them to its STUN servers).
+  if (turn && turn.length) config.turnConfig = turn;
   const room = joinRoom(config, roomId, {
     onJoinError: (details) =>
       handlers.onError(String((details && details.error) || "join failed")),
   });
   const channel = room.makeAction("q");
   const verifier = crypto.subtle.importKey("raw", fromB64(hostKey), ED25519, false, ["verify"]);
-  const signer = signingKey
-    ? crypto.subtle.importKey("pkcs8", fromB64(signingKey), ED25519, false, ["sign"])
-    : null;
+  const importSigner = (key) =>
+    crypto.subtle.importKey("pkcs8", fromB64(key), ED25519, false, ["sign"]);
+  let signer = signingKey ? importSigner(signingKey) : null;
   const sent = new Map(); // peer -> last counter used
   const heard = new Map(); // peer -> last counter accepted
   const inbox = new Map(); // peer -> promise chain, so verification keeps the order
@@ -111,27 +123,77 @@ export function openRoom({ roomId, secret, relays, hostKey, signingKey }, handle
     sent.delete(peerId);
     handlers.onLeave(peerId);
   };
+  // Signs and hands over one message; run only inside the outbox queue, which
+  // numbers and sends the host's messages in the order they were made.
+  async function signAndSend(key, peerId, text) {
+    const counter = (sent.get(peerId) || 0) + 1;
+    sent.set(peerId, counter);
+    const signature = await crypto.subtle.sign(
+      ED25519,
+      key,
+      payload(roomId, selfId, peerId, counter, text),
+    );
+    const sealed = JSON.stringify({ m: text, n: counter, s: toB64(signature) });
+    // Handed over in order, but not awaited: waiting for one delivery
+    // before signing the next would queue every peer behind the slowest.
+    channel.send(sealed, { target: peerId }).catch(() => {});
+  }
+
+  function queue(step) {
+    outbox = outbox.then(step).catch(() => {}); // a peer that left meanwhile
+    return outbox;
+  }
+
   const api = {
     selfId,
     send(peerId, text) {
       if (!signer) return channel.send(text, { target: peerId });
-      const counter = (sent.get(peerId) || 0) + 1;
-      sent.set(peerId, counter);
-      // Signing is asynchronous: one queue keeps the host's messages in order.
-      outbox = outbox
-        .then(async () => {
-          const signature = await crypto.subtle.sign(
-            ED25519,
-            await signer,
-            payload(roomId, selfId, peerId, counter, text),
-          );
-          const sealed = JSON.stringify({ m: text, n: counter, s: toB64(signature) });
-          // Handed over in order, but not awaited: waiting for one delivery
-          // before signing the next would queue every peer behind the slowest.
-          channel.send(sealed, { target: peerId }).catch(() => {});
-        })
-        .catch(() => {}); // a peer that left meanwhile
-      return outbox;
+      const key = signer;
+      return queue(async () => signAndSend(await key, peerId, text));
+    },
+    // Seal `text` for `holders`: each gets `template` (a JSON object's text)
+    // with the ciphertext and its own share of the key added, queued before
+    // anything the host sends after this call.
+    backup(text, holders, template) {
+      if (!signer) return outbox;
+      const key = signer;
+      return queue(async () => {
+        const aes = await crypto.subtle.generateKey(AES, true, ["encrypt"]);
+        const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+        const cipher = await crypto.subtle.encrypt({ name: AES.name, iv }, aes, encoder.encode(text));
+        const raw = new Uint8Array(await crypto.subtle.exportKey("raw", aes));
+        const shares = await split(raw, holders.length, 2);
+        raw.fill(0);
+        const sealed = new Uint8Array(IV_BYTES + cipher.byteLength);
+        sealed.set(iv);
+        sealed.set(new Uint8Array(cipher), IV_BYTES);
+        const blob = JSON.stringify(toB64(sealed));
+        const signing = await key;
+        for (let i = 0; i < holders.length; i++) {
+          const share = JSON.stringify(toB64(shares[i]));
+          await signAndSend(signing, holders[i], `${template.slice(0, -1)},"blob":${blob},"share":${share}}`);
+        }
+      });
+    },
+    // A backup's text from its blob and two shares; rejects if they do not fit.
+    async unseal(blob, shares) {
+      const raw = await combine(shares.map(fromB64));
+      const aes = await crypto.subtle.importKey("raw", raw, AES.name, false, ["decrypt"]);
+      const sealed = fromB64(blob);
+      const plain = await crypto.subtle.decrypt(
+        { name: AES.name, iv: sealed.slice(0, IV_BYTES) },
+        aes,
+        sealed.slice(IV_BYTES),
+      );
+      return new TextDecoder().decode(plain);
+    },
+    // The successor signs with the room's key from now on; a host that was
+    // succeeded stops signing and speaks as a guest.
+    becomeHost(key) {
+      signer = importSigner(key);
+    },
+    stepDown() {
+      signer = null;
     },
     leave() {
       return room.leave();

@@ -1,8 +1,6 @@
-"""The Game of Dilemmas in the real page: a whole game, hot-seat privacy, reload and resume."""
+"""The Game of Dilemmas in the real page: a whole game, hot-seat privacy, reload and continue."""
 
 from __future__ import annotations
-
-import json
 
 from playwright.sync_api import expect
 
@@ -20,7 +18,7 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
         build_first(page)
         # The three dilemmas are revealed: one is ours.
         expect(page.locator(".vote-row")).to_have_count(3)
-        expect(page.locator(".vote-row").first).to_contain_text("(yours)")
+        expect(page.locator(".vote-row").first).to_contain_text("by you")
         vote_first_allowed(page)
         acknowledge_round(page, number)
     final = page.locator(".final")
@@ -61,49 +59,21 @@ def test_hot_seat_hides_each_hand_behind_a_privacy_screen(new_page, base_url) ->
     expect(page.get_by_role("heading", name="Pass the device to Anna")).to_be_visible()
 
 
-def test_a_game_survives_a_reload_and_resumes(new_page, base_url) -> None:
+def test_a_game_survives_a_reload_and_continues(new_page, base_url) -> None:
     page = open_app(new_page(), base_url)
     page.click("#start")
     built = build_first(page)
     dilemmas = page.locator(".vote-row .dilemma").all_inner_texts()
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]")
-    resume = page.get_by_role("region", name="Game in progress")
-    expect(resume).to_contain_text("round 1 of 5")
-    page.click("#resume")
+    saved = page.get_by_role("region", name="Games in progress")
+    expect(saved).to_contain_text("round 1 of 5")
+    saved.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
     assert page.locator(".vote-row .dilemma").all_inner_texts() == dilemmas
     assert built[0] in dilemmas[0]
     vote_first_allowed(page)
     acknowledge_round(page, 1)
-
-
-def test_abandoning_a_saved_game_asks_first(new_page, base_url) -> None:
-    page = open_app(new_page(), base_url)
-    page.click("#start")
-    page.click("#leave")
-    expect(page.get_by_role("region", name="Game in progress")).to_be_visible()
-    page.click("#abandon")
-    page.get_by_role("button", name="Yes, abandon").click()
-    expect(page.get_by_role("region", name="Game in progress")).to_have_count(0)
-    page.reload()
-    page.wait_for_selector("html[data-quandary=ready]")
-    expect(page.get_by_role("region", name="Game in progress")).to_have_count(0)
-
-
-def test_a_corrupt_save_is_reported_and_set_aside(new_page, base_url) -> None:
-    page = open_app(new_page(), base_url)
-    page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)",
-        ["quandary.save", json.dumps({"table": {"format": 1, "seats": "nope"}, "seen": 0})],
-    )
-    page.reload()
-    page.wait_for_selector("html[data-quandary=ready]")
-    expect(page.get_by_role("alert")).to_contain_text("could not be read and was set aside")
-    assert page.evaluate("localStorage.getItem('quandary.save')") is None
-    assert page.evaluate("localStorage.getItem('quandary.save.corrupt')") is not None
-    page.click("#start")
-    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
 
 
 def test_keyboard_alone_builds_a_dilemma(new_page, base_url) -> None:

@@ -69,7 +69,7 @@ def test_a_mouse_drag_throws_a_card_and_its_landing_is_shown(new_page, base_url)
     else:
         raise AssertionError("never got to throw")
     value = drag_throw(page)
-    line = page.locator(".arena-list li", has_text=f"Robin's {value} landed")
+    line = page.locator(".arena-list li", has_text=f"Your {value} landed")
     expect(line).to_have_count(1)
     expect(page.locator(".arena-card", has_text=value).first).to_be_visible()
     # A throw that lands, flat or not, is never offered again: the card left the hand.
@@ -146,8 +146,13 @@ def test_a_duel_between_two_devices_in_a_room(new_page, room_url) -> None:
     assert guest.content().count("Hana chose conflict") == told
     expect(guest.locator("#duel-peace")).to_be_enabled()
     guest.click("#duel-peace")
-    for page in devices.values():
-        expect(page.locator(".log")).to_contain_text("Hana chose conflict and Gus peace")
+    # Each device speaks to its own player.
+    sentences = {
+        host: "You chose conflict and Gus peace: you win Gus's",
+        guest: "Hana chose conflict and you peace: Hana wins your",
+    }
+    for page, sentence in sentences.items():
+        expect(page.locator(".log")).to_contain_text(sentence)
 
 
 def in_step(host: Page, guest: Page) -> str:

@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
+from quandary.net.succession import SUCCESSION_MS
+
 from .play import acknowledge_round, build_first, vote_first_allowed
 from .rooms import JOIN_TIMEOUT_MS, create_room, hand_ids, inbox, join, open_peer
 
@@ -150,3 +152,45 @@ def test_a_guest_who_drops_is_shown_as_away(new_page, room_url):
     anna.context.close()
     expect(presence.locator("li", has_text="Anna")).to_contain_text("away", timeout=JOIN_TIMEOUT_MS)
     expect(presence.locator("li", has_text="Ben")).not_to_contain_text("away")
+
+
+def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_on(
+    new_page, room_url
+):
+    """Real browsers, real WebCrypto and Shamir shares: the host's tab closes for good.
+
+    After the room's waiting time Anna (seated first) opens the sealed backup with
+    Ben's share, signs with the room's key, and the game goes on for both, a bot
+    playing the host's seat.
+    """
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    host.select_option("#room-patience", "short")
+    anna, ben = open_peer(new_page, room_url), open_peer(new_page, room_url)
+    join(anna, link, "Anna", 1)
+    join(ben, link, "Ben", 2)
+    host.click("#room-start")
+    for page in (host, anna, ben):
+        expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    build_first(anna)
+    expect(ben.locator(".scoreboard")).to_contain_text("ready")
+    kinds = [m["t"] for m in inbox(ben)]
+    assert "backup" in kinds, "the host backs the room up on the seated guests"
+    host.context.close()
+    expect(ben.locator("#room-status")).to_contain_text(
+        "a player's device takes the game on", timeout=JOIN_TIMEOUT_MS
+    )
+    expect(anna.locator("#room-status")).to_contain_text(
+        "You are the host", timeout=SUCCESSION_MS["short"] + JOIN_TIMEOUT_MS
+    )
+    expect(anna.locator(".notice")).to_contain_text("the room now runs on this device")
+    expect(ben.locator("#room-status")).to_have_text(
+        "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+    )
+    for page in (anna, ben):
+        expect(page.locator(".scoreboard")).to_contain_text("bot playing for Hana")
+    expect(anna.locator(".waiting")).to_be_visible()  # Anna's dilemma was kept
+    build_first(ben)
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+        expect(page.locator(".vote-row")).to_have_count(3)

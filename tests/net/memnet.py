@@ -15,15 +15,19 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from Crypto.Protocol.SecretSharing import Shamir
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
+from quandary.net.succession import Unseal
 
 ROOM = "testroom0001"
 STEP_MS = 20.0
@@ -62,6 +66,31 @@ class HostKey:
         )
 
 
+def seal(plaintext: str, holders: int) -> tuple[str, list[str]]:
+    """As the page's transport seals a backup: AES-GCM under a fresh key split 2-of-n.
+
+    Python's ``cryptography`` for AES-GCM and PyCryptodome's Shamir secret sharing
+    stand in for WebCrypto and the page's ``shamir-secret-sharing``.
+    """
+    key, nonce = AESGCM.generate_key(bit_length=128), os.urandom(12)
+    blob = b64(nonce + AESGCM(key).encrypt(nonce, plaintext.encode(), None))
+    shares = [b64(bytes([index]) + share) for index, share in Shamir.split(2, holders, key)]
+    return blob, shares
+
+
+def unseal(request: Unseal) -> str:
+    """Open a backup with two shares (``ValueError``/``InvalidTag`` if they do not fit)."""
+    return open_blob(request.backup.blob, request.shares)
+
+
+def open_blob(blob: str, shares: tuple[str, str]) -> str:
+    """As the page's transport opens a sealed backup's blob with two shares."""
+    parts = [unb64(share) for share in shares]
+    key = Shamir.combine([(part[0], part[1:]) for part in parts])
+    raw = unb64(blob)
+    return AESGCM(key).decrypt(raw[:12], raw[12:], None).decode()
+
+
 def signed_payload(room: str, src: str, dst: str, counter: int, text: str) -> bytes:
     return f"{room}\n{src}\n{dst}\n{counter}\n{text}".encode()
 
@@ -69,6 +98,24 @@ def signed_payload(room: str, src: str, dst: str, counter: int, text: str) -> by
 def sign(key: Ed25519PrivateKey, room: str, src: str, dst: str, counter: int, text: str) -> str:
     signature = key.sign(signed_payload(room, src, dst, counter, text))
     return json.dumps({"m": text, "n": counter, "s": b64(signature)}, separators=(",", ":"))
+
+
+@dataclass
+class Signing:
+    """What the page's transport does with the room's key, on the in-memory network."""
+
+    net: Network
+    src: str
+
+    def backup(self, text: str, holders: list[str], template: str) -> None:
+        self.net.sealer(self.src)(text, holders, template)
+
+    def become_host(self, key: str) -> None:
+        assert key == self.net.key.pkcs8, "a successor signs with the room's own key"
+        self.net.signers[self.src] = self.net.key.private
+
+    def step_down(self) -> None:
+        self.net.signers.pop(self.src, None)
 
 
 @dataclass
@@ -105,6 +152,22 @@ class Network:
 
         return send
 
+    def sealer(self, src: str):
+        """How ``src`` (a host) seals a backup: each holder gets the blob and its own share."""
+        send = self.sender(src)
+
+        def sealed(plaintext: str, holders: list[str], template: str) -> None:
+            blob, shares = seal(plaintext, len(holders))
+            for holder, share in zip(holders, shares, strict=True):
+                extra = f',"blob":{json.dumps(blob)},"share":{json.dumps(share)}}}'
+                send(holder, template[:-1] + extra)
+
+        return sealed
+
+    def signing(self, src: str) -> Signing:
+        """The transport's key work for the device at ``src`` (``RoomController.opened``)."""
+        return Signing(self, src)
+
     def make_id(self) -> str:
         return f"id{next(self._ids):06d}"
 
@@ -115,6 +178,7 @@ class Network:
         host = RoomHost(
             self.sender(peer, self.key.private), self.make_id, lambda: 1234, name, self.now
         )
+        host.seal, host.signing_key = self.sealer(peer), self.key.pkcs8
         self.connect(peer, host)
         return host
 
@@ -127,7 +191,7 @@ class Network:
             node.on_join(other)
 
     def add_guest(self, peer: str, name: str, token: str | None = None) -> RoomGuest:
-        guest = RoomGuest(self.sender(peer), self.make_id, name, token)
+        guest = RoomGuest(self.sender(peer), self.make_id, name, token, self.now)
         guest.peer_id = peer  # so a test can take this very connection offline
         self.connect(peer, guest)
         return guest

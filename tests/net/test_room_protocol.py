@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quandary import engine
-from quandary.net.link import BadLink, RoomLink, WrongSecret, parse_fragment
+from quandary.net.host import _quoted
+from quandary.net.link import BadLink, RoomLink, Turn, WrongSecret, parse_fragment
 from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
 
 from .memnet import Network
@@ -329,3 +332,29 @@ def test_a_remote_throw_is_timed_by_the_host_less_its_measured_delay_capped() ->
 def deliver_between(net: Network, src: str, dst: str) -> None:
     """Deliver the first message in flight from ``src`` to ``dst``."""
     net.deliver(next(i for i, m in enumerate(net.queue) if (m[0], m[1]) == (src, dst)))
+
+
+@settings(max_examples=300)
+@given(st.text())
+def test_a_secret_is_quoted_exactly_as_messages_write_it(text: str) -> None:
+    """The host's leak check matches secrets as JSON strings: the quick quoting of
+    plain text must agree with the encoder for every text, escapes included."""
+    assert _quoted(text) == json.dumps(text, ensure_ascii=False)
+
+
+def test_a_rooms_turn_server_travels_in_its_link_and_bad_ones_are_explained() -> None:
+    turn = Turn.parse("turn:127.0.0.1:3478, turns:relay.example.org:5349", "ann", "p@ss")
+    link = RoomLink.create("s" * 22, "k" * 43, (), turn)
+    assert parse_fragment(link.fragment()) == link
+    assert link.turn is not None and link.turn.ice_servers() == [
+        {
+            "urls": ["turn:127.0.0.1:3478", "turns:relay.example.org:5349"],
+            "username": "ann",
+            "credential": "p@ss",
+        }
+    ]
+    assert Turn.parse("  ", "", "") is None
+    with pytest.raises(BadLink, match="turn:host:port"):
+        Turn.parse("http://example.org", "", "")
+    with pytest.raises(BadLink, match="may not hold"):
+        Turn.parse("turn:a:1", "a b", "")

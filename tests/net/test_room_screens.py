@@ -18,10 +18,13 @@ import pytest
 
 from quandary import engine
 from quandary.engine import moves
+from quandary.net.host import PATIENCE
+from quandary.net.succession import SUCCESSION_MS
 from quandary.web.actions import (
     CloseRoom,
     CopyText,
     MakeHostKey,
+    OpenBackup,
     OpenRoom,
     SaveRoom,
     SetHash,
@@ -30,7 +33,7 @@ from quandary.web.actions import (
 from quandary.web.controller import Controller
 from quandary.web.room_controller import SEARCH_PATIENCE
 
-from .memnet import Network
+from .memnet import Network, open_blob
 
 
 class MemoryStorage(dict):
@@ -99,8 +102,12 @@ class Device:
                 assert room is not None
                 key = self.net.key.private if effect.signing_key == self.net.key.pkcs8 else None
                 assert (key is None) == (effect.signing_key is None), "a key that is not the room's"
-                room.opened(self.net.sender(self.peer, key), can_share=False)
+                send = self.net.sender(self.peer, key)
+                room.opened(send, can_share=False, signing=self.net.signing(self.peer))
                 self.net.connect(self.peer, room)
+            elif isinstance(effect, OpenBackup) and self.controller.room is not None:
+                self.controller.room.backup_opened(open_blob(effect.blob, effect.shares))
+                effects += self.controller.take_effects()
             elif isinstance(effect, SaveRoom) and self.controller.room is not None:
                 self.controller.room.persist()
         return effects
@@ -416,3 +423,88 @@ def test_a_damaged_lobby_from_the_host_is_reported_not_raised() -> None:
     host.controller.room.host.broadcast()
     net.settle()
     assert "Dilemmas · room" in anna.html()
+
+
+def test_the_host_is_offered_a_bot_for_a_player_who_left_and_the_player_gets_it_back() -> None:
+    net, host, (anna, ben) = open_room()
+    host.press("field", field="room-patience", value="short")
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    ben.close()
+    net.settle()
+    assert "Let a bot play for Ben" not in host.html(), "not at once: he may be back soon"
+    net.clock += PATIENCE["short"][0]
+    assert host.controller.room.on_timer(), "the offer needs a redraw"
+    assert "Ben has been away for a while" in host.html()
+    assert "Let a bot play for Ben" not in anna.html(), "only the host decides"
+    host.press("cover-seat", seat=2)
+    net.settle()
+    for device in (host, anna):
+        assert "bot playing for Ben" in device.html(), device.name
+    assert "Let a bot play for Ben" not in host.html()
+    ben.boot()  # Ben opens his link again
+    net.settle()
+    assert ben.room_view()["seat"] == 2 and ben.room_view()["kinds"][2] == "human"
+    assert "bot playing for Ben" not in host.html()
+    play_on(net, [host, anna, ben])
+    for device in (host, anna, ben):
+        assert device.room_view()["result"] is not None, device.name
+
+
+def test_a_turn_server_typed_in_connection_settings_goes_into_the_new_rooms_link() -> None:
+    net = Network()
+    host = Device("Hana", net)
+    host.press("field", field="turn-urls", value="turn:127.0.0.1:3478")
+    host.press("field", field="turn-user", value="ann")
+    host.press("field", field="turn-pass", value="secret")
+    host.press("create-room")
+    assert "turn=turn%3A127.0.0.1%3A3478&tu=ann&tp=secret" in host.fragment
+    guest = Device("Anna", net, fragment=host.fragment)
+    net.settle()
+    assert guest.controller.room.link.turn == host.controller.room.link.turn
+    fresh = Device("Hana", net, storage=host.storage)
+    assert 'value="turn:127.0.0.1:3478"' in fresh.html(), "kept on the device"
+    fresh.press("field", field="turn-urls", value="http://nope")
+    fresh.press("create-room")
+    assert "The room was not created" in fresh.html()
+
+
+def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> None:
+    net, host, guests = open_room(guests=("Anna", "Ben", "Cleo"))
+    anna, ben, cleo = guests
+    host.press("field", field="room-patience", value="short")
+    seat_everyone(net, host, guests)
+    host.press("room-start")
+    net.settle()
+    anna.press("move", move=json.dumps(anna.room_view()["legal_moves"][0]))
+    net.settle()
+    version = anna.room_view()["version"]
+    host.close()
+    net.settle()
+    assert "If they are not back soon" in anna.html()
+    for _ in range(SUCCESSION_MS["short"] // 2000 + 3):
+        net.clock += 2000
+        for device in guests:
+            device.controller.room.on_timer()
+            device.glue()
+        net.settle()
+    assert "the room now runs on this device" in anna.html()
+    assert "You are the host" in anna.html()
+    for device in guests:
+        view = device.room_view()
+        assert view["version"] >= version and view["kinds"][0] == "covered", device.name
+    play_on(net, guests)
+    for device in guests:
+        assert device.room_view()["result"] is not None, device.name
+    # The first host opens its page again: it was succeeded, and sits down as a guest.
+    host.boot()
+    for _ in range(3):
+        net.clock += 2000
+        anna.controller.room.on_timer()
+        anna.glue()
+        net.settle()
+        host.glue()
+    assert "another player's device took over" in html.unescape(host.html())
+    assert host.room_view()["seat"] == 0
+    assert "You are the host" in anna.html() and "You are the host" not in host.html()

@@ -20,6 +20,7 @@ MODULES = [
     "quandary.net.link",
     "quandary.web.actions",
     "quandary.web.html",
+    "quandary.web.phrases",
 ]
 
 

@@ -11,7 +11,7 @@ import html
 import json
 import re
 
-from quandary.web.controller import SAVE_KEY, Controller
+from quandary.web.controller import Controller
 
 from .test_controller import MemoryStorage
 
@@ -72,7 +72,7 @@ def test_a_whole_game_against_bots_through_the_controller() -> None:
     page = c.render()
     assert "Play again" in page and "final-scores" in page
     assert reveals >= 3
-    assert SAVE_KEY not in storage
+    assert not storage.saved_games()
 
 
 def test_a_refused_proposal_shows_its_reason() -> None:

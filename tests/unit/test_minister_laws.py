@@ -9,10 +9,14 @@ published counts are checked here too.
 from __future__ import annotations
 
 import doctest
+import itertools
+import math
 from collections import Counter
 from dataclasses import fields
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from quandary.games.minister import laws, material
 from quandary.games.minister.laws import Effects, Holding
@@ -36,7 +40,17 @@ def resource_with(icon: str, green: bool = True) -> str:
     raise LookupError(icon)
 
 
-ICONS = ("money", "homes", "science", "wood", "minerals", "nature", "livestock", "support")
+ICONS = (
+    "money",
+    "homes",
+    "science",
+    "wood",
+    "minerals",
+    "nature",
+    "livestock",
+    "support",
+    "wildcard",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -145,6 +159,71 @@ def test_a_wildcard_counts_as_the_best_icon() -> None:
     assert gain("L08", holding) == 2  # science +2: the wildcard is science
     total, lines = laws.score(["L01", "L08"], holding)
     assert total == 2 and "wildcards as science" in lines[1].because
+
+
+def test_wildcards_are_given_icons_together_not_one_at_a_time() -> None:
+    """ "For your score, Quandary tries every way of giving your wildcards icons and
+    keeps the one with the highest score, all your wildcards together: two wildcards
+    can become the two science that reach 'at least 3 science', even if each alone
+    would do better as money." (static/rules/maybe-minister.html, 'Wildcard')"""
+    holding = holding_with({"science": 1, "wildcard": 2})
+    # One at a time, each wildcard would be money (+1 beats a second science, which
+    # reaches no threshold): 2 points. Together, both are science: 3 science, +4.
+    total, lines = laws.score(["L01", "L13"], holding)
+    assert total == 4
+    assert "wildcards as science, science" in lines[1].because
+
+
+SCORING_LAWS = [law_id for law_id in ALL_LAWS if laws.is_scoring(law_id)]
+
+
+def _concrete(base: dict[str, int], add: tuple[str, ...], remove: tuple[str, ...]) -> Holding:
+    """``base`` with the wildcards replaced by plain cards showing the given icons."""
+    cards = list(holding_with(base).cards)
+    used = Counter({icon: abs(n) for icon, n in base.items()})
+    for icon, green in [(i, True) for i in add] + [(i, False) for i in remove]:
+        cards.append((f"T-{icon}-{used[icon]}", green))
+        used[icon] += 1
+    return Holding(tuple(cards), 0, 0)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    law_ids=st.lists(st.sampled_from(SCORING_LAWS), max_size=5, unique=True),
+    base=st.dictionaries(st.sampled_from(laws.ICONS), st.integers(-2, 2), max_size=4),
+    greens=st.integers(0, 3),
+    reds=st.integers(0, 1),
+)
+@example(law_ids=["L01", "L13"], base={"science": 1}, greens=2, reds=0)
+@example(law_ids=["L09", "L15", "L22"], base={"homes": 2}, greens=2, reds=1)
+def test_the_wildcard_choice_is_the_best_of_every_assignment(
+    law_ids: list[str], base: dict[str, int], greens: int, reds: int
+) -> None:
+    if greens + reds > 3:
+        reds = 0
+    wild = holding_with({"wildcard": greens}).cards
+    wild += tuple((f"T-wildcard-{5 - k}", False) for k in range(reds))
+    holding = Holding(holding_with(base).cards + wild, 0, 0)
+    best = max(
+        laws.score(law_ids, _concrete(base, add, remove))[0]
+        for add in itertools.product(laws.ICONS, repeat=greens)
+        for remove in itertools.product(laws.ICONS, repeat=reds)
+    )
+    assert laws.score(law_ids, holding)[0] == best
+
+
+def test_every_wildcard_a_player_can_hold_is_searched_jointly() -> None:
+    """All 8 wildcard cards under laws reading every icon: within the joint bound,
+    and never worse than giving the wildcards their icons one at a time."""
+    wild = [c.id for c in PACKS["wildcard"]]
+    assert len(wild) == 8
+    assert math.comb(len(laws.ICONS) + len(wild) - 1, len(wild)) <= laws.JOINT_LIMIT
+    busy = ("L09", "L10", "L11", "L12", "L13", "L14", "L15", "L22", "L24", "L01", "L19")
+    holding = Holding(tuple((card, True) for card in wild), 0, 0)
+    scoring = laws._scoring(busy)
+    c, greens, reds = laws.counts(holding)
+    one_by_one = laws._raw(scoring, laws._one_by_one(scoring, c, greens, reds)[0])
+    assert laws.score(busy, holding)[0] >= one_by_one
 
 
 def test_explanations_name_the_law_the_points_and_the_reason() -> None:

@@ -17,6 +17,7 @@ from quandary import engine
 from quandary.engine import GameError, IllegalMove, OutOfTurn
 from quandary.games.minister import board
 from quandary.games.minister.state import Enacted, MinisterState, Won
+from quandary.table import Seat, Table
 
 GAME = "minister"
 
@@ -221,8 +222,11 @@ STORER = {
 def test_collect_draws_support_and_stores_within_capacity() -> None:
     state = rig(**STORER, won={0: [Won("R04", True, ())]})  # type: ignore[arg-type]
     state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
-    # Seat 0: S03 holds 2 (one vote left), R04 holds 2: it draws 1 for its support.
-    assert state.phase == "collect" and state.actor == 0 and state.drawn == ("v56",)
+    # Seat 0 could trade R04 (a resource), but collects: S03 holds 2 (one vote
+    # left), R04 holds 2, and it draws 1 for its support.
+    assert state.phase == "collect" and state.actor == 0
+    state = apply(state, 0, {"type": "collect"})
+    assert state.drawn == ("v56",)
     legal = engine.legal_moves(state, 0)
     assert legal == [
         {"type": "store", "vote": "v56", "card": "S03"},
@@ -234,7 +238,7 @@ def test_collect_draws_support_and_stores_within_capacity() -> None:
 
 def test_storing_beyond_capacity_is_refused_with_a_reason() -> None:
     state = rig(**STORER, won={0: [Won("R04", True, ())]})  # type: ignore[arg-type]
-    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    state = apply(_to_collect(state, {0: "v8", 1: "v2", 2: "v4"}), 0, {"type": "collect"})
     full = replace(
         state,
         won=(
@@ -295,9 +299,65 @@ def test_trading_a_resource_brings_two_votes() -> None:
     legal = engine.legal_moves(state, 0)
     assert {"type": "collect"} in legal
     state = apply(state, 0, {"type": "trade", "card": "R04"})
-    # Nothing else worth trading fits: collecting follows at once.
+    assert "R04" in state.discard and state.traded == 1
+    assert engine.legal_moves(state, 0) == [
+        {"type": "trade", "card": "R08"},
+        {"type": "collect"},
+    ], "R08 may still be traded, though its votes would find no room"
+    state = apply(state, 0, {"type": "collect"})
     assert len(state.drawn) == 3, "1 for support and 2 for the traded resource"
-    assert "R04" in state.discard
+
+
+def test_a_resource_may_be_traded_whatever_room_is_left() -> None:
+    """ "You may also discard any won resource card for 2 votes each, whatever room you
+    have left [...] Storage limits what you draw, not whether you may discard: with
+    room for only one more vote, a discard draws one; with no room, it draws none
+    but still rids you of the card." (static/rules/maybe-minister.html, 'Collect')"""
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v11"], 1: ["v2"], 2: ["v4"]},
+        # R06 stores one vote; R19 and R20 store none.
+        won={0: [Won("R06", True, ()), Won("R19", True, ()), Won("R20", True, ())]},
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    # Room for two (one on S03, one on R06); support brings one: room for one more.
+    assert state.actor == 0 and sum(board.room(state, 0).values()) == 2
+    legal = engine.legal_moves(state, 0)
+    assert [m.get("card") for m in legal] == ["R06", "R19", "R20", None]
+    state = apply(state, 0, {"type": "trade", "card": "R19"})
+    state = apply(state, 0, {"type": "trade", "card": "R20"})
+    state = apply(state, 0, {"type": "collect"})
+    assert len(state.drawn) == 2, "1 for support and only 1 of the 4 traded: no room for more"
+    assert {"R19", "R20"} <= set(state.discard) and "R06" in sides(state, 0)
+
+
+def test_a_resource_may_be_traded_with_no_room_at_all() -> None:
+    """ "With no room, it draws none but still rids you of the card." (as above)"""
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v11", "v14"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("R19", True, ())]},  # stores no vote
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    assert state.actor == 0 and board.room(state, 0) == {}
+    assert engine.legal_moves(state, 0) == [{"type": "trade", "card": "R19"}, {"type": "collect"}]
+    state = apply(state, 0, {"type": "trade", "card": "R19"})
+    assert "R19" in state.discard and state.actor != 0
+    assert board.stored(state, 0) == ["v11", "v14"], "nothing drawn, nothing lost"
+
+
+def test_only_won_resources_can_be_traded() -> None:
+    state = rig(
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("R06", True, ())]},
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v4"})
+    frozen = copy.deepcopy(state)
+    for card in ("S03", "R10"):
+        with pytest.raises(IllegalMove, match="only trade resource cards you have won"):
+            apply(state, 0, {"type": "trade", "card": card})
+    assert state == frozen
 
 
 # -- the end ---------------------------------------------------------------------------
@@ -318,6 +378,43 @@ def test_the_game_ends_at_the_end_of_the_turn_someone_reaches_25() -> None:
     result = engine.result(state)
     assert result is not None and result["winners"] == [1]
     assert result["scores"][1] >= 25 and state.turn == 1
+
+
+def test_a_score_that_touched_25_and_fell_back_does_not_end_the_game() -> None:
+    """ "The game ends at the end of a turn in which someone has 25 points or more at
+    that moment: a score that reached 25 during the turn and fell back below (a law
+    disabled by votes moved onto it) does not end it."
+    (static/rules/maybe-minister.html, 'Scoring and the end')"""
+    rich = [Won(f"R{n:02d}", True, ()) for n in (1, 3, 4, 5, 33)]  # 6 money
+    state = rig(
+        options={"undecided": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v1", "v4"], 1: ["v2"], 2: ["v10"]},
+        won={1: rich},
+        laws=["L07"],
+    )
+    state = _to_collect(state, {0: "v8", 1: "v2", 2: "v10"})
+    # L01 enacted and R02 taken: 9 money at +2 and +1 each.
+    assert board.scores(state)[1] == 27
+    while state.phase == "collect":
+        state = quiet_step(state)
+    assert state.phase == "move" and state.actor == 0
+    # A NO vote onto "each money is worth +2" disables it: seat 1 falls to 9.
+    state = apply(state, 0, {"type": "move_law", "vote": "v1", "law": "L07"})
+    assert board.scores(state)[1] == 9
+    while state.turn == 1:
+        state = quiet_step(state)
+    assert state.phase == "propose" and engine.result(state) is None
+    assert state.proposer == 1
+
+
+def test_a_save_from_before_the_end_rule_still_loads() -> None:
+    """Saves once kept whether anyone had ever reached 25; that field is dropped."""
+    seats = [Seat("A", "human"), Seat("B", "bot", "random"), Seat("C", "bot", "random")]
+    table = Table.new(GAME, seats, {}, 5)
+    saved = table.to_json()
+    saved["state"] = saved["state"] | {"reached": False}
+    assert Table.from_json(saved).state == table.state
 
 
 # -- expansions ------------------------------------------------------------------------
@@ -385,6 +482,37 @@ def test_a_wildcard_resource_scores_as_the_best_icon() -> None:
     assert board.scores(state)[1] == 2
     lines = engine.view(state, None)["explain"][1]
     assert lines[0]["law"] == "L08" and "wildcards as science" in lines[0]["because"]
+
+
+def test_a_players_wildcards_are_chosen_together_for_the_best_score() -> None:
+    """ "For your score, Quandary tries every way of giving your wildcards icons and
+    keeps the one with the highest score, all your wildcards together."
+    (static/rules/maybe-minister.html, 'Wildcard')"""
+    wild = [Won("W02", True, ()), Won("W05", True, ()), Won("R14", True, ())]
+    state = rig(options={"wildcard": True}, won={1: wild}, laws=["L01", "L13"])
+    # Money +1 each; +4 with at least 3 science. Both wildcards as science: 4 points
+    # (one at a time, each would have gone to money, for 2).
+    assert board.scores(state)[1] == 4
+    lines = engine.view(state, None)["explain"][1]
+    assert [line["law"] for line in lines] == ["L13"]
+    assert "wildcards as science, science" in lines[0]["because"]
+
+
+def test_a_power_that_counts_an_icon_counts_a_wildcard_as_that_icon() -> None:
+    """ "A power or a price that counts an icon counts each wildcard as that icon [...]
+    a power giving one vote per money counts your wildcards as money."
+    (static/rules/maybe-minister.html, 'Wildcard')"""
+    state = rig(
+        options={"wildcard": True, "advanced": True},
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8"], 1: ["v2"], 2: ["v4"]},
+        # Treasury Audit: one vote per money. R05 shows one money, W02 a wildcard.
+        won={0: [Won("X03", True, ()), Won("R05", True, ()), Won("W02", True, ())]},
+    )
+    state = replace(state, phase="shop_start", queue=(0,))
+    state = apply(state, 0, {"type": "special", "card": "X03", "target": None})
+    assert "X03" in state.discard
+    assert len(state.drawn) == 2, "the money and the wildcard as money"
 
 
 # -- bad input -----------------------------------------------------------------------------

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import re
 
-from quandary.web.controller import SAVE_KEY, Controller
+from quandary.web.controller import Controller
+from quandary.web.saves import key
 
 from .test_controller import MemoryStorage, seats
 
@@ -103,7 +104,7 @@ def test_a_throw_is_stamped_by_the_tables_clock_not_by_the_page() -> None:
     mine = [t for t in c.table.view(0)["arena"] if t["seat"] == 0]
     assert [t["at"] for t in mine] == [1200], "the claimed time must be replaced"
     assert "arena-card" in c.render()
-    saved = json.loads(c.storage.get(SAVE_KEY))
+    saved = json.loads(c.storage.get(key(c.local_id)))
     ours = [m for s, m in saved["table"]["record"]["moves"] if s == 0 and m["type"] == "throw"]
     assert [m["at"] for m in ours] == [1200], "the save holds the table's time"
 

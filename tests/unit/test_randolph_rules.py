@@ -316,21 +316,37 @@ def _two_left() -> RandolphState:
     return replace(state, hands=hands, removed=gone, two_left=True)
 
 
-def test_with_two_players_left_a_missed_throw_returns_to_the_hand() -> None:
+def test_with_two_players_left_every_card_that_does_not_duel_returns_to_the_hand() -> None:
+    """ "If only two players are left, the opponent is not allowed to throw his card
+    next to the arena to reduce his opponent's winnings." Quandary's ruling
+    (static/rules/dilemma.html, 'Two players left'): every thrown card that does not
+    become the duelling card goes back to the thrower's hand, invalid and later
+    flat cards included."""
     state = challenge(_two_left(), 8)
-    state = hurl(state, 2, 4, 300, "outside")
-    state = hurl(state, 2, 8, 1000, "flat")
-    state = hurl(state, 2, 6, 2000, "diagonal")
+    held = len(state.hands[CHRISTINE])
+    state = hurl(state, CHRISTINE, 4, 300, "outside")
+    state = hurl(state, CHRISTINE, 8, 1000, "flat")
+    state = hurl(state, CHRISTINE, 6, 2000, "diagonal")
     state = close(state)
     assert statuses(state) == [
-        (2, 4, "returned", "outside"),
-        (2, 8, "invalid", "same_value"),
-        (2, 6, "returned", "diagonal"),
+        (CHRISTINE, 4, "returned", "outside"),
+        (CHRISTINE, 8, "returned", "same_value"),
+        (CHRISTINE, 6, "returned", "diagonal"),
     ]
-    assert 4 in state.hands[2] and 6 in state.hands[2] and 8 not in state.hands[2]
-    assert state.window.second
-    state = hurl(state, 2, 4, 500, "flat")
-    assert close(state).duel.card == 4
+    assert len(state.hands[CHRISTINE]) == held and state.removed == _two_left().removed
+    assert state.window.second, "nothing valid: the second window opens as usual"
+    # Second window: an invalid 8, then the 4 duels, then a 3 lands flat too late.
+    state = hurl(state, CHRISTINE, 8, 100, "flat")
+    state = hurl(state, CHRISTINE, 4, 600, "flat")
+    state = hurl(state, CHRISTINE, 3, 1200, "flat")
+    state = close(state)
+    assert statuses(state)[3:] == [
+        (CHRISTINE, 8, "returned", "same_value"),
+        (CHRISTINE, 4, "duelling", "first_valid"),
+        (CHRISTINE, 3, "returned", "late"),
+    ]
+    assert state.duel.card == 4 and state.removed == _two_left().removed
+    assert len(state.hands[CHRISTINE]) == held - 1 and {3, 8} <= set(state.hands[CHRISTINE])
 
 
 def test_the_engine_notices_when_only_two_players_hold_cards() -> None:

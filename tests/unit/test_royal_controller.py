@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from quandary.web.controller import SAVE_KEY, Controller
+from quandary.web.controller import Controller
+from quandary.web.phrases import Cast
 from quandary.web.render import royal as ui
 
 from .test_controller import MemoryStorage, seats
@@ -54,7 +55,7 @@ def test_a_whole_game_against_bots_reaches_the_end_screen() -> None:
         act(c)
     html = c.render()
     assert "Play again" in html and "final-scores" in html
-    assert SAVE_KEY not in storage, "a finished game leaves no save behind"
+    assert not storage.saved_games(), "a finished game leaves no save behind"
     history = c.table.view(None)["history"]
     assert len(history) >= 2
 
@@ -79,8 +80,8 @@ def test_the_round_result_retells_each_step() -> None:
     c.dispatch("submit", {})
     html = c.render()
     assert "Round 1: how it resolved" in html
-    assert "Ace of Spades (Robin) builds" in html
-    assert "Jack of Clubs (Bot Ada) invades Ace of Spades (Robin)" in html
+    assert "You (Ace of Spades) build" in html
+    assert "Jack of Clubs (Bot Ada) invades you (Ace of Spades)" in html
     announcement = c.announcement()
     assert announcement is not None and announcement.startswith("Round 1 resolved.")
 
@@ -118,7 +119,7 @@ def test_explanations_name_the_doubling_and_the_capture() -> None:
         "surrendered_count": 0,
         "from_hand": False,
     }
-    names = ["A", "B", "C"]
+    names = Cast(["A", "B", "C"])
     assert ui.explain_step(step, names) == (
         "Queen of Hearts (C) invades Jack of Clubs (B) with 7♥, doubled to 14 "
         "(Hearts is the Queen's suit) and captures 9♣."

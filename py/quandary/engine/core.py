@@ -195,6 +195,9 @@ def from_json(data: Any) -> Any:
         game = registry.get(data["game"])
     except BadSetup:
         raise CorruptState(f"The saved game is of an unknown game {data['game']!r}.") from None
+    retired = game.spec.retired_fields
+    if retired.intersection(data):
+        data = {k: v for k, v in data.items() if k not in retired}
     return decode(game.state_type, data)
 
 

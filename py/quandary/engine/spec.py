@@ -86,6 +86,9 @@ class GameSpec:
     timed_moves: frozenset[str] = frozenset()
     """Move types with an ``at`` field (milliseconds since the window opened) that
     the authority stamps from its own clock; a peer cannot claim a time."""
+    retired_fields: frozenset[str] = frozenset()
+    """State fields an earlier Quandary saved and this one no longer keeps: a save
+    holding them still loads (they are dropped before the state is checked)."""
 
     def is_secret(self, move_type: str) -> bool:
         """Whether a move of this type must stay hidden until its phase resolves."""

@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from quandary.engine import BadView, Move, read_header
 
-from .messages import HOST_TYPES, ProtocolError, clean_name, encode, parse
+from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, clean_name, encode, parse
+from .succession import BACKUPS_KEPT, SUCCESSION_MS, Backup, Unseal, successor
 
 Status = Literal["searching", "joined", "away", "replaced"]
 REPLACED = (
@@ -36,6 +37,7 @@ class RoomGuest:
         make_id: Callable[[], str],
         name: str,
         token: str | None = None,
+        now: Callable[[], float] = lambda: 0.0,
     ) -> None:
         self.send_text = send
         self.make_id = make_id
@@ -52,6 +54,17 @@ class RoomGuest:
         self.quiet = 0
         self.greeted: str | None = None
         """The host connection this guest last said hello to."""
+        self.now = now
+        self.epoch = 0
+        """The newest host epoch heard of: a host of an older one is no longer the host."""
+        self.stale: set[str] = set()
+        """Connections that spoke as a host of an older epoch (a host that was succeeded)."""
+        self.backups: list[Backup] = []
+        self.away_since: float | None = None
+        self.answered: set[tuple[str, int, int]] = set()
+        """(peer, serial, beat) claims answered: one share per claimant and beat at most."""
+        self.unseal: Unseal | None = None
+        """Set when this guest is the successor and holds two shares: the page opens it."""
 
     # -- incoming ------------------------------------------------------------------
 
@@ -60,12 +73,17 @@ class RoomGuest:
         self.peers.add(peer)
 
     def on_leave(self, peer: str) -> None:
-        """If the host left, the game is paused until it comes back."""
+        """If the host left, the game is paused until it comes back or is succeeded."""
         self.peers.discard(peer)
         if peer == self.host:
             self.host, self.greeted = None, None
             if self.status != "replaced":
-                self.status = "away"
+                self._away()
+
+    def _away(self) -> None:
+        self.status = "away"
+        if self.away_since is None:
+            self.away_since = self.now()
 
     def on_message(self, peer: str, text: Any, from_host: bool = False) -> None:
         """Use a message the transport verified as the host's; ignore everything else.
@@ -74,11 +92,16 @@ class RoomGuest:
         signature of the room's host key, addressed to us, newer than the last.
         Within that, each message is checked and handled in its own boundary.
         """
-        if not from_host or self.status == "replaced":
+        if self.status == "replaced":
+            return
+        if not from_host:
+            self._from_guest(peer, text)
             return
         try:
             msg = parse(text, HOST_TYPES)
         except ProtocolError:
+            return
+        if not self._current(peer, msg):
             return
         if peer != self.host:
             # The host on a new connection (it reloaded): carry on with that one.
@@ -89,8 +112,12 @@ class RoomGuest:
             self._hello()
         if self.status == "away":
             self.status = "joined"
+        self.away_since, self.unseal = None, None
         kind = msg["t"]
         if kind == "host":
+            return
+        if kind == "backup":
+            self._keep(msg)
             return
         if kind == "replaced":
             self.status, self.notice = "replaced", None
@@ -115,6 +142,99 @@ class RoomGuest:
         else:
             self.notice = msg["reason"]
 
+    def _current(self, peer: str, msg: dict[str, Any]) -> bool:
+        """Whether ``peer`` speaks for the host of the newest epoch this guest knows.
+
+        Every host greets with its epoch before anything else, so a host that was
+        succeeded (it kept the room's key) is known as stale from its first word.
+        """
+        if peer in self.stale:
+            return False
+        epoch = msg.get("epoch") if msg["t"] in ("host", "tick") else None
+        if epoch is None:
+            return True
+        if epoch < self.epoch:
+            self.stale.add(peer)
+            if peer == self.host:
+                self.host, self.greeted = None, None
+            return False
+        if epoch > self.epoch:
+            self.epoch = epoch
+            self.backups = [b for b in self.backups if b.epoch >= epoch]
+        return True
+
+    def _keep(self, msg: dict[str, Any]) -> None:
+        """Hold a sealed backup of the room (this guest's share of its key with it)."""
+        if msg["epoch"] != self.epoch:
+            return
+        heirs = tuple((member, peer) for member, peer in msg["heirs"])
+        backup = Backup(msg["serial"], msg["epoch"], heirs, msg["blob"], msg["share"])
+        self.backups = [*self.backups[-(BACKUPS_KEPT - 1) :], backup]
+
+    # -- succession (net/succession.py) -----------------------------------------
+
+    def _waited(self) -> bool:
+        """Whether the host has been away for the room's whole waiting time, here."""
+        if self.status != "away" or self.away_since is None:
+            return False
+        patience = (self.lobby or {}).get("patience")
+        wait = SUCCESSION_MS.get(patience if isinstance(patience, str) else "", 45_000)
+        return self.now() - self.away_since >= wait
+
+    def _heir(self, backup: Backup) -> tuple[str, str] | None:
+        """The successor this guest would choose for ``backup``'s order of succession."""
+        here = set(self.peers)
+        here |= {peer for member, peer in backup.heirs if member == self.member}
+        return successor(backup.heirs, here)
+
+    def _claim(self) -> None:
+        """If this guest is the successor, ask the other heirs here for their shares."""
+        if not self._waited() or not self.backups or self.unseal is not None:
+            return
+        backup = self.backups[-1]
+        heir = self._heir(backup)
+        if heir is None or heir[0] != self.member:
+            return
+        claim = {"t": "claim", "serial": backup.serial, "epoch": backup.epoch}
+        for member, peer in backup.heirs:
+            if member != self.member and peer in self.peers:
+                self._send(peer, claim)
+
+    def _from_guest(self, peer: str, text: Any) -> None:
+        """A claim or a share from another guest, untrusted, each in its own boundary."""
+        try:
+            msg = parse(text, PEER_TYPES)
+        except ProtocolError:
+            return
+        backup = next((b for b in self.backups if b.serial == msg["serial"]), None)
+        if backup is None:
+            return
+        if msg["t"] == "claim":
+            self._answer(peer, backup, msg["epoch"])
+        else:
+            self._take_share(peer, backup, msg["share"])
+
+    def _answer(self, peer: str, backup: Backup, epoch: int) -> None:
+        """Give our share only to the successor we would choose ourselves, host away here too."""
+        heir = self._heir(backup)
+        if epoch != backup.epoch or not self._waited() or heir is None or heir[1] != peer:
+            return
+        if heir[0] == self.member:
+            return
+        moment = (peer, backup.serial, int(self.now() // 1000))
+        if moment not in self.answered:
+            self.answered = {a for a in self.answered if a[2] >= moment[2] - 1} | {moment}
+            self._send(peer, {"t": "share", "serial": backup.serial, "share": backup.share})
+
+    def _take_share(self, peer: str, backup: Backup, share: str) -> None:
+        """A second share from another heir: the successor can now open the backup."""
+        if self.unseal is not None or not self._waited() or share == backup.share:
+            return
+        heir = self._heir(backup)
+        holders = {p for m, p in backup.heirs if m != self.member}
+        if heir is not None and heir[0] == self.member and peer in holders:
+            self.unseal = Unseal(backup, (backup.share, share))
+
     def _update(self, msg: dict[str, Any]) -> None:
         if self.view is None or msg["base"] != self.version:
             if self.version is None or msg["version"] > self.version:
@@ -131,8 +251,10 @@ class RoomGuest:
             return
         self.quiet += 1
         if self.host is not None and self.quiet >= QUIET_BEATS:
-            self.host, self.greeted, self.status = None, None, "away"
+            self.host, self.greeted = None, None
+            self._away()
         self.retry()
+        self._claim()
 
     def retry(self) -> None:
         """Greet the host again while it has not welcomed us (a greeting may be lost)."""

@@ -22,7 +22,11 @@ from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError, Move
 from quandary.table import Seat, Table
 
-from .messages import GUEST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
+from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
+from .succession import backup_template, backup_text, heirs_of
+
+Sealer = Callable[[str, list[str], str], None]
+"""The transport's sealing: (backup text, holder peers, message template); see succession."""
 
 DELAY_SAMPLES = 5
 """Round trips remembered per member; the smallest is the least disturbed by jitter."""
@@ -37,9 +41,31 @@ RATE = 20.0
 BURST = 40.0
 """Messages a connection may send at once before the rate applies."""
 TICKS_REMEMBERED = 4
+PATIENCE: dict[str, tuple[int, int]] = {
+    "short": (20_000, 60_000),
+    "normal": (45_000, 120_000),
+    "long": (90_000, 300_000),
+}
+"""How long (ms) a seated player may be away before the host is offered a bot for
+their seat, and before a bot takes it by itself, so a table never waits forever.
+On the player's own turn the offer comes sooner (``TURN_SHARE`` of the wait)."""
+TURN_SHARE = 3
+COVER_LEVEL = "heuristic"
+"""The bot that plays for an absent player: the best level every game has."""
 """Ticks a member may still answer: a pong must echo one of them, once."""
 QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 """Every JSON string in a message's text, quotes included: secrets are matched whole."""
+
+
+_ESCAPED = re.compile(r'["\\\x00-\x1f]')
+"""Characters that ``encode`` (JSON, not ASCII-only) writes as an escape."""
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a JSON string, as ``encode`` writes it (most need no escape at all)."""
+    if _ESCAPED.search(text) is None:
+        return f'"{text}"'
+    return json.dumps(text, ensure_ascii=False)
 
 
 @dataclass
@@ -57,6 +83,8 @@ class Member:
     """The times of ticks sent to this member and not yet answered."""
     snapshot_at: tuple[int, int] | None = None
     """(version, beat) of the last snapshot asked for: one per version and beat."""
+    away_since: float | None = None
+    """When this member's connection closed (host's clock), while it stays away."""
 
     @property
     def delay(self) -> float:
@@ -108,6 +136,17 @@ class RoomHost:
         """Open connections, members or not."""
         self._secrets_state: Any = None
         self._secrets: dict[int | None, frozenset[str]] = {}
+        self.patience = "normal"
+        """How long an absent player's seat waits for them (a key of ``PATIENCE``)."""
+        self.epoch = 0
+        """Successions so far: guests ignore a host of an older epoch (net/succession.py)."""
+        self.seal: Sealer | None = None
+        self.signing_key: str | None = None
+        """With both, the room is backed up on the seated guests' devices after each change."""
+        self._backed_up: Any = None
+        self._serial = 0
+        self.superseded = False
+        """Another device holding the room's key took over while this one was away."""
 
     # -- incoming ------------------------------------------------------------------
 
@@ -118,7 +157,7 @@ class RoomHost:
         they verified, so their seat tokens reach nobody else.
         """
         self.peers.add(peer)
-        self._send(peer, {"t": "host"}, None)
+        self._send(peer, {"t": "host", "epoch": self.epoch}, None)
 
     def on_leave(self, peer: str) -> None:
         """A connection closed: its member is away, its seat kept."""
@@ -126,7 +165,7 @@ class RoomHost:
         self._budget.pop(peer, None)
         for member in self.members.values():
             if member.peer == peer:
-                member.peer = None
+                member.peer, member.away_since = None, self.now()
         self._sent_view.pop(peer, None)
         self._sent_lobby.pop(peer, None)
         self.broadcast()
@@ -138,6 +177,9 @@ class RoomHost:
         cost as much as the flood), and each message is handled inside its own
         boundary, so one bad message can never stop the room.
         """
+        if from_host:
+            self._other_host(text)
+            return
         if not self._within_rate(peer, text):
             return
         try:
@@ -150,6 +192,19 @@ class RoomHost:
         except Exception:  # noqa: BLE001 - a bug in one message's handling must not stop the room
             self.errors += 1
             self._reject(peer, "error", "That message could not be handled.")
+
+    def _other_host(self, text: Any) -> None:
+        """Another device signs with the room's key: a successor, if its epoch is newer.
+
+        Only a holder of the key can sign, so this is the room's own authority
+        carried on elsewhere while this device was away: this one steps down.
+        """
+        try:
+            msg = parse(text, HOST_TYPES)
+        except ProtocolError:
+            return
+        if msg["t"] in ("host", "tick") and msg["epoch"] > self.epoch:
+            self.superseded = True
 
     def _handle(self, peer: str, msg: dict[str, Any]) -> None:
         if msg["t"] == "hello":
@@ -223,7 +278,9 @@ class RoomHost:
             self._sent_view.pop(member.peer, None)
             self._sent_lobby.pop(member.peer, None)
         moved = member.peer != peer
-        member.peer = peer
+        member.peer, member.away_since = peer, None
+        if self.table is not None and member.seat is not None:
+            self.table.uncover(member.seat)  # back: the seat is theirs again at once
         self._sent_view.pop(peer, None)
         self._sent_lobby.pop(peer, None)
         self._send(peer, {"t": "welcome", "token": member.token, "member": member.id}, None)
@@ -427,6 +484,46 @@ class RoomHost:
             for s in range(len(self.table.seats))
         ]
 
+    # -- absent players --------------------------------------------------------------
+
+    def absent(self, due: bool = False) -> list[int]:
+        """Seats whose player is away long enough for a bot to be offered for them.
+
+        With ``due``, only those away so long that a bot takes over by itself. A
+        seat a bot already plays, or a finished game, has nobody to wait for.
+        """
+        if self.table is None or self.table.over:
+            return []
+        offer, auto = PATIENCE[self.patience]
+        waiting = engine.game_of(self.table.state).waiting_for(self.table.state)
+        now = self.now()
+        seats = []
+        for member in self.members.values():
+            seat, since = member.seat, member.away_since
+            if seat is None or since is None or member.peer is not None:
+                continue
+            if self.table.seats[seat].covered or self.table.seats[seat].kind != "human":
+                continue
+            limit = auto if due else (offer // TURN_SHARE if seat in waiting else offer)
+            if now - since >= limit:
+                seats.append(seat)
+        return sorted(seats)
+
+    def cover(self, seat: int) -> None:
+        """Let a bot play ``seat`` until its player is back (``BadSetup`` if they are here)."""
+        if seat not in self.absent():
+            raise BadSetup("That player is here, or their seat is already played by a bot.")
+        assert self.table is not None
+        before = self._legal_now()
+        self.table.cover(seat, COVER_LEVEL)
+        self._after_move(before)
+
+    def set_patience(self, patience: str) -> None:
+        """How long absent players are waited for (a key of ``PATIENCE``)."""
+        if patience not in PATIENCE:
+            raise BadSetup(f"There is no waiting time called {patience!r}.")
+        self.patience = patience
+
     # -- outgoing ------------------------------------------------------------------
 
     def lobby(self) -> dict[str, Any]:
@@ -456,6 +553,7 @@ class RoomHost:
                 {"id": m.id, "name": m.name, "seat": m.seat, "connected": m.peer is not None}
                 for m in self.members.values()
             ],
+            "patience": self.patience,
         }
 
     def view_for(self, member_id: str) -> dict[str, Any] | None:
@@ -465,7 +563,12 @@ class RoomHost:
         return self.table.view(self.members[member_id].seat)
 
     def broadcast(self) -> None:
-        """Send every connected guest what changed for them."""
+        """Send every connected guest what changed for them, after backing the room up.
+
+        The backup goes first: the transport sends in order, so a guest never
+        hears of a move that a successor could not carry on from.
+        """
+        self._back_up()
         lobby = self.lobby()
         for member in list(self.members.values()):
             peer = member.peer
@@ -477,6 +580,29 @@ class RoomHost:
             if self.table is not None:
                 self._send_view(member)
 
+    def _back_up(self) -> None:
+        """Seal the room on the seated guests' devices when it or its heirs changed.
+
+        It takes two guests: with fewer, nobody could open a backup without
+        being able to read it alone, so there is none (and no successor).
+        """
+        if self.seal is None or self.signing_key is None or self.table is None:
+            return
+        order = [(m.id, m.peer, m.seat) for m in self.members.values()]
+        heirs = [(m, p) for m, p in heirs_of(order, self.me) if p != LOCAL]
+        seats = tuple(s.covered for s in self.table.seats)
+        moment = (len(self.table.record.moves), self.table.record.seed, seats, heirs)
+        if len(heirs) < 2 or moment == self._backed_up:
+            return
+        self._backed_up = moment
+        self._serial += 1
+        template = backup_template(self._serial, self.epoch, heirs)
+        self.seal(
+            backup_text(self.to_json(), self.signing_key, self.epoch, replayable=True),
+            [peer for _, peer in heirs],
+            template,
+        )
+
     def tick(self) -> None:
         """Tell every guest the host is here and which version is current.
 
@@ -484,15 +610,18 @@ class RoomHost:
         for a while knows the host is away.
         """
         self.beats += 1
+        for seat in self.absent(due=True):
+            self.cover(seat)
         version = self.table.state.version if self.table is not None else 0
         at = max(0, round(self.now()))
         for member in self.members.values():
             if member.peer is not None and member.peer != LOCAL:
                 member.ticks = [*member.ticks[-(TICKS_REMEMBERED - 1) :], at]
-                self._send(member.peer, {"t": "tick", "version": version, "at": at}, None)
+                tick = {"t": "tick", "version": version, "at": at, "epoch": self.epoch}
+                self._send(member.peer, tick, None)
         known = {m.peer for m in self.members.values()}
         for peer in sorted(self.peers - known):
-            self._send(peer, {"t": "host"}, None)  # a greeting may have been lost
+            self._send(peer, {"t": "host", "epoch": self.epoch}, None)  # a greeting may be lost
 
     def _send_view(self, member: Member, snapshot: bool = False) -> None:
         """Send what changed of the member's view (all of it for a ``snapshot``)."""
@@ -547,8 +676,7 @@ class RoomHost:
             self._secrets_state, self._secrets = state, {}
         if seat not in self._secrets:
             game = engine.game_of(state)
-            quoted = (json.dumps(s, ensure_ascii=False) for s in game.secrets(state, seat))
-            self._secrets[seat] = frozenset(quoted)
+            self._secrets[seat] = frozenset(map(_quoted, game.secrets(state, seat)))
         return self._secrets[seat]
 
     # -- helpers -------------------------------------------------------------------
@@ -588,6 +716,8 @@ class RoomHost:
             ],
             "table": self.table.to_json() if self.table else None,
             "epochs": self.epochs,
+            "patience": self.patience,
+            "epoch": self.epoch,
         }
 
     def restore(self, data: Any) -> None:
@@ -600,13 +730,21 @@ class RoomHost:
             plan = [SeatPlan(p["kind"], p["level"]) for p in data["plan"]]
             table = Table.from_json(data["table"]) if data["table"] is not None else None
             me, epochs = data["me"], [int(e) for e in data["epochs"]]
+            patience = data.get("patience", "normal")
+            epoch = int(data.get("epoch", 0))
+            if patience not in PATIENCE:
+                raise CorruptState("The saved room's waiting time is unknown.")
             options = engine.get(data["game"]).spec.normalise_options(data["options"])
             if data["format"] != 1 or me not in members:
                 raise CorruptState("The saved room is from another version.")
         except (KeyError, TypeError, ValueError, BadSetup) as exc:
             raise CorruptState(f"The saved room is damaged ({exc}).") from None
         members[me].peer = LOCAL
+        for member in members.values():
+            if member.id != me:
+                member.away_since = self.now()  # everyone is away until they reconnect
         self.me, self.members, self.plan, self.table = me, members, plan, table
+        self.patience, self.epoch = patience, epoch
         self.game, self.options, self.epochs = data["game"], options, epochs
         self._sent_view.clear()
         self._sent_lobby.clear()

@@ -1,4 +1,5 @@
-"""Room links: ``<page>#r=<room id>.<secret>&k=<host key>`` with an optional ``&relays=``.
+"""Room links: ``<page>#r=<room id>.<secret>&k=<host key>``, optionally ``&relays=``
+(signalling relays) and ``&turn=&tu=&tp=`` (TURN servers and their credential).
 
 The secret lives only in the fragment, which browsers never send to a server,
 and is the password that encrypts the WebRTC handshake, so neither the static
@@ -27,6 +28,8 @@ ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 SECRET = re.compile(r"^[A-Za-z0-9_-]{22,64}$")  # 22 base64url characters = 132 bits
 HOST_KEY = re.compile(r"^[A-Za-z0-9_-]{43}$")  # an Ed25519 public key: 32 bytes, base64url
 RELAY = re.compile(r"^wss?://[^\s,#]{1,200}$")
+TURN = re.compile(r"^turns?:[^\s,#/]{1,200}$")
+CREDENTIAL = re.compile(r"^[^\s,#&]{0,100}$")
 
 
 class BadLink(ValueError):
@@ -55,18 +58,56 @@ class RoomLink:
     secret: str
     host_key: str
     relays: tuple[str, ...]
+    turn: Turn | None = None
 
     @classmethod
-    def create(cls, secret: str, host_key: str, relays: tuple[str, ...]) -> RoomLink:
+    def create(
+        cls, secret: str, host_key: str, relays: tuple[str, ...], turn: Turn | None = None
+    ) -> RoomLink:
         """The link of a new room with this secret and its creator's public key."""
-        return cls(room_for(secret, host_key), secret, host_key, relays)
+        return cls(room_for(secret, host_key), secret, host_key, relays, turn)
 
     def fragment(self) -> str:
         """The URL fragment (without '#') that opens this room."""
         out = f"r={self.room}.{self.secret}&k={self.host_key}"
         if self.relays:
             out += "&relays=" + ",".join(quote(r, safe="") for r in self.relays)
+        if self.turn is not None:
+            out += "&turn=" + ",".join(quote(u, safe="") for u in self.turn.urls)
+            out += f"&tu={quote(self.turn.username, safe='')}"
+            out += f"&tp={quote(self.turn.credential, safe='')}"
         return out
+
+
+@dataclass(frozen=True)
+class Turn:
+    """TURN servers that relay a room's connections when peers cannot reach each other.
+
+    Everyone in the room needs them, so they travel in the link with their one
+    username and password: whoever has the link may use these servers (which is
+    what a TURN server given to a room is for). Traffic through them stays
+    end-to-end encrypted by WebRTC.
+    """
+
+    urls: tuple[str, ...]
+    username: str = ""
+    credential: str = ""
+
+    @classmethod
+    def parse(cls, urls: str, username: str, credential: str) -> Turn | None:
+        """TURN settings as typed (URLs separated by commas or spaces); ``BadLink`` if wrong."""
+        found = tuple(u for u in re.split(r"[\s,]+", urls.strip()) if u)
+        if not found:
+            return None
+        if any(not TURN.match(u) for u in found):
+            raise BadLink("A TURN server is written turn:host:port (or turns:host:port).")
+        if not CREDENTIAL.match(username) or not CREDENTIAL.match(credential):
+            raise BadLink("A TURN username or password may not hold spaces, commas, # or &.")
+        return cls(found, username, credential)
+
+    def ice_servers(self) -> list[dict[str, object]]:
+        """The servers as the browser's ``RTCPeerConnection`` takes them."""
+        return [{"urls": list(self.urls), "username": self.username, "credential": self.credential}]
 
 
 def is_room_fragment(fragment: str) -> bool:
@@ -94,4 +135,7 @@ def parse_fragment(fragment: str) -> RoomLink:
     relays = tuple(r for r in fields.get("relays", "").split(",") if r)
     if any(not RELAY.match(r) for r in relays):
         raise BadLink("This room link names a relay that is not a ws:// or wss:// address.")
-    return RoomLink(room, secret, host_key, relays)
+    turn = Turn.parse(
+        fields.get("turn", "").replace(",", " "), fields.get("tu", ""), fields.get("tp", "")
+    )
+    return RoomLink(room, secret, host_key, relays, turn)

@@ -30,6 +30,10 @@ from typing import Any
 MAX_BYTES = 64 * 1024
 MAX_NAME = 20
 MAX_ID = 64
+MAX_SHARE = 200
+"""A share of a backup's key, base64 (a 16-byte key's share is far shorter)."""
+MAX_BLOB = 60_000
+"""A sealed backup, base64: a compressed room is a few KiB, the message must stay under 64."""
 MAX_DEPTH = 24
 """Deep enough for any view we send (about 8 levels), far too shallow to exhaust a
 parser's stack: Pyodide's dies near 6,000 levels, and takes the page with it."""
@@ -87,6 +91,18 @@ def _keys(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(k, str) for k in v)
 
 
+def _heirs(v: Any) -> bool:
+    """An order of succession: up to 16 [member, peer] pairs of ids."""
+    return (
+        isinstance(v, list)
+        and len(v) <= 16
+        and all(
+            isinstance(pair, list) and len(pair) == 2 and all(_text(MAX_ID)(x) for x in pair)
+            for pair in v
+        )
+    )
+
+
 # What a guest may send to the host.
 GUEST_TYPES: dict[str, dict[str, Check]] = {
     "hello": {"token": _optional(_text(MAX_ID)), "name": _text(MAX_NAME)},
@@ -99,14 +115,28 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
 
 # What the host may send to a guest.
 HOST_TYPES: dict[str, dict[str, Check]] = {
-    "host": {},
+    "host": {"epoch": _count},
     "replaced": {},
     "welcome": {"token": _text(MAX_ID), "member": _text(MAX_ID)},
     "lobby": {"lobby": _object},
     "snapshot": {"version": _count, "view": _object},
     "update": {"base": _count, "version": _count, "set": _object, "drop": _keys},
-    "tick": {"version": _count, "at": _count},
+    "tick": {"version": _count, "at": _count, "epoch": _count},
+    # A sealed backup of the room (net/succession.py); the transport adds blob and share.
+    "backup": {
+        "serial": _count,
+        "epoch": _count,
+        "heirs": _heirs,
+        "blob": _text(MAX_BLOB),
+        "share": _text(MAX_SHARE),
+    },
     "rejected": {"code": _text(MAX_ID), "reason": _text(400), "id": _optional(_text(MAX_ID))},
+}
+
+# What one guest may say to another: only a succession's two messages.
+PEER_TYPES: dict[str, dict[str, Check]] = {
+    "claim": {"serial": _count, "epoch": _count},
+    "share": {"serial": _count, "share": _text(MAX_SHARE)},
 }
 
 _WHAT = {

@@ -29,14 +29,14 @@ class UnknownAction(ValueError):
 class Action(StrEnum):
     """Every action a page element may name; the value is what HTML writes."""
 
-    # The lobby and saves.
+    # The lobby and the games in progress.
     FIELD = "field"
     CHOOSE_GAME = "choose-game"
     START = "start"
-    RESUME = "resume"
-    ABANDON = "abandon"
-    ABANDON_CANCEL = "abandon-cancel"
-    ABANDON_CONFIRM = "abandon-confirm"
+    CONTINUE = "continue"
+    DELETE_SAVE = "delete-save"
+    DELETE_CANCEL = "delete-cancel"
+    DELETE_CONFIRM = "delete-confirm"
     # A table, whoever holds its authority.
     REVEAL = "reveal"
     DRAFT = "draft"
@@ -55,6 +55,7 @@ class Action(StrEnum):
     ROOM_START = "room-start"
     COPY_LINK = "copy-link"
     SHARE_LINK = "share-link"
+    COVER_SEAT = "cover-seat"
 
     @classmethod
     def parse(cls, name: str) -> Action:
@@ -134,4 +135,16 @@ class SaveRoom:
     """Save the room soon, after the new screen is painted (saving can take a while)."""
 
 
-Effect = SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom
+@dataclass(frozen=True)
+class OpenBackup:
+    """Open the room's sealed backup with two shares (this device is the successor).
+
+    The page answers with ``RoomController.backup_opened`` or ``backup_failed``:
+    the transport's WebCrypto does the decrypting, asynchronously.
+    """
+
+    blob: str
+    shares: tuple[str, str]
+
+
+Effect = SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom | OpenBackup

@@ -23,6 +23,7 @@ from quandary.web.actions import (
     CloseRoom,
     CopyText,
     MakeHostKey,
+    OpenBackup,
     OpenRoom,
     SaveRoom,
     SetHash,
@@ -55,6 +56,13 @@ class LocalStorage:
         """Forget a key, quietly."""
         with contextlib.suppress(Exception):  # unavailable storage has nothing to remove
             js.localStorage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        """Every stored key (none when storage is unavailable)."""
+        try:
+            return [str(k) for k in js.Object.keys(js.localStorage)]
+        except Exception:  # noqa: BLE001 - the browser may disable storage entirely
+            return []
 
 
 def new_seed() -> int:
@@ -114,6 +122,25 @@ def _js_object(value: dict[str, Any]) -> Any:
     return to_js(value, dict_converter=js.Object.fromEntries)
 
 
+class TransportSigning:
+    """The room transport's key work, as the room controller asks for it (``Signing``)."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+
+    def backup(self, text: str, holders: list[str], template: str) -> None:
+        """Seal a backup of the room for the seated guests (see static/js/room.entry.js)."""
+        self.handle.backup(text, to_js(holders), template)
+
+    def become_host(self, key: str) -> None:
+        """Sign from now on: this device carries the room on."""
+        self.handle.becomeHost(key)
+
+    def step_down(self) -> None:
+        """Stop signing: another device holds the room."""
+        self.handle.stepDown()
+
+
 class App:
     """One page, one controller, at most one open room."""
 
@@ -127,6 +154,7 @@ class App:
             str(js.location.href),
             page_relays(),
             now=lambda: float(js.performance.now()),
+            clock=lambda: float(js.Date.now()) / 1000,
         )
         self.room_handle: Any = None
         self.room_module: Any = None
@@ -222,6 +250,7 @@ class App:
         try:
             if room is not None and room.on_timer():
                 self._draw_after_sending()
+            self.apply_effects()  # a successor's timer asks to open the backup
         except Exception as exc:  # noqa: BLE001 - a bug must not stop the room's heartbeat
             self._show_bug(exc)
 
@@ -270,6 +299,8 @@ class App:
             elif isinstance(effect, ShareLink):
                 if getattr(js.navigator, "share", None):
                     js.navigator.share(_js_object({"title": effect.title, "url": effect.url}))
+            elif isinstance(effect, OpenBackup):
+                self.opening = asyncio.ensure_future(self._open_backup(effect))
             elif isinstance(effect, SaveRoom):
                 # Save in a later task, so the browser paints the new screen first.
                 js.setTimeout(self._proxies["persist"], 0)
@@ -328,6 +359,7 @@ class App:
                 "roomId": link.room,
                 "secret": link.secret,
                 "relays": list(link.relays),
+                "turn": link.turn.ice_servers() if link.turn is not None else [],
                 "hostKey": link.host_key,
                 "signingKey": effect.signing_key,
             }
@@ -338,21 +370,38 @@ class App:
             self.draw()
             return
         self.room_handle = handle
-        hosting = effect.signing_key is not None
 
         def send(peer: str, text: str) -> None:
             promise = handle.send(peer, text)
-            if hosting:
+            if room is not None and room.host is not None:
                 self.sending = promise
 
         if room is not None and room is self.controller.room:
             room.opened(
                 send,
                 can_share=bool(getattr(js.navigator, "share", None)),
+                signing=TransportSigning(handle),
             )
             if self.timer is None:
                 self.timer = js.setInterval(self._proxies["timer"], TIMER_MS)
         self.draw()
+
+    async def _open_backup(self, effect: OpenBackup) -> None:
+        """Open the room's sealed backup (this device is the host's successor)."""
+        room = self.controller.room
+        if room is None or self.room_handle is None:
+            return
+        try:
+            text = await self.room_handle.unseal(effect.blob, to_js(list(effect.shares)))
+        except Exception as exc:  # noqa: BLE001 - shares that do not fit, a damaged blob
+            room.backup_failed(str(exc))
+        else:
+            try:
+                room.backup_opened(str(text))
+            except Exception as exc:  # noqa: BLE001 - the page must survive any bug
+                self._show_bug(exc)
+        self.apply_effects()
+        self._draw_after_sending()
 
     def _draw_after_sending(self) -> None:
         """Draw, but on a host only once what it just sent is on its way.

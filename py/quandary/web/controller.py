@@ -2,8 +2,9 @@
 
 ``app.py`` forwards each click or field change as ``dispatch(action, data)``,
 writes ``render()`` into the page and carries out ``take_effects()``. The
-lobby, the saved game and the way into rooms live here; a table in progress is
-a ``TableController`` whatever holds its authority (this device, or a room).
+lobby, the games in progress (``saves.py``) and the way into rooms live here; a
+table in progress is a ``TableController`` whatever holds its authority (this
+device, or a room).
 Keeping this layer pure lets CPython tests drive whole games through the same
 code the browser runs, privacy screens, saves and rooms included.
 """
@@ -16,8 +17,15 @@ from typing import TYPE_CHECKING
 
 from quandary import engine
 from quandary.bots import BOT_NAMES
-from quandary.engine import BadSetup, CorruptState, read_header
-from quandary.net.link import BadLink, RoomLink, WrongSecret, is_room_fragment, parse_fragment
+from quandary.engine import BadSetup, CorruptState
+from quandary.net.link import (
+    BadLink,
+    RoomLink,
+    Turn,
+    WrongSecret,
+    is_room_fragment,
+    parse_fragment,
+)
 from quandary.table import Seat, Table
 
 from .actions import (
@@ -32,16 +40,15 @@ from .actions import (
 )
 from .authority import LocalAuthority
 from .html import Markup, attrs, markup
-from .render.lobby import LobbyForm, SavedGame, SeatDraft, render_lobby
+from .render.lobby import LobbyForm, SeatDraft, TurnDraft, render_lobby
 from .render.table import TO_LOBBY
+from .saves import CAPACITY, DamagedSave, Entry, Shelf
 from .storage import Storage
 from .table_controller import TableController
 
 if TYPE_CHECKING:
     from .room_controller import RoomController
 
-SAVE_KEY = "quandary.save"
-CORRUPT_KEY = "quandary.save.corrupt"
 ROOM_EXITS = frozenset({Action.LEAVE_ROOM, Action.CREATE_ROOM})
 
 
@@ -56,9 +63,13 @@ class Controller:
         page: str = "http://127.0.0.1/",
         relays: tuple[str, ...] = (),
         now: Callable[[], float] = lambda: 0.0,
+        clock: Callable[[], float] = lambda: 0.0,
     ) -> None:
+        """``now`` times a table's timed windows (milliseconds, any origin); ``clock``
+        dates the saved games (seconds since the epoch, so it survives a reload)."""
         self.storage = storage
         self.now = now
+        self.clock = clock
         self.new_seed = new_seed
         self.make_id = make_id
         self.page = page
@@ -68,9 +79,14 @@ class Controller:
         self.specs = [g.spec for g in engine.all_games()]
         self.form = _default_form(self.specs[0])
         self.local: TableController | None = None
-        self.saved: tuple[Table, int] | None = self._load_save()
+        self.local_id = ""
+        """The saved game the local table is kept as."""
+        self.shelf = Shelf(storage)
+        self.shelf.migrate(make_id)
+        self.saves: list[Entry] = self.shelf.entries()
         self.notice: str | None = None
         self._last_key = ""
+        self.turn = _load_turn(storage)
 
     # -- what tests and the page read ------------------------------------------------
 
@@ -116,42 +132,22 @@ class Controller:
 
     # -- saves -----------------------------------------------------------------------
 
-    def _load_save(self) -> tuple[Table, int] | None:
-        raw = self.storage.get(SAVE_KEY)
-        if raw is None:
-            return None
-        try:
-            data = json.loads(raw)
-            table = Table.from_json(data.get("table") if isinstance(data, dict) else None)
-            seen = data.get("seen", 0)
-            return table, seen if isinstance(seen, int) and seen >= 0 else 0
-        except (ValueError, CorruptState) as exc:
-            reason = exc.message if isinstance(exc, CorruptState) else "it is not valid JSON."
-            self._set_aside(raw)
-            self.form.notices.append(
-                f"A saved game could not be read and was set aside. ({reason})"
-            )
-            return None
-
-    def _set_aside(self, raw: str) -> None:
-        self.storage.remove(SAVE_KEY)
-        try:
-            self.storage.set(CORRUPT_KEY, raw)
-        except Exception:  # noqa: BLE001 - storage full: dropping the copy is all we can do
-            self.storage.remove(CORRUPT_KEY)
-
     def _save(self) -> None:
+        """Keep the local game as it is now; a finished game whose results were all seen
+        is forgotten."""
         table, local = self.table, self.local
         if table is None or local is None:
             return
         if table.over and local.seen >= local.checkpoints():
-            self.storage.remove(SAVE_KEY)
+            self.shelf.remove(self.local_id)
             return
-        text = json.dumps({"table": table.to_json(), "seen": local.seen})
         try:
-            self.storage.set(SAVE_KEY, text)
+            self.shelf.put(self.local_id, table, local.seen, self.clock())
         except Exception:  # noqa: BLE001 - quota errors differ by browser
-            local.error = "This device's storage is full, so the game is not saved. Play on."
+            local.error = (
+                "This device's storage is full, so the game is not saved. Play on, or"
+                " delete a game in progress in the lobby to make room."
+            )
 
     # -- actions ---------------------------------------------------------------------
 
@@ -174,10 +170,10 @@ class Controller:
             Action.FIELD: self._field,
             Action.CHOOSE_GAME: self._choose_game,
             Action.START: self._start,
-            Action.RESUME: self._resume,
-            Action.ABANDON: self._abandon,
-            Action.ABANDON_CANCEL: self._abandon_cancel,
-            Action.ABANDON_CONFIRM: self._abandon_confirm,
+            Action.CONTINUE: self._continue,
+            Action.DELETE_SAVE: self._delete,
+            Action.DELETE_CANCEL: self._delete_cancel,
+            Action.DELETE_CONFIRM: self._delete_confirm,
             Action.LEAVE: self._leave,
             Action.LOBBY: self._lobby,
             Action.CREATE_ROOM: self._create_room,
@@ -193,6 +189,10 @@ class Controller:
         form = self.form
         if field == "seat-name":
             form.seats[int(data["seat"])].name = value[:20]
+            return False
+        if field in TURN_FIELDS:
+            setattr(self.turn, TURN_FIELDS[field], value.strip()[:300])
+            self.storage.set(TURN_KEY, json.dumps(vars(self.turn)))
             return False
         if field == "seat-count":
             count = int(value)
@@ -225,17 +225,24 @@ class Controller:
             self.form = _default_form(spec)
 
     def _start(self, data: dict[str, str]) -> None:
+        """A new game, kept beside the games in progress (never in place of one)."""
+        if len(self.shelf.ids()) >= CAPACITY:
+            self.form.error = (
+                f"This device keeps {CAPACITY} games in progress: delete one of them"
+                " to start another."
+            )
+            return
         seats = self._seats_from_form()
         if seats is not None:
-            self._begin(Table.new(self.form.game, seats, self.form.options, self.new_seed()), 0)
+            table = Table.new(self.form.game, seats, self.form.options, self.new_seed())
+            self._begin(table, 0, self.shelf.new_id(self.make_id))
 
-    def _begin(self, table: Table, seen: int) -> None:
-        """Sit down at ``table``: the saved game (if any) is this one from now on."""
+    def _begin(self, table: Table, seen: int, save_id: str) -> None:
+        """Sit down at ``table``, kept as the saved game ``save_id`` from now on."""
         table.advance(self.now())
         authority = LocalAuthority(table, self.now, self.new_seed)
-        self.local = TableController(authority, TO_LOBBY, seen)
-        self.form.error = None
-        self.saved = None
+        self.local, self.local_id = TableController(authority, TO_LOBBY, seen), save_id
+        self.form.error, self.form.confirm_delete = None, None
         self._save()
 
     def _seats_from_form(self) -> list[Seat] | None:
@@ -264,23 +271,37 @@ class Controller:
                 form.error = exc.message
         return None
 
-    def _resume(self, data: dict[str, str]) -> None:
-        if self.saved is not None:
-            table, seen = self.saved
-            self._begin(table, seen)
+    def _continue(self, data: dict[str, str]) -> None:
+        """Sit down at a saved game again; a damaged one is marked so, with the reason."""
+        save_id = data.get("save", "")
+        if not any(e.id == save_id for e in self.saves):
+            return
+        try:
+            table, seen = self.shelf.load(save_id)
+        except CorruptState as exc:
+            damaged = DamagedSave(save_id, exc.message)
+            self.saves = [damaged if e.id == save_id else e for e in self.saves]
+            return
+        self._begin(table, seen, save_id)
 
-    def _abandon(self, data: dict[str, str]) -> None:
-        self.form.confirm_abandon = True
+    def _delete(self, data: dict[str, str]) -> None:
+        """The first press on Delete only asks: the next must confirm."""
+        save_id = data.get("save", "")
+        if any(e.id == save_id for e in self.saves):
+            self.form.confirm_delete = save_id
 
-    def _abandon_cancel(self, data: dict[str, str]) -> None:
-        self.form.confirm_abandon = False
+    def _delete_cancel(self, data: dict[str, str]) -> None:
+        self.form.confirm_delete = None
 
-    def _abandon_confirm(self, data: dict[str, str]) -> None:
-        self.storage.remove(SAVE_KEY)
-        self.saved, self.form.confirm_abandon = None, False
+    def _delete_confirm(self, data: dict[str, str]) -> None:
+        save_id = data.get("save", "")
+        if save_id and save_id == self.form.confirm_delete:
+            self.shelf.remove(save_id)
+            self.saves = [e for e in self.saves if e.id != save_id]
+        self.form.confirm_delete = None
 
     def _leave(self, data: dict[str, str]) -> None:
-        """Save and leave: the game waits in the lobby's resume banner."""
+        """Save and leave: the game waits in the lobby's games in progress."""
         self._to_lobby()
 
     def _lobby(self, data: dict[str, str]) -> None:
@@ -288,11 +309,10 @@ class Controller:
         self._to_lobby()
 
     def _to_lobby(self) -> None:
-        table, local = self.table, self.local
         self._save()
-        if table is not None and local is not None and not table.over:
-            self.saved = (table, local.seen)
         self.local = None
+        # Read again: another tab may have saved or deleted games meanwhile.
+        self.saves = self.shelf.entries()
 
     # -- the clock (games with a timed window) --------------------------------------
 
@@ -339,7 +359,12 @@ class Controller:
 
     def host_key_made(self, public: str, private: str) -> None:
         """The new room's key pair is ready: open the room as its host."""
-        link = RoomLink.create(self.make_id(), public, self.relays)
+        try:
+            turn = Turn.parse(self.turn.urls, self.turn.username, self.turn.credential)
+        except BadLink as exc:
+            self.form.notices.append(f"The room was not created: {exc.message}")
+            return
+        link = RoomLink.create(self.make_id(), public, self.relays, turn)
         self.effects.append(SetHash(link.fragment()))
         self._enter_room(link, signing_key=private)
 
@@ -369,6 +394,7 @@ class Controller:
     def _leave_room(self, data: dict[str, str]) -> None:
         self._close_room()
         self.effects.append(SetHash(""))
+        self.saves = self.shelf.entries()  # back in the lobby: as the other tabs left them
 
     def _close_room(self) -> None:
         if self.room is not None:
@@ -386,7 +412,7 @@ class Controller:
         if self.room is not None:
             return self.room.render()
         if self.local is None:
-            return render_lobby(self.specs, self.form, _summary(self.saved))
+            return render_lobby(self.specs, self.form, self.saves, self.clock(), self.turn)
         view = self.local.authority.view(None)
         assert view is not None
         title = str(view.get("title", ""))
@@ -439,15 +465,14 @@ def _free_bot_name(seats: list[SeatDraft]) -> str:
     return next(f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken)
 
 
-def _summary(saved: tuple[Table, int] | None) -> SavedGame | None:
-    if saved is None:
-        return None
-    table = saved[0]
-    view = table.view(None)
-    header = read_header(view)
-    return SavedGame(
-        str(view["title"]),
-        header["round"],
-        header["round_limit"],
-        [s.name for s in table.seats],
-    )
+TURN_KEY = "quandary:turn"
+TURN_FIELDS = {"turn-urls": "urls", "turn-user": "username", "turn-pass": "credential"}
+
+
+def _load_turn(storage: Storage) -> TurnDraft:
+    """The TURN settings this device keeps for the rooms it creates (empty if unreadable)."""
+    try:
+        data = json.loads(storage.get(TURN_KEY) or "{}")
+        return TurnDraft(**{k: str(v)[:300] for k, v in data.items() if k in vars(TurnDraft())})
+    except (ValueError, TypeError, AttributeError):
+        return TurnDraft()

@@ -121,15 +121,3 @@ def attrs(**values: object) -> Markup:
 def join(parts: Iterable[object], sep: Markup = EMPTY) -> Markup:
     """Rendered fragments one after another; a part that is not Markup is escaped."""
     return Markup(sep.join(map(_text, parts)))
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 point', '3 points' (text, not markup)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
-def names_list(names: list[str]) -> str:
-    """'Anna', 'Anna and Ben', 'Anna, Ben and Cy' (text, not markup)."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

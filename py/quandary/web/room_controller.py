@@ -12,23 +12,49 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from quandary.engine import BadSetup, CorruptState, GameError
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
+from quandary.net.succession import read_backup, take_over
 
-from .actions import TABLE_ACTIONS, Action, CopyText, Effect, SaveRoom, ShareLink, UnknownAction
+from .actions import (
+    TABLE_ACTIONS,
+    Action,
+    CopyText,
+    Effect,
+    OpenBackup,
+    SaveRoom,
+    ShareLink,
+    UnknownAction,
+)
 from .authority import GuestAuthority, HostAuthority
 from .html import Markup, attrs, markup
-from .render.room import presence, room_lobby, share_box, status_line
+from .render.room import absent_offers, presence, room_lobby, share_box, status_line
 from .render.table import OUT_OF_ROOM
 from .storage import Storage
 from .table_controller import DAMAGED, TableController
 
 SEARCH_PATIENCE = 8
 """Timer beats (2 s each) before a guest is told nobody has answered yet."""
+
+
+class Signing(Protocol):
+    """What the transport does with the room's key besides sending (static/js/room.entry.js)."""
+
+    def backup(self, text: str, holders: list[str], template: str) -> None:
+        """Seal ``text`` for ``holders`` (2-of-n), queued before anything sent later."""
+        ...
+
+    def become_host(self, key: str) -> None:
+        """Sign everything from now on with the room's key (a successor)."""
+        ...
+
+    def step_down(self) -> None:
+        """Stop signing: another device holds the room now."""
+        ...
 
 
 def room_key(room: str) -> str:
@@ -60,7 +86,13 @@ class RoomController:
         self.notice: str | None = None
         self.effects: list[Effect] = []
         self.beats = 0
+        self._absent_shown: list[int] = []
+        """The absent seats the host was last shown an offer for (the timer redraws on change)."""
         self.can_share = False
+        self.signing: Signing | None = None
+        self.new_seed, self.make_id, self.now = new_seed, make_id, now
+        self._opening = False
+        """The successor's page is opening the backup: ask once."""
         create = signing_key is not None
         record = {} if create else self._stored()
         seen = 0
@@ -71,6 +103,7 @@ class RoomController:
             self.signing_key = key if isinstance(key, str) and key else None
         if self.signing_key is not None:
             self.host = RoomHost(self._send, make_id, new_seed, name, now)
+            self.host.signing_key = self.signing_key
         if self.host is not None and not create:
             try:
                 self.host.restore(record.get("host"))
@@ -82,7 +115,7 @@ class RoomController:
             authority: HostAuthority | GuestAuthority = HostAuthority(self.host, now)
         else:
             token = record.get("token") if record.get("role") == "guest" else None
-            self.guest = RoomGuest(self._send, make_id, record.get("name") or name, token)
+            self.guest = RoomGuest(self._send, make_id, record.get("name") or name, token, now)
             authority = GuestAuthority(self.guest, now)
         self.table = TableController(authority, OUT_OF_ROOM, seen, announce_every_version=False)
         self.persist()
@@ -123,10 +156,15 @@ class RoomController:
 
     # -- the transport ---------------------------------------------------------------
 
-    def opened(self, send: Callable[[str, str], None], can_share: bool) -> None:
-        """The transport is open: this is how to reach a peer."""
+    def opened(
+        self, send: Callable[[str, str], None], can_share: bool, signing: Signing | None = None
+    ) -> None:
+        """The transport is open: this is how to reach a peer (and to seal backups)."""
         self.send = send
         self.can_share = can_share
+        self.signing = signing
+        if self.host is not None and signing is not None:
+            self.host.seal = signing.backup
 
     def failed(self, reason: str) -> None:
         """The transport could not be opened (offline, a refused relay): say why."""
@@ -153,6 +191,8 @@ class RoomController:
     def on_message(self, peer: str, text: str, from_host: bool = False) -> None:
         """A message arrived from a peer (``from_host``: its host signature verified)."""
         self._protocol().on_message(peer, text, from_host)
+        if self.host is not None and self.host.superseded:
+            self._step_down()
         self.table.follow()
         self._save_soon()
 
@@ -171,11 +211,13 @@ class RoomController:
         only then (the timer runs all game long).
         """
         if self.host is not None:
+            shown = self.host.absent()
             self.host.tick()
-            return False
+            return self.host.absent() != shown or shown != self._absent_shown
         assert self.guest is not None
         before = (self.guest.status, self.notice)
         self.guest.beat()
+        self._ask_to_open()
         self.beats = 0 if self.guest.host else self.beats + 1
         if self.guest.status == "searching" and self.beats >= SEARCH_PATIENCE:
             self.notice = (
@@ -185,6 +227,73 @@ class RoomController:
         elif self.guest.status == "joined" and self.notice and "Nobody" in self.notice:
             self.notice = None
         return (self.guest.status, self.notice) != before
+
+    # -- succession (net/succession.py) ---------------------------------------------
+
+    def _ask_to_open(self) -> None:
+        """This device is the successor and holds two shares: the page opens the backup."""
+        assert self.guest is not None
+        request = self.guest.unseal
+        if request is not None and not self._opening:
+            self._opening = True
+            self.effects.append(OpenBackup(request.backup.blob, request.shares))
+
+    def backup_opened(self, text: str) -> None:
+        """The backup is open: this device becomes the room's host and the game goes on."""
+        self._opening = False
+        guest = self.guest
+        if guest is None or guest.member is None or self.signing is None:
+            return
+        _, key, _ = read_backup(text)
+        self.signing.become_host(key)  # the greetings below go out signed
+        host = RoomHost(self._send, self.make_id, self.new_seed, guest.name, self.now)
+        host.seal = self.signing.backup
+        try:
+            take_over(host, text, guest.member, set(guest.peers))
+        except CorruptState as exc:
+            self.signing.step_down()
+            self.backup_failed(exc.message)
+            return
+        self.host, self.guest, self.signing_key = host, None, key
+        self.table = TableController(
+            HostAuthority(host, self.now),
+            OUT_OF_ROOM,
+            self.table.seen,
+            announce_every_version=False,
+        )
+        self.table.follow()
+        self.notice = (
+            "The host left, so the room now runs on this device: keep this page open."
+            " A bot plays for the host until they are back."
+        )
+        self.persist()
+
+    def backup_failed(self, reason: str) -> None:
+        """The backup could not be opened: wait for the host, try again at a later beat."""
+        self._opening = False
+        if self.guest is not None:
+            self.guest.unseal = None
+        self.notice = f"This device could not take the host's place ({reason})."
+
+    def _step_down(self) -> None:
+        """Another device carried the room on while this host was away: sit down as a guest."""
+        host = self.host
+        assert host is not None
+        if self.signing is not None:
+            self.signing.step_down()
+        me = host.members[host.me]
+        self.host, self.signing_key = None, None
+        self.guest = RoomGuest(self._send, self.make_id, me.name, me.token, self.now)
+        for peer in sorted(host.peers):
+            self.guest.on_join(peer)
+        self.table = TableController(
+            GuestAuthority(self.guest, self.now), OUT_OF_ROOM, 0, announce_every_version=False
+        )
+        self.notice = (
+            "While this page was away, another player's device took over the room."
+            " You are back at your seat as a guest."
+        )
+        self.persist()
 
     def on_clock(self) -> bool:
         """The host's table clock ran: bots' throws, a window closing. True if it moved."""
@@ -243,6 +352,9 @@ class RoomController:
                 self.notice = "Link copied. Send it to your friends."
             elif action is Action.SHARE_LINK:
                 self.effects.append(ShareLink("Quandary room", self.url))
+            elif action is Action.COVER_SEAT and self.host is not None:
+                self.host.cover(int(data["seat"]))
+                self.table.follow()
             else:
                 raise UnknownAction(f"A room has no action {action.value!r}.")
         except (BadSetup, GameError) as exc:
@@ -264,6 +376,8 @@ class RoomController:
         assert host is not None
         if field == "room-game":
             host.configure(game=value)
+        elif field == "room-patience":
+            host.set_patience(value)
         elif field == "room-seat-count":
             host.set_seat_count(int(value))
         elif field == "room-seat-kind":
@@ -306,7 +420,13 @@ class RoomController:
             '<div class="table-head"><p class="game-title">Room</p>'
             '<button type="button" class="quiet" data-action="leave-room" id="leave-room">'
             "Leave the room</button></div>"
-        ) + status_line(role, status, self.error, self.notice or rejected)
+        ) + status_line(
+            role,
+            status,
+            self.error,
+            self.notice or rejected,
+            backed_up=self.guest is not None and bool(self.guest.backups),
+        )
         if self.error:
             return head + _new_room_offer() + Markup("</section>")
         try:
@@ -331,11 +451,18 @@ class RoomController:
             if self.host is not None:
                 body = share_box(self.url, self.can_share) + body
             return body
+        offers = Markup()
+        if self.host is not None:
+            absent = self.host.absent()
+            self._absent_shown = absent
+            names = view.get("names", [])
+            offers = absent_offers({seat: names[seat] for seat in absent if seat < len(names)})
         # The version marks which state is drawn (tests and benchmarks wait on it).
         return markup(
-            '<div class="game"{}>{}{}</div>',
+            '<div class="game"{}>{}{}{}</div>',
             attrs(data_version=view.get("version")),
             presence(lobby),
+            offers,
             self.table.render(),
         )
 

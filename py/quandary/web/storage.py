@@ -6,6 +6,7 @@ fail (a full quota, private browsing), so every caller handles a refusal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 
@@ -22,4 +23,8 @@ class Storage(Protocol):
 
     def remove(self, key: str) -> None:
         """Forget a key."""
+        ...
+
+    def keys(self) -> Iterable[str]:
+        """Every stored key (the saved games are found by their keys, not an index)."""
         ...

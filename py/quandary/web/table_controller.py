@@ -17,8 +17,9 @@ from quandary.engine import BadSetup, BadView, GameError, read_header, round_wor
 from .actions import Action, UnknownAction
 from .authority import Authority, View
 from .html import Markup, markup
+from .phrases import Cast
 from .render import GameUi, game_ui
-from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard
+from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard, winners_line
 
 DAMAGED = (BadView, BadSetup, KeyError, TypeError, ValueError, IndexError, AttributeError)
 """What drawing a damaged view or lobby from another device raises (``BadSetup``: a
@@ -227,7 +228,7 @@ class TableController:
             body = _watching(view, ui_module)
         else:
             body = ui_module.render_turn(view, ui)
-        lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.names))]
+        lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.cast))]
         return scoreboard(view, ui) + markup('<div class="turn">{}</div>', body) + log_panel(lines)
 
     def screen_key(self) -> tuple[str, str]:
@@ -245,13 +246,12 @@ class TableController:
     def _screen_key(self, view: View) -> tuple[str, str]:
         header = read_header(view)
         ui_module = self.ui_module
-        names = list(header.get("names", []))
+        cast = Cast(list(header.get("names", [])), self.viewer)
         if self.seen < ui_module.checkpoints(view):
-            return f"result{self.seen}", ui_module.explain_milestone(view, self.seen, names)
+            return f"result{self.seen}", ui_module.explain_milestone(view, self.seen, cast)
         result = header["result"]
         if result:
-            winners = ", ".join(names[s] for s in result["winners"])
-            return "over", f"Game over. Winner: {winners}."
+            return "over", f"Game over. {winners_line(result['winners'], cast)}."
         phase = header["phase"]
         who = "gate" if self.viewer is None and self.gated() else self.viewer
         moment = header["version"] if self.announce_every_version else bool(header["legal_moves"])

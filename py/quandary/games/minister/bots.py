@@ -10,8 +10,9 @@ rules use (``laws.score``), from what the view shows:
            (laws discarded, cards taken red) for it, NO otherwise; the vote's
            number is chosen to pick early in the order that outcome uses;
   pick     the card that raises its score most on the side it will show;
-  collect  trades only resources that are worth nothing to it; stores votes on
-           its safest cards; gives up its least useful votes;
+  collect  trades only resources worth less to it than the votes they would
+           really bring (storage caps the draw) minus those stored on them;
+           stores votes on its safest cards; gives up its least useful votes;
   move     a NO vote onto the law that hurts it most, or votes that turn its own
            red card green, when that pays; else passes;
   shop     a shop law or special power when the reward beats the cards paid.
@@ -169,7 +170,20 @@ class _Judge:
 
     def _trade(self, move: Move) -> float:
         loss = points(self.view, self.me, self.laws, {move["card"]: None}) - self.base[self.me]
-        return loss + VOTE_WORTH * int(self.view["effects"]["trade_votes"]) - 1.0
+        rows = {row["card"]: row for row in self.view["tables"][self.me]}
+        traded = rows[move["card"]]
+        lost = int(traded["stored"])
+        return loss + VOTE_WORTH * (self._trade_votes(traded) - lost) - 1.0
+
+    def _trade_votes(self, traded: dict[str, Any]) -> int:
+        """Votes a trade would really bring: storage caps the draw, so maybe fewer."""
+        fx = self.view["effects"]
+        rate = int(fx["trade_votes"])
+        room = sum(int(row["room"]) for row in self.view["tables"][self.me])
+        room -= int(traded["room"])
+        pending = max(0, int(self.view["support"][self.me])) + int(fx["collect_bonus"])
+        pending += int(self.view["traded"]) * rate
+        return max(0, min(rate, room - pending))
 
     def _collect(self, move: Move) -> float:
         return 0.0

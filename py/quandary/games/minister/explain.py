@@ -53,10 +53,12 @@ def _store(state: MinisterState, seat: int, move: Move) -> str:
 def _trade(state: MinisterState, seat: int, move: Move) -> str:
     if state.owed:
         return f"First give up {state.owed} stored vote(s) for your negative support."
+    if move["type"] == "collect":
+        return "There is nothing to decide about collecting now."
     w = board.won_card(state, seat, move["card"])
     if w is None or CARDS[w.card].kind not in upkeep.RESOURCE_KINDS:
         return "You can only trade resource cards you have won."
-    return "Your cards have no room left for the votes this trade would bring."
+    return "That card cannot be traded now."
 
 
 def _move_votes(state: MinisterState, seat: int, move: Move) -> str:

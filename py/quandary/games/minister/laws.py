@@ -14,9 +14,10 @@ on it is disabled, and the caller leaves it out.
 A player's counts: each resource icon (green side up adds, red side up
 removes), ``support`` icons the same way, ``green`` and ``red`` (how many won
 cards show each side), and ``abstain`` (abstain votes cast so far). A wildcard
-icon counts as whichever icon the player likes best at the moment: each one is
-given, in turn, to the icon that raises the score most (for a red wildcard, that
-is the removal that hurts least).
+icon counts as whichever icon the player likes best at the moment: all of a
+player's wildcards are given icons together, the assignment with the highest
+score winning (two wildcards may complete a pair or a threshold that neither
+would reach alone).
 
 >>> holding = Holding((("R02", True), ("R05", False)), abstains=0, bonus=0)
 >>> score(["L01"], holding)[0]  # 3 money shown, 0 money removed
@@ -26,6 +27,8 @@ is the removal that hurts least).
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -136,30 +139,105 @@ def is_scoring(card_id: str) -> bool:
     return law is not None and law["type"] in _SCORERS
 
 
-def _raw(laws: Sequence[str], c: dict[str, int]) -> int:
-    total = 0
-    for law_id in laws:
-        law = CARDS[law_id].law
-        if law is not None and law["type"] in _SCORERS:
-            total += _SCORERS[law["type"]](law, c)[0]
-    return total
+def _raw(scoring: tuple[dict[str, Any], ...], c: dict[str, int]) -> int:
+    return sum(_SCORERS[law["type"]](law, c)[0] for law in scoring)
+
+
+@functools.lru_cache(maxsize=1024)
+def _scoring(laws: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """The scoring laws among ``laws``, as data (cached: read for every holding)."""
+    found = (CARDS[law_id].law for law_id in laws)
+    return tuple(law for law in found if law is not None and law["type"] in _SCORERS)
+
+
+@functools.lru_cache(maxsize=1024)
+def _candidates(laws: tuple[str, ...], sign: int) -> tuple[str, ...]:
+    """The icons worth trying for a wildcard that adds (``sign`` 1) or removes (-1) one.
+
+    Every icon a pair, at-least or at-most law reads must be tried. The others
+    count only through "each <icon> is worth N" laws, so each copy of one is
+    worth its rate whatever else the player shows: any wildcard given to one of
+    them is best given to the one with the best rate (for a removal, the lowest).
+    So the candidates are the tried icons plus at most one other, never none.
+    """
+    scoring = _scoring(laws)
+    tried = {i for law in scoring if law["type"] != "per_icon" for i in _read(law)}
+    linear = [icon for icon in ICONS if icon not in tried]
+    rate = dict.fromkeys(linear, 0)
+    for law in scoring:
+        if law["type"] == "per_icon" and law["icon"] in rate:
+            rate[law["icon"]] += law["points"]
+    best = [max(linear, key=lambda icon: sign * rate[icon])] if linear else []
+    return tuple(icon for icon in ICONS if icon in tried) + tuple(best)
+
+
+def _read(law: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(law["icons"]) if law["type"] == "pair" else (law["icon"],)
+
+
+JOINT_LIMIT = 5000
+"""Most wildcard assignments tried for one holding. The published material never
+comes near: 8 wildcards at most and 7 icons make C(14, 6) = 3003 ways, and a
+player rarely holds more than two. Beyond it, wildcards are assigned one by one."""
+
+
+def _ways(icons: tuple[str, ...], many: int) -> int:
+    """How many multisets of ``many`` icons from ``icons`` (never empty: see above)."""
+    return math.comb(len(icons) + many - 1, many)
 
 
 def assign_wildcards(laws: Sequence[str], holding: Holding) -> tuple[dict[str, int], list[str]]:
-    """Counts with every wildcard given to its best icon, and the icons chosen.
+    """Counts with every wildcard given its icon, and the icons chosen.
 
-    Greedy, one wildcard at a time: the best icon for a green wildcard is the
-    one whose extra copy raises the score most; for a red one, the icon whose
-    removal lowers it least.
+    All of the player's wildcards are assigned together: every way of sharing
+    the green ones (each adds an icon) and the red ones (each removes one) among
+    the candidate icons is tried, and the highest score wins (on a tie, the
+    first tried, so every replica chooses alike). Wildcards are alike, so a way
+    is a multiset of icons.
     """
     c, wild_green, wild_red = counts(holding)
+    if not wild_green and not wild_red:
+        return c, []
+    key = tuple(laws)
+    scoring = _scoring(key)
+    greens, reds = _candidates(key, 1), _candidates(key, -1)
+    if _ways(greens, wild_green) * _ways(reds, wild_red) > JOINT_LIMIT:
+        return _one_by_one(scoring, c, wild_green, wild_red)
+    best: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    best_points: int | None = None
+    for add, remove in itertools.product(
+        itertools.combinations_with_replacement(greens, wild_green),
+        itertools.combinations_with_replacement(reds, wild_red),
+    ):
+        _shift(c, add, remove, 1)
+        points = _raw(scoring, c)
+        _shift(c, add, remove, -1)
+        if best_points is None or points > best_points:
+            best_points, best = points, (add, remove)
+    add, remove = best
+    _shift(c, add, remove, 1)
+    return c, [*add, *(f"-{icon}" for icon in remove)]
+
+
+def _shift(c: dict[str, int], add: tuple[str, ...], remove: tuple[str, ...], step: int) -> None:
+    """Give (``step`` 1) or take back (-1) the wildcards' icons in the counts ``c``."""
+    for icon in add:
+        c[icon] += step
+    for icon in remove:
+        c[icon] -= step
+
+
+def _one_by_one(
+    scoring: tuple[dict[str, Any], ...], c: dict[str, int], wild_green: int, wild_red: int
+) -> tuple[dict[str, int], list[str]]:
+    """The fallback past ``JOINT_LIMIT``: each wildcard in turn to its best icon."""
     chosen: list[str] = []
     for sign, many in ((1, wild_green), (-1, wild_red)):
         for _ in range(many):
             best, best_points = ICONS[0], None
             for icon in ICONS:
                 c[icon] += sign
-                points = _raw(laws, c)
+                points = _raw(scoring, c)
                 c[icon] -= sign
                 if best_points is None or points > best_points:
                     best, best_points = icon, points

@@ -5,7 +5,8 @@ vote in secret; the reveal decides (a tie passes) and sets the picking order by
 vote number; the voters take the proposal's non-law cards green side up
 (accepted) or red side up (rejected), and enacted laws join the law area, where
 they rewrite the scoring and the rules. Then everyone collects new votes and
-stores them on their cards. First to 25 points, at the end of a turn, wins.
+stores them on their cards. The game ends at the end of a turn if someone then
+has 25 points or more; the highest score wins.
 
 Expansions (options): Wildcard, Abstain Attacks, Undecided Voters, Advanced
 Politics. Phases and their order: ``turn.py``; collect, move votes and shop:
@@ -46,6 +47,9 @@ SPEC = GameSpec(
     hidden_information=True,
     max_moves_per_seat=300,
     secret_moves=frozenset({"vote"}),
+    # Saves from before the end was checked at the end of each turn kept whether
+    # anyone had ever reached the target; that is no longer state.
+    retired_fields=frozenset({"reached"}),
 )
 
 _STR = (str,)
@@ -129,7 +133,6 @@ class Minister:
             pick_at=0,
             abstains=(0,) * players,
             bonus=(0,) * players,
-            reached=False,
             log=(),
         )
         return turn.settle(turn.start_turn(state, 0))
@@ -193,10 +196,9 @@ class Minister:
         """Apply a legal move, then walk past every step that needs no decision."""
         kind = move["type"]
         if kind == "vote":
-            state = turn.cast(state, seat, move["vote"])
-            return state if state.phase == "vote" else turn.mark_target(state)
+            return turn.cast(state, seat, move["vote"])
         state = _ACTIONS[kind](state, move)
-        return turn.mark_target(turn.settle(state)) if state.phase != "over" else state
+        return turn.settle(state) if state.phase != "over" else state
 
     # -- what each seat sees -----------------------------------------------------
 

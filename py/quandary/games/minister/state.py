@@ -16,7 +16,7 @@ from quandary.engine import Event
 
 Phase = Literal["shop_start", "propose", "vote", "pick", "collect", "move", "shop_end", "over"]
 TARGET = 25
-"""Points that end the game (at the end of the turn in which someone reaches them)."""
+"""Points that end the game: at the end of a turn, if someone has them at that moment."""
 HAND_SIZE = 5
 
 
@@ -93,5 +93,4 @@ class MinisterState:
     pick_at: int
     abstains: tuple[int, ...]
     bonus: tuple[int, ...]
-    reached: bool
     log: tuple[Event, ...]

@@ -54,12 +54,15 @@ def start_turn(state: MinisterState, proposer: int) -> MinisterState:
 
 
 def end_turn(state: MinisterState) -> MinisterState:
-    """Refill an empty hand, end the game if it is over, else pass the turn on."""
+    """Refill an empty hand, end the game if it is over, else pass the turn on.
+
+    Only the scores at this moment count: a score that touched the target during
+    the turn and fell back (a law disabled by votes moved onto it) ends nothing.
+    """
     p = state.proposer
     if not state.hands[p]:
         state = draw_decrees(state, p, board.effects(state).hand_size)
-    state = mark_target(state)
-    if state.reached or (not state.deck and not any(state.hands)):
+    if max(board.scores(state)) >= TARGET or (not state.deck and not any(state.hands)):
         return game_over(state)
     return start_turn(replace(state, turn=state.turn + 1), board.next_seat(state, p))
 
@@ -69,13 +72,6 @@ def game_over(state: MinisterState) -> MinisterState:
     final = moves.standings(board.scores(state))
     state = replace(state, phase="over", queue=(), drawn=(), proposal=())
     return log(state, "game_over", final)
-
-
-def mark_target(state: MinisterState) -> MinisterState:
-    """Note that someone has reached the target: the game ends with this turn."""
-    if state.reached or max(board.scores(state)) < TARGET:
-        return state
-    return replace(state, reached=True)
 
 
 def draw_decrees(state: MinisterState, seat: int, count: int) -> MinisterState:

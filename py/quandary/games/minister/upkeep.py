@@ -2,9 +2,10 @@
 
 Collect goes round the table from the proposer. Each player first gives up
 stored votes for negative support (never the last one), may trade won resource
-cards for votes, then draws: their support, plus the trades, plus any law's
-bonus, but never more than their cards have room for, and at least one when
-they hold none. Drawn votes are then stored one by one on cards with room.
+cards for votes (whatever room is left), then draws: their support, plus the
+trades, plus any law's bonus, but never more than their cards have room for,
+and at least one when they hold none. Drawn votes are then stored one by one
+on cards with room.
 
 Move votes (Undecided Voters) also goes round once: one vote onto an enacted
 law, two equal votes onto a red card (YES turns it green, NO removes it), or
@@ -107,20 +108,15 @@ def _pending(state: MinisterState, fx: Effects) -> int:
 
 
 def tradeable(state: MinisterState) -> list[str]:
-    """Won resources the actor may trade: only if the votes it brings all fit.
+    """Won resources the actor may trade: every one, whatever room is left.
 
-    You cannot draw more votes than your cards can store, so a trade whose votes
-    would not fit (on the cards left after the trade) would give nothing.
+    Storage caps what is drawn (``finish_collect``), not whether a resource may be
+    discarded: with room for one vote the trade draws one, with none it draws
+    none but still rids the actor of the card. The starting support card never
+    leaves the table and stores at least one vote, so it always holds a vote or
+    has room for one: no trade can leave the actor unable to end with a vote.
     """
-    fx = board.effects(state)
-    room = board.room(state, state.actor, fx)
-    total = sum(room.values())
-    need = _pending(state, fx) + fx.trade_votes
-    return [
-        w.card
-        for w in state.won[state.actor]
-        if CARDS[w.card].kind in RESOURCE_KINDS and total - room.get(w.card, 0) >= need
-    ]
+    return [w.card for w in state.won[state.actor] if CARDS[w.card].kind in RESOURCE_KINDS]
 
 
 def collect_moves(state: MinisterState) -> list[Move]:
@@ -253,6 +249,7 @@ def pass_move(state: MinisterState) -> MinisterState:
 
 
 def _shows(card: Won, icon: str) -> bool:
+    """Whether a won card can pay for ``icon``: a wildcard counts as the icon asked."""
     return card.green and any(i in (icon, WILDCARD) for i in CARDS[card.card].green)
 
 
@@ -321,11 +318,18 @@ def shop_moves(state: MinisterState) -> list[Move]:
 
 
 def icon_count(state: MinisterState, seat: int, icon: str) -> int:
-    """Icons on ``seat``'s base cards (special resources are ignored, as the rules say)."""
+    """Icons on ``seat``'s base cards (special resources are ignored, as the rules say).
+
+    A wildcard counts as whichever icon helps its owner most: on a green side,
+    as ``icon`` itself; on a red side (a removal), as some other icon.
+    """
     total = 0
     for w in state.won[seat]:
-        if CARDS[w.card].kind != "special":
-            total += CARDS[w.card].icons(w.green).count(icon) * (1 if w.green else -1)
+        card = CARDS[w.card]
+        if card.kind == "special":
+            continue
+        shown = card.icons(w.green)
+        total += shown.count(icon) + shown.count(WILDCARD) if w.green else -shown.count(icon)
     return max(0, total)
 
 

@@ -61,7 +61,7 @@ def _shared(state: MinisterState) -> tuple[dict[str, Any], tuple[int, ...]]:
 
 
 def progress(state: MinisterState) -> Progress:
-    """Turns, not rounds, and no bound: the game ends when someone reaches the target."""
+    """Turns, not rounds, and no bound: the game ends at a turn's end with someone at the target."""
     return Progress(state.phase, state.turn, None, False, _shared(state)[1])
 
 
@@ -160,6 +160,7 @@ def _effects(fx: laws.Effects) -> dict[str, Any]:
         "reverse_order": fx.reverse_order,
         "proposer_weight": fx.proposer_weight,
         "trade_votes": fx.trade_votes,
+        "collect_bonus": fx.collect_bonus,
         "abstain_counts_as": fx.abstain_counts_as,
         "abstain_takes": fx.abstain_takes,
     }

@@ -10,8 +10,9 @@ may release a card after the window's end (``release_limit``).
 The duelling card is the first card to come to rest flat in the arena whose
 value differs from the challenge card. Flat cards of the challenge card's value
 that landed before it are invalid; every other thrown card is removed from the
-game, except that with only two players holding cards a throw that is not flat
-in the arena goes back to the thrower's hand.
+game. With only two players holding cards, every thrown card that does not duel
+(missed, invalid or later) goes back to the thrower's hand instead, so the last
+opponent cannot throw cards away to cut the provocateur's winnings.
 """
 
 from __future__ import annotations
@@ -93,7 +94,12 @@ def duelling_index(throws: tuple[Throw, ...], challenge: int) -> int | None:
 
 
 def settle(throws: tuple[Throw, ...], challenge: int, two_left: bool) -> tuple[Throw, ...]:
-    """The window's throws with their final status and the reason for it."""
+    """The window's throws with their final status and the reason for it.
+
+    The reason says how the card lay ("outside", "same_value", "late", ...); the
+    status what becomes of it, which with two players left is always "returned"
+    unless it duels.
+    """
     winner = duelling_index(throws, challenge)
     settled = []
     for i, t in enumerate(throws):
@@ -102,10 +108,12 @@ def settle(throws: tuple[Throw, ...], challenge: int, two_left: bool) -> tuple[T
         if i == winner:
             status, reason = "duelling", "first_valid"
         elif t.landing != "flat":
-            status, reason = ("returned" if two_left else "removed"), t.landing
+            status, reason = "removed", t.landing
         elif winner is not None and i > winner:
             status, reason = "removed", "late"
         else:
             status, reason = "invalid", "same_value"
+        if two_left and status != "duelling":
+            status = "returned"
         settled.append(replace(t, status=status, reason=reason))
     return tuple(settled)

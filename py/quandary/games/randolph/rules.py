@@ -48,7 +48,7 @@ SPEC = GameSpec(
     hidden_information=True,
     # Per seat: 10 challenges, 20 closes, a duel choice per round (at most 50
     # rounds), 10 throws, and with two players left up to 10 throws in each of
-    # two windows of 20 rounds (missed cards come back): under 500.
+    # two windows of 20 rounds (cards that do not duel come back): under 500.
     max_moves_per_seat=500,
     secret_moves=frozenset({"duel"}),
     authority_moves=frozenset({"close"}),

@@ -128,7 +128,8 @@ class RandolphState:
     ``challenge`` is the provocateur's card in the arena; ``arena`` every card
     thrown this round (both windows) in landing order; ``removed`` the cards out
     of the game. ``two_left`` is fixed when a round starts: only two players
-    hold cards, so a throw that is not flat comes back to the thrower's hand.
+    hold cards, so every thrown card that does not duel comes back to the
+    thrower's hand.
     """
 
     game: str

@@ -14,6 +14,7 @@ from quandary import catalog
 
 if TYPE_CHECKING:
     from quandary.web.html import Markup
+    from quandary.web.phrases import Cast
 
     from .table import Ui
 
@@ -50,16 +51,16 @@ class GameUi(Protocol):
         """Result ``index``, with the button to go on."""
         ...
 
-    def explain_milestone(self, view: View, index: int, names: list[str]) -> str:
-        """Result ``index`` in a sentence, for screen readers."""
+    def explain_milestone(self, view: View, index: int, cast: Cast) -> str:
+        """Result ``index`` in a sentence, for screen readers (the viewer is "you")."""
         ...
 
     def privacy_reason(self, view: View) -> str:
         """Why the device must be passed before the next person looks."""
         ...
 
-    def describe(self, event: dict[str, Any], names: list[str]) -> str | None:
-        """A log line for an event (None: not worth a line)."""
+    def describe(self, event: dict[str, Any], cast: Cast) -> str | None:
+        """A log line for an event (None: not worth a line); the viewer is "you"."""
         ...
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from quandary.engine import last_round, round_words
-from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list
+from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.phrases import Cast, names_list
 
 from .table import Ui, error_line
 
@@ -77,7 +78,6 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
 
 
 def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
-    others = [ui.names[s] for s in view["waiting_for"]]
     mine = view.get("my_submission") or {}
     shown = ""
     if mine.get("type") == "build":
@@ -90,7 +90,8 @@ def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
                 "neutral": neutral if mine["neutral"] else None,
             }
         )
-    return markup('<div class="waiting">{}<p>Waiting for {}…</p></div>', shown, names_list(others))
+    others = ui.cast.listing(view["waiting_for"])
+    return markup('<div class="waiting">{}<p>Waiting for {}…</p></div>', shown, others)
 
 
 def _card(card: dict[str, Any], selected: bool, disabled: bool = False) -> Markup:
@@ -197,7 +198,9 @@ def _supply(view: dict[str, Any], ui: Ui) -> Markup:
     ready = _matching_move(view, ui) is not None
     return (
         markup(
-            '<div class="laid"><p>{} laid:</p>{}</div>', ui.names[target], _card(laid, False, True)
+            '<div class="laid"><p>{} laid:</p>{}</div>',
+            ui.cast.object(target, start=True),
+            _card(laid, False, True),
         )
         + _hand_row("Good things", hand["positive"], chosen, allowed)
         + _hand_row("… but", hand["negative"], chosen, allowed)
@@ -231,17 +234,14 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
             )
             for t in offered
         )
-        owners = names_list([ui.names[c] for c in d["creators"]])
-        mine = " (yours)" if ui.viewer in d["creators"] else ""
         rows.append(
             markup(
-                '<li class="vote-row"><p class="by">Dilemma {} · by {}{}</p>'
+                '<li class="vote-row"><p class="by">Dilemma {} · by {}</p>'
                 "{}"
                 '<div class="tokens" role="group" aria-label="Your token on dilemma {}">'
                 "{}</div></li>",
                 i + 1,
-                owners,
-                mine,
+                ui.cast.listing(d["creators"]),
                 dilemma_html(d),
                 i + 1,
                 buttons,
@@ -342,7 +342,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     for i, d in enumerate(r["dilemmas"]):
         yes, no = r["tallies"][i]
         won = i in r["winners"]
-        owners = names_list([ui.names[c] for c in d["creators"]])
+        owners = ui.cast.listing(d["creators"], start=True)
         rows.append(
             markup(
                 '<li{}><p class="by">{}'
@@ -368,16 +368,16 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         '<p class="actions"><button type="button" class="primary big" data-action="next" '
         'id="next">{}</button></p></section>',
         r["round"],
-        explain_result(r, ui.names),
+        explain_result(r, ui.cast),
         join(rows),
         button,
     )
 
 
-def explain_milestone(view: dict[str, Any], index: int, names: list[str]) -> str:
+def explain_milestone(view: dict[str, Any], index: int, cast: Cast) -> str:
     """The sentence a screen reader hears when round ``index``'s result is shown."""
     r = view["history"][index]
-    return f"Round {r['round']}: " + explain_result(r, names)
+    return f"Round {r['round']}: " + explain_result(r, cast)
 
 
 def update_draft(
@@ -391,13 +391,12 @@ def update_draft(
     return draft
 
 
-def explain_result(r: dict[str, Any], names: list[str]) -> str:
+def explain_result(r: dict[str, Any], cast: Cast) -> str:
     """Why the winner won and who scored what, in one or two sentences."""
     tallies = r["tallies"]
     winners = r["winners"]
     best = abs(tallies[winners[0]][0] - tallies[winners[0]][1])
     closest = [i for i, (y, n) in enumerate(tallies) if abs(y - n) == best]
-    who = [names_list([names[c] for c in r["dilemmas"][i]["creators"]]) for i in winners]
     if len(winners) > 1:
         why = (
             f"{len(winners)} dilemmas tie as most controversial (difference {best},"
@@ -405,18 +404,33 @@ def explain_result(r: dict[str, Any], names: list[str]) -> str:
         )
     elif len(closest) > 1:
         why = (
-            f"{who[0]}'s dilemma ties on the smallest difference ({best}) but has the most"
-            " NO tokens, so it wins."
+            f"{_whose_dilemma(r['dilemmas'][winners[0]]['creators'], cast)} ties on the"
+            f" smallest difference ({best}) but has the most NO tokens, so it wins."
         )
     else:
-        why = f"{who[0]}'s dilemma is the most controversial (difference {best})."
-    gains = [f"{names[s]} +{p}" for s, p in enumerate(r["points"]) if p]
+        why = (
+            f"{_whose_dilemma(r['dilemmas'][winners[0]]['creators'], cast)} is the most"
+            f" controversial (difference {best})."
+        )
+    gains = [f"{cast.object(s)} +{p}" for s, p in enumerate(r["points"]) if p]
+    its, it_has = ("their", "They have") if len(winners) > 1 else ("its", "It has")
     if gains:
-        return f"{why} Points for its YES tokens: {', '.join(gains)}."
-    return f"{why} It has no YES tokens, so nobody scores."
+        return f"{why} Points for {its} YES tokens: {', '.join(gains)}."
+    return f"{why} {it_has} no YES tokens, so nobody scores."
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def _whose_dilemma(creators: list[int], cast: Cast) -> str:
+    """ "Your dilemma", "Ada's dilemma", "Ada and Bo's dilemma", "Ada's and your dilemma"
+    (starting a sentence: the reader comes last, so only a name can start it)."""
+    if len(creators) == 1:
+        return cast.possessive(creators[0], start=True) + " dilemma"
+    others = [s for s in creators if not cast.is_you(s)]
+    if len(others) == len(creators):
+        return cast.listing(creators) + "'s dilemma"
+    return names_list([cast.possessive(s) for s in others] + ["your"]) + " dilemma"
+
+
+def describe(event: dict[str, Any], cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
     kind, data = event["kind"], event["data"]
     if kind == "round_started":
@@ -426,9 +440,9 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "cards_laid":
         return "Everyone has laid a card."
     if kind == "votes_revealed":
-        return f"Round {data['round']}: {explain_result(data, names)}"
+        return f"Round {data['round']}: {explain_result(data, cast)}"
     if kind == "game_over":
-        return f"The game is over: {names_list([names[s] for s in data['winners']])} won."
+        return f"The game is over: {cast.listing(data['winners'])} won."
     return None
 
 

@@ -1,4 +1,4 @@
-"""The lobby: pick a game, seat humans and bots, choose variants, resume a save."""
+"""The lobby: pick a game, seat humans and bots, choose variants, continue a saved game."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from typing import Any
 
 from quandary.bots import levels
 from quandary.catalog import entry
-from quandary.engine import GameSpec, Option, RoundLimit, round_words
-from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list
+from quandary.engine import GameSpec, Option, round_words
+from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.phrases import ago, names_list
+from quandary.web.saves import CAPACITY, DamagedSave, Entry
 
 
 @dataclass
@@ -28,23 +30,28 @@ class LobbyForm:
     seats: list[SeatDraft]
     options: dict[str, Any]
     error: str | None = None
-    confirm_abandon: bool = False
+    confirm_delete: str | None = None
+    """The saved game whose Delete was pressed once: the next press must confirm."""
     notices: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class SavedGame:
-    """A one-line summary of the saved game, for the resume banner."""
+@dataclass
+class TurnDraft:
+    """The TURN server a room this device creates will name, as typed (kept on the device)."""
 
-    title: str
-    round: int
-    round_limit: RoundLimit | None
-    """None for games with no fixed length (they end on a score or an empty deck)."""
-    names: list[str]
+    urls: str = ""
+    username: str = ""
+    credential: str = ""
 
 
-def render_lobby(specs: list[GameSpec], form: LobbyForm, saved: SavedGame | None) -> Markup:
-    """The whole lobby screen."""
+def render_lobby(
+    specs: list[GameSpec],
+    form: LobbyForm,
+    saves: list[Entry],
+    now: float,
+    turn: TurnDraft | None = None,
+) -> Markup:
+    """The whole lobby screen; ``now`` (seconds since the epoch) dates the saved games."""
     spec = next(s for s in specs if s.id == form.game)
     return (
         Markup(
@@ -54,45 +61,115 @@ def render_lobby(specs: list[GameSpec], form: LobbyForm, saved: SavedGame | None
             " or pass one device around the table.</p>"
         )
         + join(markup('<p class="notice" role="alert">{}</p>', n) for n in form.notices)
-        + (_resume(saved, form.confirm_abandon) if saved else "")
+        + (in_progress(saves, form.confirm_delete, now) if saves else "")
         + game_list(specs, form.game)
-        + _friends()
+        + _friends(turn or TurnDraft())
         + _setup(spec, form)
         + Markup("</section>")
     )
 
 
-def _friends() -> Markup:
+def _friends(turn: TurnDraft) -> Markup:
     return Markup(
         '<div class="friends" role="region" aria-label="Play with friends">'
         "<p><strong>Play with friends</strong>, each on their own device: open a room and"
         " share its link. No account, no server: the game runs on the host's device.</p>"
         '<button type="button" data-action="create-room" id="create-room">Create a room'
-        "</button></div>"
+        "</button>"
+    ) + markup(
+        "<details{}><summary>Connection settings</summary>"
+        '<p class="explain">Some networks (strict firewalls, some mobile carriers) keep'
+        " devices from reaching each other directly. A TURN server relays their"
+        " connection; the room's link carries it, with its username and password, so"
+        " everyone who has the link can use it.</p>"
+        '<label>TURN server <input type="text" id="turn-urls" data-field="turn-urls"'
+        ' placeholder="turn:turn.example.org:3478" autocomplete="off"{}></label>'
+        '<label>Username <input type="text" id="turn-user" data-field="turn-user"'
+        ' autocomplete="off"{}></label>'
+        '<label>Password <input type="text" id="turn-pass" data-field="turn-pass"'
+        ' autocomplete="off"{}></label></details></div>',
+        attrs(open=bool(turn.urls)),
+        attrs(value=turn.urls),
+        attrs(value=turn.username),
+        attrs(value=turn.credential),
     )
 
 
-def _resume(saved: SavedGame, confirm: bool) -> Markup:
-    buttons = (
-        Markup(
-            '<p>Abandon it for good? <button type="button" class="danger" '
-            'data-action="abandon-confirm">Yes, abandon</button> '
-            '<button type="button" data-action="abandon-cancel">Keep it</button></p>'
+def in_progress(saves: list[Entry], confirm: str | None, now: float) -> Markup:
+    """Every saved game with Continue and Delete; a damaged one with its reason."""
+    full = (
+        markup(
+            '<p class="hint">This device keeps {} games in progress: delete one to start'
+            " another.</p>",
+            CAPACITY,
         )
-        if confirm
-        else Markup(
-            '<button type="button" class="primary" data-action="resume" id="resume">'
-            'Resume</button> <button type="button" data-action="abandon" id="abandon">'
-            "Abandon</button>"
-        )
+        if len(saves) >= CAPACITY
+        else ""
     )
     return markup(
-        '<div class="resume" role="region" aria-label="Game in progress">'
-        "<p><strong>{}</strong> is in progress:"
-        " {}",
-        saved.title,
-        round_words(saved.round, saved.round_limit),
-    ) + markup(" with {}.</p>{}</div>", names_list(saved.names), buttons)
+        '<section class="saves" aria-labelledby="saves-title">'
+        '<h2 id="saves-title">Games in progress</h2>{}<ul class="save-list">{}</ul></section>',
+        full,
+        join(_saved_item(e, e.id == confirm, now) for e in saves),
+    )
+
+
+def _saved_item(entry: Entry, confirm: bool, now: float) -> Markup:
+    about = "save-about-" + entry.id
+    if isinstance(entry, DamagedSave):
+        text = markup(
+            '<p id="{}"><strong>A saved game that cannot be continued.</strong> {}</p>',
+            about,
+            entry.reason,
+        )
+        continue_button = EMPTY
+    else:
+        when = "a while ago" if entry.played is None else ago(now - entry.played)
+        text = markup(
+            '<p id="{}"><strong>{}</strong> · {} · {} · <span class="when">last played {}'
+            "</span></p>",
+            about,
+            entry.title,
+            round_words(entry.round, entry.round_limit),
+            names_list(list(entry.names)),
+            when,
+        )
+        continue_button = markup(
+            '<button type="button" class="primary" data-action="continue" data-save="{}"'
+            ' id="continue-{}" aria-describedby="{}">Continue</button> ',
+            entry.id,
+            entry.id,
+            about,
+        )
+    if confirm:
+        # "Keep it" takes the Delete button's id, so the keyboard focus stays on the
+        # safe choice: a second Enter keeps the game rather than deleting it.
+        buttons = markup(
+            '<p class="confirm">Delete this game for good?'
+            ' <button type="button" class="danger" data-action="delete-confirm" data-save="{}"'
+            ' id="delete-yes-{}" aria-describedby="{}">Yes, delete</button>'
+            ' <button type="button" data-action="delete-cancel" id="delete-{}">Keep it</button>'
+            "</p>",
+            entry.id,
+            entry.id,
+            about,
+            entry.id,
+        )
+    else:
+        buttons = markup(
+            '<p class="actions">{}<button type="button" data-action="delete-save" data-save="{}"'
+            ' id="delete-{}" aria-describedby="{}">Delete</button></p>',
+            continue_button,
+            entry.id,
+            entry.id,
+            about,
+        )
+    return markup(
+        "<li{}>{}{}</li>",
+        attrs(class_="save damaged" if isinstance(entry, DamagedSave) else "save"),
+        text,
+        buttons,
+    )
 
 
 def game_list(specs: list[GameSpec], chosen: str, ready: bool = True) -> Markup:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list, plural
+from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.phrases import Cast, plural
 
 from .minister_parts import (
     card_body,
@@ -89,7 +90,7 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
         + _proposal_on_table(view)
         + law_area(view)
         + score_panel(view, ui.names, ui.viewer)
-        + tables(view, ui.names, ui.viewer)
+        + tables(view, ui.cast)
         + _hand(view, ui)
         + supply(view)
     )
@@ -105,7 +106,6 @@ def _button(move: dict[str, Any], label: str, extra_class: str = "", **more: Any
 
 
 def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
-    waiting = [ui.names[s] for s in view["waiting_for"]]
     mine = view.get("my_vote")
     said = ""
     if mine:
@@ -114,7 +114,7 @@ def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
             said = markup(
                 "<p>Your vote: {} (secret until everyone has voted).</p>", vote_chip(votes[mine])
             )
-    who = names_list(waiting) or "nobody"
+    who = ui.cast.listing(view["waiting_for"]) or "nobody"
     return markup('<div class="waiting">{}<p>Waiting for {}…</p></div>', said, who)
 
 
@@ -199,18 +199,14 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     )
     order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
     return markup(
-        '<p class="explain">The proposal from {} is below.'
+        '<p class="explain">{} proposal is below.'
         " Pick one of your stored votes. A tie passes. If the proposal passes, voters take"
         " cards in vote-number order {}; if it fails, the other way round.</p>"
         '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>',
-        _names(ui, view["proposer"]),
+        ui.cast.possessive(view["proposer"], start=True),
         order,
         buttons,
     )
-
-
-def _names(ui: Ui, seat: int) -> str:
-    return ui.names[seat] if 0 <= seat < len(ui.names) else f"Seat {seat + 1}"
 
 
 def _pick(view: dict[str, Any], ui: Ui) -> Markup:
@@ -226,7 +222,7 @@ def _pick(view: dict[str, Any], ui: Ui) -> Markup:
             + Markup("</li>")
         )
     buttons = join(items)
-    order = names_list([_names(ui, s) for s in view["picks"]])
+    order = ui.cast.listing(view["picks"])
     return markup(
         '<p class="explain">Take one card; it lands {} side up. Picking order: '
         "{}.</p>"
@@ -277,17 +273,20 @@ def _collect(view: dict[str, Any], ui: Ui) -> Markup:
     trade = view["effects"]["trade_votes"]
     buttons = join(
         Markup("<li>")
-        + _button(m, f"Trade {name(m['card'])} for {trade} votes", "", id="trade-" + m["card"])
+        + _button(
+            m, f"Trade {name(m['card'])} for up to {trade} votes", "", id="trade-" + m["card"]
+        )
         + Markup("</li>")
         for m in legal
         if m["type"] == "trade"
     )
     support = view["support"][ui.viewer if ui.viewer is not None else view["seat"]]
     return markup(
-        '<p class="explain">Your support gives {} new vote(s). You may discard'
-        " won resources for {} votes each (votes on them are lost).</p>"
+        '<p class="explain">Your support gives {}. You may discard'
+        " won resources for {} votes each (votes on them are lost), whatever room you"
+        " have left: you draw only as many votes as your cards can store.</p>"
         '<ul class="mm-trades">{}</ul>',
-        max(0, support),
+        plural(max(0, support), "new vote"),
         trade,
         buttons,
     ) + _button({"type": "collect"}, "Collect my votes", "primary big", id="collect")
@@ -401,14 +400,14 @@ def _matching(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | N
 # -- the reveal ------------------------------------------------------------------------
 
 
-def explain_milestone(view: dict[str, Any], index: int, names: list[str]) -> str:
+def explain_milestone(view: dict[str, Any], index: int, cast: Cast) -> str:
     """The sentence a screen reader hears when the reveal is shown."""
-    return _reveal_sentence(view["reveal"], names)
+    return _reveal_sentence(view["reveal"], cast)
 
 
-def _reveal_sentence(r: dict[str, Any], names: list[str]) -> str:
+def _reveal_sentence(r: dict[str, Any], cast: Cast) -> str:
     verdict = "accepted" if r["accepted"] else "rejected"
-    order = names_list([names[s] for s in r["order"]]) or "nobody"
+    order = cast.listing(r["order"]) or "nobody"
     return (
         f"Turn {r['turn']}: the proposal is {verdict}, {r['yes']} YES to {r['no']} NO."
         f" Cards are taken by {order}."
@@ -418,11 +417,12 @@ def _reveal_sentence(r: dict[str, Any], names: list[str]) -> str:
 def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """The reveal: every vote, the result, the picking order and the laws enacted."""
     r = view["reveal"]
+    cast = ui.cast
     votes = join(
-        markup("<li>{}: {}</li>", _names(ui, s), vote_chip(v) if v else "no vote")
+        markup("<li>{}: {}</li>", cast.object(s, start=True), vote_chip(v) if v else "no vote")
         for s, v in enumerate(r["votes"])
     )
-    order = join(markup("<li>{}</li>", _names(ui, s)) for s in r["order"])
+    order = join(markup("<li>{}</li>", cast.object(s, start=True)) for s in r["order"])
     enacted = join(markup("<li>{}</li>", card_tile(c)) for c in r["enacted"])
     laws = markup('<h3>Enacted</h3><ul class="mm-cards">{}</ul>', enacted) if r["enacted"] else ""
     verdict = "Accepted" if r["accepted"] else "Rejected"
@@ -439,7 +439,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         verdict,
         r["yes"],
         r["no"],
-        _reveal_sentence(r, ui.names),
+        _reveal_sentence(r, cast),
         votes,
         order or "<li>nobody</li>",
         laws,
@@ -450,39 +450,41 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
 # -- the log -------------------------------------------------------------------------------
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
     kind, d = event["kind"], event["data"]
 
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    def does(seat: int, verb: str) -> str:
+        return cast.subject(seat, verb, start=True)
 
     if kind == "turn_started":
-        return f"Turn {d['turn']}: {who(d['proposer'])} proposes."
+        return f"Turn {d['turn']}: {does(d['proposer'], 'propose')}."
     if kind == "proposed":
-        return f"{who(d['seat'])} proposes {plural(len(d['cards']), 'card')}."
+        return f"{does(d['seat'], 'propose')} {plural(len(d['cards']), 'card')}."
     if kind == "revealed":
-        return _reveal_sentence(d, names)
+        return _reveal_sentence(d, cast)
     if kind == "took":
         side = "green" if d["green"] else "red"
-        return f"{who(d['seat'])} takes {name(d['card'])} ({side} side up)."
+        return f"{does(d['seat'], 'take')} {name(d['card'])} ({side} side up)."
     if kind == "collected":
-        return f"{who(d['seat'])} collects {plural(d['votes'], 'vote')}."
+        return f"{does(d['seat'], 'collect')} {plural(d['votes'], 'vote')}."
     if kind == "traded":
-        return f"{who(d['seat'])} trades {name(d['card'])} for votes."
+        return f"{does(d['seat'], 'trade')} {name(d['card'])} for votes."
     if kind == "gave_up_vote":
-        return f"{who(d['seat'])} gives up a vote for negative support."
+        return f"{does(d['seat'], 'give')} up a vote for negative support."
     if kind == "moved_vote":
-        return f"{who(d['seat'])} puts {d['kind'].upper()} {d['number']} on {name(d['law'])}."
+        return f"{does(d['seat'], 'put')} {d['kind'].upper()} {d['number']} on {name(d['law'])}."
     if kind == "moved_card":
-        verb = "turns" if d["kind"] == "yes" else "removes"
-        return f"{who(d['seat'])} {verb} {who(d['owner'])}'s {name(d['card'])}."
+        card = f"{cast.possessive(d['owner'])} {name(d['card'])}"
+        if d["kind"] == "yes":
+            return f"{does(d['seat'], 'turn')} {card} green."
+        return f"{does(d['seat'], 'remove')} {card}."
     if kind == "shopped":
-        return f"{who(d['seat'])} uses {name(d['law'])}."
+        return f"{does(d['seat'], 'use')} {name(d['law'])}."
     if kind == "special":
-        return f"{who(d['seat'])} uses {name(d['card'])}."
+        return f"{does(d['seat'], 'use')} {name(d['card'])}."
     if kind == "game_over":
-        return f"The game is over: {names_list([who(s) for s in d['winners']])} won."
+        return f"The game is over: {cast.listing(d['winners'])} won."
     return None
 
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from quandary.games.minister.laws import ICON_NAMES
 from quandary.games.minister.material import card_json
-from quandary.web.html import Markup, attrs, join, markup, plural
+from quandary.web.html import Markup, attrs, join, markup
+from quandary.web.phrases import Cast, plural
 
 KIND_LABELS = {"law": "Law", "support": "Support", "resource": "Resource", "special": "Special"}
 VOTE_LABELS = {"yes": "YES", "no": "NO", "abstain": "ABSTAIN"}
@@ -168,16 +169,17 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
     target = view["target"]
     return markup(
         '<section class="mm-scores" aria-labelledby="scores-title">'
-        '<h3 id="scores-title">Scores (first to {} wins)</h3>{}</section>',
+        '<h3 id="scores-title">Scores ({} or more at the end of a turn ends the game)</h3>'
+        "{}</section>",
         target,
         join(rows),
     )
 
 
-def tables(view: dict[str, Any], names: list[str], viewer: int | None) -> Markup:
+def tables(view: dict[str, Any], cast: Cast) -> Markup:
     """Everyone's won cards: side up, votes stored (face down for others)."""
     parts = []
-    for seat, who in enumerate(names):
+    for seat, who in enumerate(cast.names):
         rows = view["tables"][seat]
         items = []
         for row in rows:
@@ -190,18 +192,18 @@ def tables(view: dict[str, Any], names: list[str], viewer: int | None) -> Markup
                 '<p class="mm-stored">Stored: {} · room for {}{}</p>', stored, row["room"], starter
             )
             items.append(markup("<li>{}</li>", card_tile(row["card"], row["green"], extra)))
-        me = " (you)" if seat == viewer and who.casefold() != "you" else ""
+        me = " (you)" if seat == cast.viewer and who.casefold() != "you" else ""
         info = (
             f"{plural(view['hand_counts'][seat], 'card')} in hand · support {view['support'][seat]}"
         )
         if view["options"].get("abstain"):
-            info += f" · abstained {view['abstains'][seat]} times"
+            info += f" · abstained {plural(view['abstains'][seat], 'time')}"
         parts.append(
             markup(
-                '<section class="mm-table" aria-label="{}\'s cards">'
+                '<section class="mm-table" aria-label="{} cards">'
                 '<h3>{}{}</h3><p class="mm-info">{}</p>'
                 '<ul class="mm-cards">{}</ul></section>',
-                who,
+                cast.possessive(seat, start=True),
                 who,
                 me,
                 info,

@@ -13,7 +13,8 @@ import json
 import math
 from typing import Any
 
-from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list, plural
+from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.phrases import Cast, article, indefinite, plural
 
 from .table import Ui, error_line
 
@@ -47,12 +48,12 @@ def checkpoints(view: dict[str, Any]) -> int:
 
 def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """Not used (no checkpoints); kept for the shared contract."""
-    return round_summary(view["history"][index], ui.names)
+    return round_summary(view["history"][index], ui.cast)
 
 
-def explain_milestone(view: dict[str, Any], index: int, names: list[str]) -> str:
+def explain_milestone(view: dict[str, Any], index: int, cast: Cast) -> str:
     """A round's outcome in one sentence."""
-    return explain_round(view["history"][index], names)
+    return explain_round(view["history"][index], cast)
 
 
 def privacy_reason(view: dict[str, Any]) -> str:
@@ -103,7 +104,7 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
             '<section class="last-round" aria-label="The last challenge">'
             "<h3>Challenge {}</h3>{}</section>",
             last["round"],
-            round_summary(last, ui.names),
+            round_summary(last, ui.cast),
         )
     return head + error_line(ui) + body + summary + players_panel(view, ui)
 
@@ -112,9 +113,10 @@ def _challenge(view: dict[str, Any], ui: Ui) -> Markup:
     provocateur = view["provocateur"]
     if view["seat"] != provocateur:
         return markup(
-            '<p class="explain">{} holds the stumbling block and is'
+            '<p class="explain">{} the stumbling block and {}'
             " choosing a challenge card. Get ready to throw.</p>",
-            ui.names[provocateur],
+            ui.cast.subject(provocateur, "hold", start=True),
+            ui.cast.verb(provocateur, "be"),
         ) + arena(view, ui)
     chosen = ui.draft.get("card")
     legal = {m["card"] for m in view["legal_moves"] if m["type"] == "challenge"}
@@ -182,11 +184,12 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
     )
     return (
         markup(
-            '<p class="explain">{} challenges with a'
+            '<p class="explain">{} with {}'
             " <strong>{}</strong>. To take it up, throw a card of another value so"
             " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
             " thrown card leaves the game.{}</p>",
-            ui.names[view["provocateur"]],
+            ui.cast.subject(view["provocateur"], "challenge", start=True),
+            article(view["challenge"]),
             view["challenge"],
             second,
         )
@@ -208,11 +211,10 @@ def _duel(view: dict[str, Any], ui: Ui) -> Markup:
     opponent = next((s for s in seats if s != me), None)
     picture = arena(view, ui)
     if me not in seats or opponent is None or not view["legal_moves"]:
-        waiting = [ui.names[s] for s in view["waiting_for"]]
-        who = names_list([ui.names[s] for s in seats])
+        who = ui.cast.listing(seats, start=True)
         text = f"{who} duel over the {duel.get('challenge')} and the {duel.get('card')}."
-        if waiting:
-            text += f" Waiting for {names_list(waiting)} to choose."
+        if view["waiting_for"]:
+            text += f" Waiting for {ui.cast.listing(view['waiting_for'])} to choose."
         return markup('<p class="explain">{}</p>', text) + picture
     mine = duel["card"] if me != seats[0] else duel["challenge"]
     theirs = duel["challenge"] if me != seats[0] else duel["card"]
@@ -241,13 +243,13 @@ def _duel(view: dict[str, Any], ui: Ui) -> Markup:
     )
     return (
         markup(
-            '<p class="explain">Your {} against {}\'s {}.'
+            '<p class="explain">Your {} against {} {}.'
             " Both choose in secret. Peace and peace: each takes the other's card. Conflict"
             " against peace: conflict takes both cards and loses a life. Conflict and conflict:"
             " both cards leave the game and both lose a life."
             " You have {} left.</p>{}",
             mine,
-            ui.names[opponent],
+            ui.cast.possessive(opponent),
             theirs,
             plural(lives, "life", "lives"),
             no_life,
@@ -284,7 +286,7 @@ def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> Markup:
             format(share, ".3f"),
             left,
         )
-    listing = join(markup("<li>{}</li>", _arena_line(t, ui.names)) for t in view.get("arena", []))
+    listing = join(markup("<li>{}</li>", _arena_line(t, ui.cast)) for t in view.get("arena", []))
     return markup(
         '<div class="arena-box{}" id="arena-box"'
         "{}>"
@@ -323,7 +325,7 @@ def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any])
         classes,
         style,
         index,
-        _arena_line(throw, ui.names),
+        _arena_line(throw, ui.cast),
         throw["card"],
     )
 
@@ -354,19 +356,29 @@ REASONS = {
     "outside": "not in the arena",
 }
 
+RETURNED = {
+    "same_value": "flat, but the same value as the challenge card",
+    "late": "flat, but after the duelling card",
+    "diagonal": "not flat",
+    "edge": "not flat",
+    "outside": "not in the arena",
+}
+"""How a card that goes back to the hand lay (with two players left)."""
 
-def _arena_line(throw: dict[str, Any], names: list[str]) -> str:
+
+def _arena_line(throw: dict[str, Any], cast: Cast) -> str:
     """Who threw what, where it landed and what became of it (and why)."""
     where = LANDINGS.get(throw["landing"], "")
-    line = f"{names[throw['seat']]}'s {throw['card']} landed {where}"
+    line = f"{cast.possessive(throw['seat'], start=True)} {throw['card']} landed {where}"
     status = throw.get("status", "pending")
     reason = throw.get("reason")
     if status == "pending":
         return line + (": it would duel if the window closed now" if throw.get("leading") else "")
+    if status == "returned":
+        how = RETURNED.get(reason or "", "it does not duel")
+        return f"{line}: {how}, and with two players left it goes back to the hand"
     if status in ("duelling", "invalid") or reason in ("late", "same_value"):
         return f"{line}: {REASONS.get(reason or '', STATUSES[status])}"
-    if status == "returned":
-        return f"{line}: not flat, and with two players left it goes back to the hand"
     return f"{line}: {REASONS.get(reason or '', 'missed')}, so removed from the game"
 
 
@@ -414,9 +426,9 @@ def _chips(values: list[int]) -> Markup:
 # -- outcomes ----------------------------------------------------------------------
 
 
-def explain_round(r: dict[str, Any], names: list[str]) -> str:
+def explain_round(r: dict[str, Any], cast: Cast) -> str:
     """What a finished challenge came to, in a sentence or two."""
-    who = names[r["provocateur"]]
+    provocateur = r["provocateur"]
     duel = r.get("duel")
     if r["outcome"] == "kept" or duel is None:
         why = (
@@ -424,40 +436,52 @@ def explain_round(r: dict[str, Any], names: list[str]) -> str:
             if r.get("reason") == "no_valid_card"
             else "nobody took it up"
         )
-        return f"{who} challenged with a {r['challenge']}; {why}, so {who} keeps it as winnings."
-    them = names[duel["seats"][1]]
-    pair = f"{who}'s {duel['challenge']} and {them}'s {duel['card']}"
+        return (
+            f"{cast.object(provocateur, start=True)} challenged with"
+            f" {indefinite(r['challenge'])}; {why}, so {cast.subject(provocateur, 'keep')} it"
+            " as winnings."
+        )
+    rival = duel["seats"][1]
+    both = cast.listing([provocateur, rival], start=True)
+    cards = {provocateur: duel["challenge"], rival: duel["card"]}
+    pair = " and ".join(f"{cast.possessive(s)} {cards[s]}" for s in (provocateur, rival))
     outcome = r["outcome"]
     if outcome == "peace":
-        return f"{who} and {them} both chose peace: each takes the other's card ({pair})."
+        return f"{both} both chose peace: each takes the other's card ({pair})."
     if outcome == "both_conflict":
-        return f"{who} and {them} both chose conflict: {pair} leave the game; both lose a life."
-    winner = names[r["winner"]] if r.get("winner") is not None else who
-    loser = them if winner == who else who
-    return f"{winner} chose conflict and {loser} peace: {winner} wins {pair} and loses a life."
+        return f"{both} both chose conflict: {pair} leave the game; both lose a life."
+    winner = r["winner"] if r.get("winner") is not None else provocateur
+    loser = rival if winner == provocateur else provocateur
+    return (
+        f"{cast.object(winner, start=True)} chose conflict and {cast.object(loser)} peace:"
+        f" {cast.subject(winner, 'win')} {cast.possessive(loser)} {cards[loser]},"
+        f" {cast.verb(winner, 'keep')} {cast.own(winner)} {cards[winner]}"
+        f" and {cast.verb(winner, 'lose')} a life."
+    )
 
 
-def round_summary(r: dict[str, Any], names: list[str]) -> Markup:
+def round_summary(r: dict[str, Any], cast: Cast) -> Markup:
     """The last challenge's outcome, with the fate of every thrown card."""
-    thrown = join(markup("<li>{}</li>", _arena_line(t, names)) for t in r.get("arena", []))
-    return markup('<p class="outcome">{}</p>', explain_round(r, names)) + (
+    thrown = join(markup("<li>{}</li>", _arena_line(t, cast)) for t in r.get("arena", []))
+    return markup('<p class="outcome">{}</p>', explain_round(r, cast)) + (
         markup('<ol class="arena-list">{}</ol>', thrown) if thrown else ""
     )
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
     kind, data = event["kind"], event["data"]
     if kind == "challenge_placed":
-        return f"{names[data['seat']]} challenges with a {data['card']}."
+        who = cast.subject(data["seat"], "challenge", start=True)
+        return f"{who} with {indefinite(data['card'])}."
     if kind == "card_landed":
-        return _arena_line(data, names) + "."
+        return _arena_line(data, cast) + "."
     if kind == "second_window":
         return "No valid card: everyone may throw once more."
     if kind == "round_over":
-        return explain_round(data, names)
+        return explain_round(data, cast)
     if kind == "game_over":
-        return f"The game is over: {names_list([names[s] for s in data['winners']])} won."
+        return f"The game is over: {cast.listing(data['winners'])} won."
     return None
 
 

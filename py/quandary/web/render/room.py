@@ -11,8 +11,14 @@ from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.render.lobby import choice_field
 
 
-def status_line(role: str, status: str, error: str | None, notice: str | None) -> Markup:
-    """One sentence about the connection, in a live region."""
+def status_line(
+    role: str, status: str, error: str | None, notice: str | None, backed_up: bool = False
+) -> Markup:
+    """One sentence about the connection, in a live region.
+
+    ``backed_up``: this guest holds a sealed backup, so if the host does not
+    come back a player's device carries the game on (net/succession.py).
+    """
     if error:
         text, cls = error, "form-error"
     elif role == "host":
@@ -23,6 +29,11 @@ def status_line(role: str, status: str, error: str | None, notice: str | None) -
         text, cls = REPLACED, "notice"
     elif status == "away":
         text, cls = "The host is away: the game is paused until they come back.", "notice"
+        if backed_up:
+            text = (
+                "The host is away: the game is paused. If they are not back soon,"
+                " a player's device takes the game on."
+            )
     else:
         text, cls = "Looking for the room…", "notice"
     extra = markup('<p class="notice">{}</p>', notice) if notice else ""
@@ -194,11 +205,52 @@ def _settings(lobby: dict[str, Any]) -> Markup:
         "<fieldset><legend>Game</legend>"
         '<label>Game <select data-field="room-game" id="room-game">{}</select></label> '
         '<label>Seats <select data-field="room-seat-count" id="room-seat-count">{}</select>'
-        "</label>{}{}</fieldset>",
+        "</label>{}{}{}</fieldset>",
         games,
         counts,
         flags,
         multis,
+        _patience(lobby.get("patience", "normal")),
+    )
+
+
+PATIENCE_LABELS = {
+    "short": "20 seconds (a bot takes over after 1 minute)",
+    "normal": "45 seconds (a bot takes over after 2 minutes)",
+    "long": "90 seconds (a bot takes over after 5 minutes)",
+}
+
+
+def _patience(current: str) -> Markup:
+    """How long the room waits for a player who left before offering a bot for them."""
+    options = join(
+        markup("<option{}>{}</option>", attrs(value=key, selected=key == current), label)
+        for key, label in PATIENCE_LABELS.items()
+    )
+    return markup(
+        '<label class="patience">When a player leaves, offer a bot for their seat after '
+        '<select data-field="room-patience" id="room-patience">{}</select></label>'
+        '<p class="explain">Sooner on their own turn. They get their seat back the moment'
+        " they return. If you, the host, are gone that long, the first guest who sat down"
+        " carries the game on (it takes two seated guests), and a bot plays for you until"
+        " you are back.</p>",
+        options,
+    )
+
+
+def absent_offers(names: dict[int, str]) -> Markup:
+    """The host's offer of a bot for each seat whose player has been away a while."""
+    return join(
+        markup(
+            '<p class="absent" role="status">{} has been away for a while. '
+            '<button type="button" data-action="cover-seat" data-seat="{}" id="cover-{}">'
+            "Let a bot play for {}</button></p>",
+            name,
+            seat,
+            seat,
+            name,
+        )
+        for seat, name in sorted(names.items())
     )
 
 

@@ -32,7 +32,8 @@ from quandary.games.royal.cards import (
 from quandary.games.royal.cards import (
     short_name as short,
 )
-from quandary.web.html import Markup, attrs, join, markup, names_list, plural
+from quandary.web.html import Markup, attrs, join, markup
+from quandary.web.phrases import Cast, plural
 
 from . import playing_cards as pc
 from .table import Ui, error_line
@@ -45,11 +46,33 @@ PHASE_TITLES = {
 
 
 # -- small words (the card facts are the game's own: ``games.royal.cards``) -----------
+# A seat is its player and its royal; the reader's own seat is "you" in every sentence.
 
 
-def who(seat: int, names: list[str]) -> str:
-    """A seat as its royal title and its player's name: "Queen of Hearts (Robin)"."""
-    return f"{title(seat)} ({names[seat]})"
+def who(seat: int, cast: Cast, start: bool = False) -> str:
+    """A seat as its royal and its player: "Queen of Hearts (Robin)", "you (Ace of Spades)"."""
+    if cast.is_you(seat):
+        return f"{cast.object(seat, start)} ({title(seat)})"
+    return f"{title(seat)} ({cast.object(seat)})"
+
+
+def royal(seat: int, cast: Cast, start: bool = False) -> str:
+    """A seat by its title alone: "the Jack of Clubs", or "you"."""
+    if cast.is_you(seat):
+        return cast.object(seat, start)
+    return ("The " if start else "the ") + title(seat)
+
+
+def _pronoun(seat: int, cast: Cast) -> str:
+    """The seat again, after it was named: "you", "it" (a royal)."""
+    return "you" if cast.is_you(seat) else "it"
+
+
+def _piece(card: str, seat: int, cast: Cast) -> str:
+    """A card in a seat's realm or hand: "your 8♥", "8♥ of the Jack of Clubs"."""
+    if cast.is_you(seat):
+        return f"your {short(card)}"
+    return f"{short(card)} of the {title(seat)}"
 
 
 def _why_doubled(card: str) -> str:
@@ -66,69 +89,93 @@ def _power(card: str, value: int, doubled: bool) -> str:
 # -- explaining a round ----------------------------------------------------------------
 
 
-def explain_step(step: dict[str, Any], names: list[str]) -> str:
+def explain_step(step: dict[str, Any], cast: Cast) -> str:
     """One step of a round's resolution as a sentence."""
     seat, target, card = step["seat"], step["target"], step["card"]
     if step["kind"] == "build":
         worth = card_points(card, seat)
+        its = "your" if cast.is_you(seat) else "its"
         extra = (
-            f", doubled as {SUIT_NAMES[suit_of(card)]} is its suit" if worth > rank_of(card) else ""
+            f", doubled as {SUIT_NAMES[suit_of(card)]} is {its} suit"
+            if worth > rank_of(card)
+            else ""
         )
-        return f"{who(seat, names)} builds: {short(card)} goes into play (worth {worth}{extra})."
+        return (
+            f"{who(seat, cast, start=True)} {cast.verb(seat, 'build')}: {short(card)} goes into"
+            f" play (worth {worth}{extra})."
+        )
     if step["kind"] == "battle":
         mine = _power(card, step["strength"], step["doubled"])
         theirs = _power(step["rival_card"], step["rival_strength"], step["rival_doubled"])
-        head = f"{who(seat, names)} and {who(target, names)} battle: {mine} against {theirs}."
+        pair = f"{who(seat, cast, start=True)} and {who(target, cast)}"
+        head = f"{pair} battle: {mine} against {theirs}."
         if step["winner"] is None:
             return head + " Equal strength: both value cards are discarded."
-        loser = target if step["winner"] == seat else seat
-        lost = step["rival_card"] if step["winner"] == seat else card
-        winner = title(step["winner"])
-        return f"{head} {winner} wins; {short(lost)} of the {title(loser)} is discarded."
+        winner = step["winner"]
+        loser = target if winner == seat else seat
+        lost = step["rival_card"] if winner == seat else card
+        return (
+            f"{head} {royal(winner, cast, start=True)} {cast.verb(winner, 'win')};"
+            f" {_piece(lost, loser, cast)} is discarded."
+        )
     if step["after_battle"]:
+        defeated = "you, defeated," if cast.is_you(target) else f"the defeated {title(target)}"
         head = (
-            f"{title(seat)} invades the defeated {title(target)} with strength {step['strength']}"
+            f"{royal(seat, cast, start=True)} {cast.verb(seat, 'invade')} {defeated}"
+            f" with strength {step['strength']}"
         )
     else:
         power = _power(card, step["strength"], step["doubled"])
-        head = f"{who(seat, names)} invades {who(target, names)} with {power}"
-    return head + _outcome(step)
+        head = (
+            f"{who(seat, cast, start=True)} {cast.verb(seat, 'invade')} {who(target, cast)}"
+            f" with {power}"
+        )
+    return head + _outcome(step, cast)
 
 
-def _outcome(step: dict[str, Any]) -> str:
-    target = title(step["target"])
+def _outcome(step: dict[str, Any], cast: Cast) -> str:
+    seat, target = step["seat"], step["target"]
     if step["captured"]:
-        return f" and captures {short(step['captured'])}."
+        return f" and {cast.verb(seat, 'capture')} {short(step['captured'])}."
     if step["could_capture"]:
         options = ", ".join(short(c) for c in step["could_capture"])
-        return f" but captures nothing (it could have taken {options})."
+        return (
+            f" but {cast.verb(seat, 'capture')} nothing ({_pronoun(seat, cast)} could have"
+            f" taken {options})."
+        )
     if not step["from_hand"]:
-        return f", but nothing of the {target}'s is worth {step['strength']} or less."
+        theirs = "yours" if cast.is_you(target) else f"the {title(target)}'s"
+        return f", but nothing of {theirs} is worth {step['strength']} or less."
+    has = f"{royal(target, cast, start=True)} {cast.verb(target, 'have')} nothing in play"
     count = step["surrendered_count"]
     if not count:
-        return f". The {target} has nothing in play and no value card to surrender."
+        return f". {has} and no value card to surrender."
     shown = step["surrendered"]
     cards = f": {', '.join(short(c) for c in shown)}" if shown else ""
     return (
-        f". The {target} has nothing in play, so it surrenders "
+        f". {has}, so {_pronoun(target, cast)} {cast.verb(target, 'surrender')} "
         f"{plural(count, 'value card')} from hand{cards}."
     )
 
 
-def explain_choice(seat: int, choice: dict[str, Any] | None, names: list[str]) -> str:
+def explain_choice(seat: int, choice: dict[str, Any] | None, cast: Cast) -> str:
     """A revealed choice: "builds with 7♥", "targets the Jack of Clubs with 9♠", "passes"."""
+    chooser = who(seat, cast, start=True)
     if choice is None:
-        return f"{who(seat, names)} passes."
+        return f"{chooser} {cast.verb(seat, 'pass')}."
     if choice["target"] == seat:
-        return f"{who(seat, names)} builds with {short(choice['card'])}."
-    return f"{who(seat, names)} targets the {title(choice['target'])} with {short(choice['card'])}."
+        return f"{chooser} {cast.verb(seat, 'build')} with {short(choice['card'])}."
+    return (
+        f"{chooser} {cast.verb(seat, 'target')} {royal(choice['target'], cast)}"
+        f" with {short(choice['card'])}."
+    )
 
 
-def explain_result(record: dict[str, Any], names: list[str]) -> str:
+def explain_result(record: dict[str, Any], cast: Cast) -> str:
     """A round in a few sentences: choices, then every step, then the scores."""
-    parts = [explain_choice(s, c, names) for s, c in enumerate(record["choices"])]
-    parts += [explain_step(s, names) for s in record["steps"]]
-    scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(record["scores"]))
+    parts = [explain_choice(s, c, cast) for s, c in enumerate(record["choices"])]
+    parts += [explain_step(s, cast) for s in record["steps"]]
+    scores = ", ".join(f"{cast.object(s)} {v}" for s, v in enumerate(record["scores"]))
     return " ".join(parts) + f" Scores: {scores}."
 
 
@@ -147,22 +194,22 @@ def privacy_reason(view: dict[str, Any]) -> str:
     return "It is time to choose a target card and a value card in secret."
 
 
-def explain_milestone(view: dict[str, Any], index: int, names: list[str]) -> str:
+def explain_milestone(view: dict[str, Any], index: int, cast: Cast) -> str:
     """The sentence a screen reader hears when round ``index``'s retelling is shown."""
     record = view["history"][index]
-    return f"Round {record['round']} resolved. " + explain_result(record, names)
+    return f"Round {record['round']} resolved. " + explain_result(record, cast)
 
 
 def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """Round ``index`` retold: the revealed choices, each step in order, the scores after."""
     record = view["history"][index]
-    names = ui.names
-    choices = join(_choice_item(s, c, names) for s, c in enumerate(record["choices"]))
-    steps = join(markup("<li>{}</li>", explain_step(s, names)) for s in record["steps"])
+    cast = ui.cast
+    choices = join(_choice_item(s, c, cast) for s, c in enumerate(record["choices"]))
+    steps = join(markup("<li>{}</li>", explain_step(s, cast)) for s in record["steps"])
     if not steps:
         steps = Markup("<li>Nothing else happens: nobody invades.</li>")
     scores = join(
-        markup("<li><span>{}</span> <strong>{}</strong></li>", who(s, names), v)
+        markup("<li><span>{}</span> <strong>{}</strong></li>", who(s, cast, start=True), v)
         for s, v in enumerate(record["scores"])
     )
     last = index == len(view["history"]) - 1 and view.get("result")
@@ -190,7 +237,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     )
 
 
-def _choice_item(seat: int, choice: dict[str, Any] | None, names: list[str]) -> Markup:
+def _choice_item(seat: int, choice: dict[str, Any] | None, cast: Cast) -> Markup:
     if choice is None:
         cards = Markup('<span class="pcard small passed">pass</span>')
     else:
@@ -198,7 +245,7 @@ def _choice_item(seat: int, choice: dict[str, Any] | None, names: list[str]) -> 
     return markup(
         '<li class="royal-choice"><span class="royal-pair">{}</span><span>{}</span></li>',
         cards,
-        explain_choice(seat, choice, names),
+        explain_choice(seat, choice, cast),
     )
 
 
@@ -386,7 +433,7 @@ def _preview(view: dict[str, Any], ui: Ui) -> str:
 
 
 def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
-    others = [ui.names[s] for s in view["waiting_for"] if s != ui.viewer]
+    others = [s for s in view["waiting_for"] if s != ui.viewer]
     mine = view.get("my_choice")
     shown = ""
     if mine is not None and ui.viewer is not None:
@@ -399,13 +446,13 @@ def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
                 + _card_img(mine["value"], "small")
                 + Markup("</p><p>Your cards lie face down.</p>")
             )
-    wait = markup("<p>Waiting for {}…</p>", names_list(others)) if others else ""
+    wait = markup("<p>Waiting for {}…</p>", ui.cast.listing(others)) if others else ""
     return markup('<div class="waiting">{}{}</div>', shown, wait)
 
 
 def _this_round(view: dict[str, Any], ui: Ui) -> Markup:
-    choices = join(_choice_item(s, c, ui.names) for s, c in enumerate(view["choices"]))
-    steps = join(markup("<li>{}</li>", explain_step(s, ui.names)) for s in view["steps"])
+    choices = join(_choice_item(s, c, ui.cast) for s, c in enumerate(view["choices"]))
+    steps = join(markup("<li>{}</li>", explain_step(s, ui.cast)) for s in view["steps"])
     return (
         markup(
             '<section class="royal-now" aria-label="This round so far">'
@@ -422,10 +469,11 @@ def _capture(view: dict[str, Any], ui: Ui) -> Markup:
     step = capture["step"]
     seat, target = step["seat"], step["target"]
     if ui.viewer != seat or not view["legal_moves"]:
+        realm = "your realm" if ui.cast.is_you(target) else f"the {title(target)}'s realm"
         return markup(
-            '<p class="waiting">{} is choosing what to capture from the {}\'s realm…</p>',
-            ui.names[seat],
-            title(target),
+            '<p class="waiting">{} choosing what to capture from {}…</p>',
+            ui.cast.subject(seat, "be", start=True),
+            realm,
         )
     buttons = join(
         markup(
@@ -475,20 +523,20 @@ def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | 
     return {"type": "choose", "target": draft["target"], "value": draft["value"]}
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str | None:
+def describe(event: dict[str, Any], cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
     kind, data = event["kind"], event["data"]
     if kind == "round_started":
-        draws = ", ".join(f"{names[s]} {n}" for s, n in enumerate(data["draws"]))
+        draws = ", ".join(f"{cast.object(s)} {n}" for s, n in enumerate(data["draws"]))
         return f"Round {data['round']} begins. Cards drawn: {draws}."
     if kind == "submitted":
-        return f"{names[data['seat']]} has chosen."
+        return f"{cast.subject(data['seat'], 'have', start=True)} chosen."
     if kind == "choices_revealed":
-        return " ".join(explain_choice(s, c, names) for s, c in enumerate(data["choices"]))
+        return " ".join(explain_choice(s, c, cast) for s, c in enumerate(data["choices"]))
     if kind == "step":
-        return explain_step(data, names)
+        return explain_step(data, cast)
     if kind == "game_over":
-        winners = names_list([names[s] for s in data["winners"]])
+        winners = cast.listing(data["winners"], start=True)
         return f"The deck cannot cover the next draw: the game is over. {winners} won."
     return None
 

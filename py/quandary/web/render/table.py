@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from quandary.web.html import EMPTY, Markup, attrs, join, markup, names_list, plural
+from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.phrases import Cast, plural
 
 if TYPE_CHECKING:
     from . import GameUi
@@ -23,6 +24,11 @@ class Ui:
     elapsed: int = 0
     """Milliseconds since the open timed window opened, as this device reckons it."""
 
+    @property
+    def cast(self) -> Cast:
+        """Who is who in this device's sentences: the viewer is "you"."""
+        return Cast(self.names, self.viewer)
+
 
 def scoreboard(view: dict[str, Any], ui: Ui) -> Markup:
     """Every seat with its score and whether it still has to act."""
@@ -33,7 +39,7 @@ def scoreboard(view: dict[str, Any], ui: Ui) -> Markup:
         if view.get("result"):
             status = "winner" if seat in view["result"]["winners"] else ""
         me = " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
-        bot = " · bot" if ui.kinds[seat] == "bot" else ""
+        bot = {"bot": " · bot", "covered": f" · bot playing for {name}"}.get(ui.kinds[seat], "")
         rows.append(
             markup(
                 "<li{}>"
@@ -85,8 +91,7 @@ def final_screen(view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit)
     """
     result = view["result"]
     order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
-    winners = [ui.names[s] for s in result["winners"]]
-    headline = f"{winners[0]} wins!" if len(winners) == 1 else f"Shared win: {names_list(winners)}!"
+    headline = winners_line(result["winners"], ui.cast) + "!"
     rows = join(
         markup(
             '<li{}><span class="who">{}</span><span class="score">{}</span></li>',
@@ -119,6 +124,13 @@ def final_screen(view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit)
             way_out.label,
         )
     )
+
+
+def winners_line(winners: list[int], cast: Cast) -> str:
+    """ "You win", "Ada wins", "Shared win: you and Ada" (no full stop)."""
+    if len(winners) == 1:
+        return cast.subject(winners[0], "win", start=True)
+    return "Shared win: " + cast.listing(winners)
 
 
 def log_panel(lines: list[str]) -> Markup:

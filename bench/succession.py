@@ -1,0 +1,160 @@
+"""Succession benchmark: what a host's backups cost, and how soon a room plays on without it.
+
+Two parts, written to bench/results-succession.json:
+
+- In CPython, over the in-memory network with the transport's real cryptography
+  (tests/net/memnet.py): for every game, rooms of a host and three guests play
+  to a random move, the host vanishes, a guest takes over and the game is
+  played to its end. Reports the bytes per move the sealed backups add (all
+  guests together) next to the bytes of the moves' own messages, and the moves
+  acknowledged before the host left and lost after (must be 0).
+- In real browsers through a local relay: one room of three devices with the
+  shortest waiting time (20 s); again and again the current host's page closes,
+  the first seated guest takes over, and the closed device opens the link again
+  and sits down as a guest. Reports, over the runs, the time from the close
+  until the room is playable again (the successor hosts, the other guest is
+  connected) and from a returning page's boot until its seat is back.
+
+    .venv/bin/python -m bench.succession [--runs 20] [--rooms 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+import quandary.games  # noqa: F401 - fills the registry
+from bench.rooms import percentile, ready
+from quandary import engine
+from scripts.relay import running_relay
+from scripts.serve import serve_in_thread
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
+from tests.net.test_succession import Room, _into
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYABLE_MS = 120_000
+
+
+def memnet_part(rooms: int) -> dict[str, Any]:
+    """Backup bytes per move and acknowledged moves lost, per game."""
+    out: dict[str, Any] = {}
+    for game in [g.spec.id for g in engine.all_games()]:
+        backup_bytes = other_bytes = moves = lost = 0
+        for seed in range(rooms):
+            room = Room(game, seed)
+            _into(room, room.rng.randint(1, 4 if game == "royal" else 30))
+            acknowledged = room.table.record.moves
+            for peer, texts in room.net.received.items():
+                for text in texts:
+                    if '"t":"backup"' in text:
+                        backup_bytes += len(text.encode())
+                    elif peer in room.guests:
+                        other_bytes += len(text.encode())
+            moves += max(1, len(acknowledged))
+            if room.table.over:
+                continue
+            room.vanish()
+            room.succeed()
+            kept = room.table.record.moves[: len(acknowledged)]
+            lost += sum(1 for a, b in zip(acknowledged, kept, strict=False) if a != b)
+            lost += len(acknowledged) - len(kept)
+            room.play()
+        out[game] = {
+            "rooms": rooms,
+            "backup_bytes_per_move": round(backup_bytes / moves),
+            "other_bytes_per_move": round(other_bytes / moves),
+            "acknowledged_moves_lost": lost,
+        }
+    return out
+
+
+def open_device(browser: Any, url: str) -> Page:
+    page = browser.new_context().new_page()
+    page.goto(url)
+    ready(page)
+    return page
+
+
+def browser_part(runs: int) -> dict[str, Any]:
+    """Host closed → playable again, and a returning page's boot → seat back, in ms."""
+    playable: list[float] = []
+    seat_back: list[float] = []
+    with running_relay() as relay, sync_playwright() as pw:
+        _, url = serve_in_thread(ROOT / "dist", (relay,))
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        host = open_device(browser, url)
+        host.click("#create-room")
+        host.select_option("#room-patience", "short")
+        link = host.input_value("#room-link")
+        order = [host]
+        for seat in (1, 2):
+            guest = open_device(browser, link)
+            guest.wait_for_selector("text=Connected to the room.", timeout=60_000)
+            guest.click(f"#sit-{seat}")
+            guest.wait_for_selector("#stand", timeout=30_000)
+            order.append(guest)
+        host.click("#room-start")
+        for page in order:
+            page.wait_for_selector(".game[data-version]", timeout=30_000)
+        # order[0] hosts; order[1] sat down first among the others: the successor.
+        for _ in range(runs):
+            gone, successor, other = order
+            context = gone.context
+            gone.close()
+            closed = time.perf_counter()
+            expect(successor.locator("#room-status")).to_contain_text(
+                "You are the host", timeout=PLAYABLE_MS
+            )
+            expect(other.locator("#room-status")).to_have_text(
+                "Connected to the room.", timeout=PLAYABLE_MS
+            )
+            other.wait_for_selector(".game[data-version]", timeout=PLAYABLE_MS)
+            playable.append((time.perf_counter() - closed) * 1000)
+            back = context.new_page()
+            back.goto(link)
+            ready(back)
+            booted = time.perf_counter()
+            expect(back.locator("#room-status")).to_have_text(
+                "Connected to the room.", timeout=PLAYABLE_MS
+            )
+            back.wait_for_selector(".scoreboard .me", timeout=PLAYABLE_MS)
+            seat_back.append((time.perf_counter() - booted) * 1000)
+            order = [successor, other, back]
+        browser.close()
+
+    def summary(values: list[float]) -> dict[str, Any]:
+        return {
+            "runs": len(values),
+            "median": round(statistics.median(values)),
+            "p95": round(percentile(values, 0.95)),
+            "max": round(max(values)),
+        }
+
+    return {
+        "waiting_time_ms": 20_000,
+        "host_closed_to_playable_ms": summary(playable),
+        "returning_page_ready_to_seat_back_ms": summary(seat_back),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20, help="successions in real browsers")
+    parser.add_argument("--rooms", type=int, default=10, help="memnet rooms per game")
+    args = parser.parse_args()
+    result = {"memnet": memnet_part(args.rooms)}
+    if args.runs:
+        result["browsers"] = browser_part(args.runs)
+    out = ROOT / "bench" / "results-succession.json"
+    out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,401 @@
+"""The host's role passes on: a sealed backup on the guests, one successor, the game goes on.
+
+Whole rooms over the in-memory network with the transport's real cryptography
+(AES-GCM and Shamir's 2-of-n sharing, see ``memnet.seal``): the host backs the
+room up on the seated guests after every change, vanishes at a random step, and
+after the room's waiting time the guests agree on one successor, which opens
+the backup with a second guest's share, signs with the room's key and carries
+the game to its end. No single guest can open a backup; a guest who is not the
+successor, or asks while the host is here, gets no share; a first host who
+comes back finds it was succeeded and sits down as a guest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+import pytest
+from cryptography.exceptions import InvalidTag
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from quandary import engine
+from quandary.engine import GameError
+from quandary.net.guest import RoomGuest
+from quandary.net.host import RoomHost
+from quandary.net.succession import SUCCESSION_MS, Unseal, read_backup, take_over
+
+from .memnet import Network, unseal
+
+GAMES = [g.spec.id for g in engine.all_games()]
+WAIT = SUCCESSION_MS["normal"]
+STEP_LIMIT = 6000
+
+
+class Room:
+    """Host Hana (seat 0) and guests Anna, Ben, Cleo (seats 1-3), in that order of arrival."""
+
+    def __init__(self, game_id: str, seed: int, guests: int = 3) -> None:
+        self.rng = random.Random(seed)
+        self.net = Network()
+        self.host: RoomHost = self.net.add_host()
+        self.host.configure(game=game_id)
+        spec = engine.get(game_id).spec
+        self.host.set_seat_count(max(spec.min_players, guests + 1))
+        for seat in range(guests + 1, len(self.host.plan)):
+            self.host.set_seat_kind(seat, "bot", "random")
+        self.host_peer = "H"
+        self.guests: dict[str, RoomGuest] = {}
+        for i, (peer, name) in enumerate(
+            [("A", "Anna"), ("B", "Ben"), ("C", "Cleo"), ("D", "Dan")]
+        ):
+            if i < guests:
+                self.guests[peer] = self.net.add_guest(peer, name)
+                self.net.settle()
+                self.guests[peer].sit(i + 1)
+                self.net.settle()
+        self.host.start()
+        self.net.settle()
+        self.spec = spec
+
+    @property
+    def table(self) -> Any:
+        assert self.host.table is not None
+        return self.host.table
+
+    def seat_of(self, peer: str) -> int:
+        if peer == self.host_peer:
+            seat = self.host.members[self.host.me].seat
+        else:
+            seat = self.host.members[self.guests[peer].member or ""].seat
+        assert seat is not None
+        return seat
+
+    def step(self) -> None:
+        """One random legal move by someone here, or the table's clock moving on."""
+        self.net.settle()
+        actors: list[tuple[str, dict[str, Any] | None]] = [
+            (self.host_peer, self.host.view_for(self.host.me))
+        ]
+        actors += [(p, g.view) for p, g in self.guests.items()]
+        choices = [
+            (peer, m)
+            for peer, view in actors
+            for m in (view or {}).get("legal_moves", [])
+            if m["type"] not in self.spec.authority_moves
+        ]
+        wake = self.host.next_wakeup()
+        if choices and (wake is None or self.rng.random() < 0.5):
+            peer, template = self.rng.choice(choices)
+            move = engine.moves.concrete(template, self.rng.randint)
+            if peer == self.host_peer:
+                with contextlib.suppress(GameError):
+                    self.host.submit(move)
+            else:
+                self.guests[peer].submit(move)
+        elif wake is not None:
+            self.net.clock = max(self.net.clock, min(wake, self.net.clock + 800))
+            self.host.advance()
+        else:
+            self.beat(30)
+        self.net.settle()
+
+    def beat(self, times: int = 1) -> None:
+        """The two-second timer on every device present."""
+        for _ in range(times):
+            self.net.clock += 2000
+            if self.host_peer in self.net.nodes:
+                self.host.tick()
+                self.host.advance()
+            for guest in self.guests.values():
+                guest.beat()
+            self.net.settle()
+
+    def vanish(self) -> None:
+        """The host's tab closes for good."""
+        self.net.disconnect(self.host_peer)
+
+    def succeed(self) -> str:
+        """Beat until a guest holds two shares; it opens the backup and becomes the host."""
+        for _ in range(WAIT // 2000 + 10):
+            ready = [(p, g) for p, g in self.guests.items() if g.unseal is not None]
+            if ready:
+                break
+            self.beat()
+        else:
+            pytest.fail("no guest could take the host's place")
+        assert len(ready) == 1, "two successors"
+        peer, guest = ready[0]
+        assert guest.unseal is not None and guest.member is not None
+        opened = unseal(guest.unseal)
+        new = RoomHost(
+            self.net.sender(peer), self.net.make_id, lambda: 99, guest.name, self.net.now
+        )
+        new.seal = self.net.sealer(peer)
+        self.net.signers[peer] = self.net.key.private  # the transport signs from now on
+        self.net.nodes[peer] = new
+        take_over(new, opened, guest.member, set(guest.peers))
+        del self.guests[peer]
+        self.host, self.host_peer = new, peer
+        self.net.settle()
+        return peer
+
+    def play(self) -> None:
+        for _ in range(STEP_LIMIT):
+            if self.table.over:
+                return
+            self.step()
+        pytest.fail(f"{self.spec.id} did not end within {STEP_LIMIT} steps")
+
+
+def _into(room: Room, steps: int) -> None:
+    for _ in range(steps):
+        if room.table.over:
+            return
+        room.step()
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_host_vanishes_and_the_longest_here_carries_the_game_to_its_end(
+    game_id: str, seed: int
+) -> None:
+    room = Room(game_id, seed)
+    _into(room, room.rng.randint(1, 4 if game_id == "royal" else 25))
+    if room.table.over:
+        pytest.skip("the game ended before the host left")
+    before = room.table.record.moves
+    first_host = room.host.me
+    old_seat = room.seat_of("H")
+    room.vanish()
+    successor = room.succeed()
+    assert successor == "A", "Anna came first: she carries on"
+    moves = room.table.record.moves
+    assert moves[: len(before)] == before, "nothing of the game is lost"
+    assert all(seat == old_seat for seat, _ in moves[len(before) :]), "only its bot moved since"
+    assert room.host.epoch == 1
+    room.beat()
+    assert room.table.seats[old_seat].covered, "a bot plays for the host who left"
+    assert room.host.members[first_host].peer is None
+    for guest in room.guests.values():
+        assert guest.host == "A" and guest.status == "joined"
+        assert guest.view is not None and guest.view["version"] == room.table.state.version
+    room.play()
+    assert room.host.leaks == 0 and room.host.errors == 0
+
+
+def test_the_backup_leaves_before_the_move_is_told() -> None:
+    """After a move every guest's backup of it is queued before any update reaches them."""
+    room = Room("dilemmas", 1)
+    moves = room.host.view_for(room.host.me)["legal_moves"]
+    assert moves
+    room.host.submit(engine.moves.concrete(moves[0], room.rng.randint))
+    order = [(dst, json.loads(text)["m"]) for _, dst, text in room.net.queue]
+    for peer in ("A", "B", "C"):
+        kinds = [json.loads(m)["t"] for dst, m in order if dst == peer]
+        assert "backup" in kinds
+        assert kinds.index("backup") < kinds.index("update"), kinds
+
+
+def test_no_single_guest_can_open_a_backup_and_it_holds_no_plain_secret() -> None:
+    room = Room("minister", 2)
+    _into(room, 8)
+    anna, ben = room.guests["A"], room.guests["B"]
+    mine = anna.backups[-1]
+    with pytest.raises((InvalidTag, ValueError)):
+        unseal(Unseal(mine, (mine.share, mine.share)))
+    theirs = next(b for b in ben.backups if b.serial == mine.serial)
+    room_data, key, epoch = read_backup(unseal(Unseal(mine, (mine.share, theirs.share))))
+    assert key == room.net.key.pkcs8 and epoch == 0 and room_data["me"] == room.host.me
+    # The backups the guests received hold no secret of the game in plain text.
+    game = engine.game_of(room.table.state)
+    secrets = set(game.secrets(room.table.state, None))
+    for peer in room.guests:
+        text = "\n".join(m for m in room.net.received.get(peer, []) if '"t":"backup"' in m)
+        assert secrets and text and not [s for s in secrets if json.dumps(s) in text]
+
+
+def test_no_share_for_a_claim_while_the_host_is_here_or_from_the_wrong_guest() -> None:
+    room = Room("royal", 3)
+    ben, anna = room.guests["B"], room.guests["A"]
+    serial, epoch = ben.backups[-1].serial, ben.backups[-1].epoch
+    claim = json.dumps({"t": "claim", "serial": serial, "epoch": epoch})
+
+    def shares(peer: str) -> list[str]:
+        return [m for m in room.net.received.get(peer, []) if '"t":"share"' in m]
+
+    # The host is here: nobody answers, not even the rightful successor.
+    room.net.sender("A")("B", claim)
+    room.net.settle()
+    assert shares("A") == []
+    # The host is gone and everyone waited, but Cleo is not the successor: no share for her.
+    room.vanish()
+    room.beat(WAIT // 2000 + 1)
+    room.net.sender("C")("B", claim)
+    room.net.sender("C")("A", claim)
+    room.net.settle()
+    assert shares("C") == []
+    assert anna.unseal is not None, "Anna, the rightful successor, got Ben's or Cleo's share"
+    # A malformed or oversized message from a guest changes nothing and breaks nothing.
+    for junk in ("{", '{"t":"share","serial":1,"share":""}', "x" * 70_000, '{"t":"claim"}'):
+        room.net.sender("C")("B", junk)
+    room.net.settle()
+    assert room.succeed() == "A"
+
+
+def test_without_two_seated_guests_there_is_no_backup_to_steal() -> None:
+    room = Room("royal", 4, guests=1)
+    assert room.guests["A"].backups == []
+    assert not any('"backup"' in m for m in room.net.received.get("A", []))
+
+
+def test_a_successor_who_leaves_passes_the_role_on_again() -> None:
+    room = Room("dilemmas", 5, guests=4)
+    _into(room, 10)
+    room.vanish()
+    assert room.succeed() == "A"
+    _into(room, 5)
+    room.vanish()
+    assert room.succeed() == "B"
+    assert room.host.epoch == 2
+    room.play()
+
+
+def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
+    room = Room("randolph", 6)
+    _into(room, 12)
+    first = room.host
+    token = first.members[first.me].token
+    old_seat = room.seat_of("H")
+    room.vanish()
+    room.succeed()
+    room.beat()
+    # The first host's page reloads with its saved room and the same key.
+    returning = RoomHost(
+        room.net.sender("H2", room.net.key.private),
+        room.net.make_id,
+        lambda: 5,
+        "Hana",
+        room.net.now,
+    )
+    returning.restore(first.to_json())
+    room.net.connect("H2", returning)
+    room.net.settle()
+    assert returning.superseded, "the successor's newer epoch tells it"
+    for guest in room.guests.values():
+        assert guest.host == "A" and "H2" in guest.stale
+    # It sits down again as a guest with its own seat token: its seat comes back.
+    room.net.nodes.pop("H2")
+    room.net.signers.pop("H2")
+    room.net.disconnect("H2")
+    back = room.net.add_guest("H3", "Hana", token)
+    room.guests["H3"] = back
+    room.net.settle()
+    assert back.view is not None and back.view["seat"] == old_seat
+    assert not room.table.seats[old_seat].covered
+
+
+def _phases(game_id: str) -> list[str]:
+    """Every phase a reference game (seed 0) goes through, in order of first sight."""
+    room = Room(game_id, 0)
+    seen: list[str] = []
+    for _ in range(STEP_LIMIT):
+        phase = room.table.view(None)["phase"]
+        if phase not in seen:
+            seen.append(phase)
+        if room.table.over:
+            return seen
+        room.step()
+    raise AssertionError(f"{game_id} did not end")
+
+
+PHASES = [(g, p) for g in GAMES for p in _phases(g) if p not in ("over", "end")]
+
+
+@pytest.mark.parametrize(("game_id", "phase"), PHASES)
+def test_the_host_vanishes_in_every_phase_of_every_game_and_the_game_ends(
+    game_id: str, phase: str
+) -> None:
+    """The reference game, the host gone the moment ``phase`` begins (throws and duels too)."""
+    room = Room(game_id, 0)
+    while room.table.view(None)["phase"] != phase:
+        room.step()
+    acknowledged = room.table.record.moves
+    room.vanish()
+    room.succeed()
+    assert room.table.record.moves[: len(acknowledged)] == acknowledged
+    room.play()
+    assert room.table.over and room.host.errors == 0 and room.host.leaks == 0
+
+
+class Turmoil(RuleBasedStateMachine):
+    """Moves, guests leaving and coming back, the host vanishing, time passing, mixed.
+
+    Every host in turn (the first, then successors) must keep every move it ever
+    acknowledged, and every guest here converges on the current host's version.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.room = Room("randolph", 11, guests=4)
+        self.acknowledged: tuple[Any, ...] = ()
+        self.away: dict[str, tuple[str, str]] = {}
+        """Guests who left: peer → (name, token), for a return under a new connection."""
+        self.returns = 0
+
+    @rule(steps=st.integers(1, 6))
+    def play(self, steps: int) -> None:
+        _into(self.room, steps)
+
+    @precondition(lambda self: len(self.room.guests) > 2)
+    @rule(data=st.data())
+    def a_guest_leaves(self, data: st.DataObject) -> None:
+        peer = data.draw(st.sampled_from(sorted(self.room.guests)))
+        guest = self.room.guests.pop(peer)
+        assert guest.token is not None
+        self.away[peer] = (guest.name, guest.token)
+        self.room.net.disconnect(peer)
+        self.room.net.settle()
+
+    @precondition(lambda self: bool(self.away))
+    @rule(data=st.data())
+    def a_guest_comes_back(self, data: st.DataObject) -> None:
+        peer = data.draw(st.sampled_from(sorted(self.away)))
+        name, token = self.away.pop(peer)
+        self.returns += 1
+        again = f"{peer}{self.returns}"
+        self.room.guests[again] = self.room.net.add_guest(again, name, token)
+        self.room.net.settle()
+
+    @precondition(lambda self: len(self.room.guests) >= 2)
+    @rule()
+    def the_host_vanishes(self) -> None:
+        self.room.vanish()
+        self.room.succeed()
+
+    @rule(beats=st.integers(1, 5))
+    def time_passes(self, beats: int) -> None:
+        self.room.beat(beats)
+
+    @invariant()
+    def nothing_acknowledged_is_lost(self) -> None:
+        moves = self.room.table.record.moves
+        assert moves[: len(self.acknowledged)] == self.acknowledged
+        self.acknowledged = moves
+
+    @invariant()
+    def everyone_here_converges(self) -> None:
+        self.room.beat()
+        version = self.room.table.state.version
+        for peer, guest in self.room.guests.items():
+            assert guest.host == self.room.host_peer, peer
+            assert guest.view is not None and guest.view["version"] == version, peer
+        assert self.room.host.leaks == 0 and self.room.host.errors == 0
+
+
+Turmoil.TestCase.settings = settings(max_examples=12, stateful_step_count=25, deadline=None)
+TestTurmoil = Turmoil.TestCase
