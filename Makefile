@@ -16,9 +16,13 @@ JOBS ?= auto
 E2E_JOBS ?= 2
 # Random playouts per game in `make check` (`make test` plays the suite's 500).
 CHECK_PLAYOUTS ?= 50
+# Random clicks, taps and keys per game: a short run inside `make test`, the full
+# one in `make monkey` (CI runs it after `make test`).
+SMOKE_MONKEY_ACTIONS ?= 60
+MONKEY_ACTIONS ?= 500
 PURE_TESTS := tests/unit tests/net tests/conformance
 
-.PHONY: run test check build lint typecheck bench chromium clean
+.PHONY: run test monkey check build lint typecheck bench chromium clean
 
 $(PY_STAMP): requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,7 +57,13 @@ typecheck: $(PY_STAMP)
 
 test: build chromium lint typecheck
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
-	$(BIN)/python -m pytest -n $(E2E_JOBS) tests/e2e $(PYTEST_ARGS)
+	QUANDARY_MONKEY_ACTIONS=$(SMOKE_MONKEY_ACTIONS) \
+	  $(BIN)/python -m pytest -n $(E2E_JOBS) tests/e2e $(PYTEST_ARGS)
+
+# Every game under a monkey's random clicks, taps and keys: no error may reach the page.
+monkey: build chromium
+	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) \
+	  $(BIN)/python -m pytest -n $(E2E_JOBS) tests/e2e/test_monkey.py $(PYTEST_ARGS)
 
 check: lint typecheck
 	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)
