@@ -31,6 +31,9 @@ class GameEntry:
     """Bot levels beyond ``random`` (which every game has), by level id."""
     bot_labels: dict[str, str] | None = None
     """Menu labels for levels beyond the common ones, if the game has such levels."""
+    credit: str = ""
+    """Who made the game, as its rule texts name them ("by Pandaqi"), shown in the lobby;
+    empty when the texts name nobody."""
 
     @property
     def id(self) -> str:

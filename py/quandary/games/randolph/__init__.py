@@ -18,6 +18,7 @@ ENTRY = register(
         Randolph(),
         ui="randolph",
         rules_page="dilemma.html",
+        credit="by Alex Randolph",
         stylesheet="randolph.css",
         bots={"heuristic": _heuristic},
     )
