@@ -192,7 +192,10 @@ class App:
         if target is None or target.disabled:
             return
         data = _dataset(target)
-        self.run(data.pop("action"), data)
+        action = data.pop("action")
+        self.run(action, data)
+        if action == "choose-game":
+            self._reveal("#setup-title")
 
     def _on_change(self, event: Any) -> None:
         element = event.target
@@ -465,6 +468,24 @@ class App:
 
     # -- drawing -----------------------------------------------------------------
 
+    def _reveal(self, selector: str) -> None:
+        """Scroll an element to the top of the window (a chosen game's setup, far
+        below the game cards on a phone); gently, unless the player asked for less motion."""
+        element = find(selector)
+        if element is None:
+            return
+        calm = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        element.scrollIntoView(
+            _js_object({"block": "start", "behavior": "auto" if calm else "smooth"})
+        )
+
+    def _place(self) -> str:
+        """Which kind of screen is showing (lobby, table, room): its outer element's class."""
+        screen = self.root.firstElementChild
+        if screen is None or screen is jsnull:
+            return ""
+        return str(screen.className).split(" ")[0]
+
     def draw(self) -> None:
         """Write the current screen and put the keyboard focus where it belongs.
 
@@ -489,11 +510,15 @@ class App:
         typed = (
             (str(focused.value), focused.selectionStart, focused.selectionEnd) if typing else None
         )
+        place = self._place()
         morph = getattr(js.globalThis, "quandaryDraw", None)
         if morph is not None:
             morph(self.root, str(html))  # static/js/draw.entry.js: elements that stay, stay
         else:
             self.root.innerHTML = html
+        if self._place() != place:
+            # A game opens at its top (and the lobby too), not where the last screen was.
+            js.window.scrollTo(0, 0)
         self._draw_qr()
         if self.select_after_draw:
             field = find(f"#{self.select_after_draw}")
