@@ -16,9 +16,7 @@ JOBS ?= auto
 E2E_JOBS ?= 2
 # Random playouts per game in `make check` (`make test` plays the suite's 500).
 CHECK_PLAYOUTS ?= 50
-# Random clicks, taps and keys per game: a short run inside `make test`, the full
-# one in `make monkey` (CI runs it after `make test`).
-SMOKE_MONKEY_ACTIONS ?= 60
+# Random clicks, taps and keys per game in `make monkey` (CI runs it after `make test`).
 MONKEY_ACTIONS ?= 500
 PURE_TESTS := tests/unit tests/net tests/conformance
 
@@ -57,13 +55,14 @@ typecheck: $(PY_STAMP)
 
 test: build chromium lint typecheck
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
-	QUANDARY_MONKEY_ACTIONS=$(SMOKE_MONKEY_ACTIONS) \
-	  $(BIN)/python -m pytest -n $(E2E_JOBS) tests/e2e $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" tests/e2e $(PYTEST_ARGS)
 
-# Every game under a monkey's random clicks, taps and keys: no error may reach the page.
+# The long walks through every game (tests marked `walk`): a monkey's random clicks,
+# taps and keys, with no error reaching the page, and each game played to its end on
+# a 360 px phone, with no screen wider than the phone.
 monkey: build chromium
 	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) \
-	  $(BIN)/python -m pytest -n $(E2E_JOBS) tests/e2e/test_monkey.py $(PYTEST_ARGS)
+	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk tests/e2e $(PYTEST_ARGS)
 
 check: lint typecheck
 	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)

@@ -12,8 +12,8 @@ The run is fixed by its seed: the monkey's choices come from ``random.Random(see
 and the page's own randomness (deals, bots) from a generator seeded the same way.
 What bots do on a timer (Dilemma's throws) still depends on time. Set
 QUANDARY_MONKEY_SEED to explore another run and QUANDARY_MONKEY_ACTIONS for a
-longer one: ``make test`` runs 60 actions per game, ``make monkey`` (in CI, after
-``make test``) the full 500.
+shorter or longer one. It runs in ``make monkey`` (in CI, after ``make test``), not in
+``make test``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS, PageErrors, open_app
 
-ACTIONS = int(os.environ.get("QUANDARY_MONKEY_ACTIONS", "60"))
+ACTIONS = int(os.environ.get("QUANDARY_MONKEY_ACTIONS", "500"))
 SEED = int(os.environ.get("QUANDARY_MONKEY_SEED", "1"))
 LOBBY_PATIENCE = 40
 """Actions the monkey may spend in the lobby before it is sat down at its game again."""
@@ -103,6 +103,18 @@ LOOK = """([pick]) => {
           y: box.top + box.height / 2};
 }"""
 
+# The shown, enabled button that moves play on, scrolled into view, with its middle.
+WAY_ON = """() => {
+  for (const id of ['next', 'reveal', 'submit', 'duel-peace', 'duel-conflict']) {
+    const element = document.getElementById(id);
+    if (!element || element.disabled || !element.getBoundingClientRect().width) continue;
+    element.scrollIntoView({block: 'nearest'});
+    const box = element.getBoundingClientRect();
+    return {what: '#' + id, x: box.left + box.width / 2, y: box.top + box.height / 2};
+  }
+  return null;
+}"""
+
 
 class Monkey:
     """Random actions on one page, all drawn from one seeded generator."""
@@ -166,7 +178,9 @@ class Monkey:
             self.sit_down()
             return
         roll = self.rng.random()
-        if roll < 0.4:
+        if roll < 0.12:
+            self.press_way_on()
+        elif roll < 0.4:
             self.press_control()
         elif roll < 0.6:
             self.press_point(self.rng.uniform(0, self.width), self.rng.uniform(0, self.height))
@@ -180,6 +194,16 @@ class Monkey:
             key = self.rng.choice(KEYS)
             self.log.append(f"key {key!r}")
             self.page.keyboard.press(key)
+
+    def press_way_on(self) -> None:
+        """Now and then the button that moves play on, so the monkey sees every screen of a
+        game (round results, the end) and not only the first ones."""
+        target = self.page.evaluate(WAY_ON)
+        if target is None:
+            self.press_control()
+            return
+        self.log.append(f"way on {target['what']}")
+        self.press_point(target["x"], target["y"], logged=True)
 
     def press_control(self) -> None:
         target = self.look(self.rng.random())
@@ -211,6 +235,7 @@ class Monkey:
         mouse.up()
 
 
+@pytest.mark.walk
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_a_monkey_puts_no_error_on_the_page(
     new_page, base_url, page_errors: PageErrors, game: Game

@@ -1,7 +1,7 @@
 """On a phone (360 px wide, touch): every screen of every game fits, and the page goes where
 the player's attention goes.
 
-The walk plays each game to its end as one human among bots, tapping the controls
+The walk plays each game to its end as one or two humans among bots, tapping the controls
 a player would (the way on first, else a seeded random choice), and measures every
 distinct screen it meets: the page may not scroll sideways, and no element may
 reach past the screen's right edge (unless it sits in a box that scrolls sideways
@@ -25,6 +25,10 @@ STEPS = 400
 STEP_TIMEOUT_MS = 30_000
 """How long a screen may wait for bots and timed windows before it offers a control."""
 GAMES = ["dilemmas", "randolph", "minister", "royal"]
+PASS_AROUND = {"dilemmas", "royal"}
+"""Games walked with two people at one device, so the hand-over screen (the same in every
+game) is walked too. Dilemma is a race (one person per device); two random people
+rarely end a game of Maybe Minister within the walk's taps."""
 
 # Every <details> opened (a log read, settings shown), then: how far the page scrolls
 # sideways, and the elements that reach past the right edge, outermost first.
@@ -138,6 +142,7 @@ def check(page: Page, game: str, screens: dict[str, dict[str, Any]], name: str) 
     assert seen["scroll"] <= 0 and not seen["past"], f"{game}, {name}: wider than a phone: {seen}"
 
 
+@pytest.mark.walk
 @pytest.mark.parametrize("game", GAMES)
 def test_every_screen_fits_a_phone(new_page, base_url, game: str) -> None:
     page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
@@ -146,10 +151,15 @@ def test_every_screen_fits_a_phone(new_page, base_url, game: str) -> None:
     page.tap(f'[data-action="choose-game"][data-game="{game}"]')
     expect(page.locator("#setup-title")).to_be_in_viewport()
     check(page, game, screens, "lobby: setup")
+    if game in PASS_AROUND:
+        # Two people at one device: the screens that hand it over are walked too.
+        page.select_option("#seat-kind-1", "human")
     page.tap("#start")
     expect(page.locator("#screen .table")).to_be_visible()
-    names = page.locator(".scoreboard .who").all_inner_texts()
-    names = [n.split("\n")[0].replace(" (you)", "").strip() for n in names]
+    names = page.evaluate(
+        "[...document.querySelectorAll('.scoreboard .who')]"
+        ".map((who) => who.firstChild.textContent.trim())"
+    )
     rng = random.Random(GAMES.index(game))
     thrown: list[str] = []
     for _ in range(STEPS):
@@ -162,21 +172,16 @@ def test_every_screen_fits_a_phone(new_page, base_url, game: str) -> None:
         raise AssertionError(f"{game} did not end in {STEPS} taps; screens: {list(screens)}")
 
 
-def test_choosing_a_game_brings_its_setup_into_view(new_page, base_url) -> None:
+def test_a_chosen_game_shows_its_setup_then_opens_at_its_top(new_page, base_url) -> None:
+    """On a phone the setup is far below the game cards: choosing brings it into view.
+    Dilemma's first heading sits low enough that focusing it alone would leave the page
+    scrolled (by 100 px): the page itself goes to the top."""
     page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
     start = page.locator("#start")
     expect(start).not_to_be_in_viewport()
-    page.tap('[data-action="choose-game"][data-game="royal"]')
-    expect(page.locator("#setup-title")).to_be_in_viewport()
-    expect(page.locator("#setup-title")).to_have_text("Set up Royal Dilemma")
-
-
-def test_a_game_opens_at_its_top(new_page, base_url) -> None:
-    """Dilemma's first heading sits low enough that focusing it alone would leave the
-    page scrolled (by 100 px): the page itself goes to the top."""
-    page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
     page.tap('[data-action="choose-game"][data-game="randolph"]')
-    start = page.locator("#start")
+    expect(page.locator("#setup-title")).to_be_in_viewport()
+    expect(page.locator("#setup-title")).to_have_text("Set up Dilemma")
     start.scroll_into_view_if_needed()
     assert page.evaluate("scrollY") > 300, "Start is far down the lobby"
     start.tap()
@@ -185,8 +190,9 @@ def test_a_game_opens_at_its_top(new_page, base_url) -> None:
     assert page.evaluate("scrollY") == 0
 
 
-def test_the_scoreboard_keeps_to_one_row(new_page, base_url) -> None:
-    """Six players at 360 px: one row of pills, which scrolls sideways by itself."""
+def test_six_scores_keep_to_one_row_and_rules_open_beside_the_game(new_page, base_url) -> None:
+    """Six players at 360 px: one row of pills, which scrolls sideways by itself. The
+    header's Rules link opens a new tab: the game stays where it was."""
     page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
     page.tap('[data-action="choose-game"][data-game="minister"]')
     page.select_option("#seat-count", "6")
@@ -199,13 +205,6 @@ def test_the_scoreboard_keeps_to_one_row(new_page, base_url) -> None:
     assert board.evaluate("(b) => b.scrollWidth > b.clientWidth"), "six pills should overflow"
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
 
-
-def test_rules_open_beside_a_game_in_progress(new_page, base_url) -> None:
-    """The header's Rules link opens a new tab: the game stays where it was."""
-    page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
-    page.tap('[data-action="choose-game"][data-game="dilemmas"]')
-    page.tap("#start")
-    expect(page.locator("#screen .table")).to_be_visible()
     with page.context.expect_page() as opened:
         page.get_by_role("link", name="Rules").tap()
     rules = opened.value
