@@ -69,3 +69,21 @@ def test_a_bug_in_the_apps_python_is_caught(new_page, base_url, page_errors) -> 
     assert "Traceback" in page_errors.unexpected()[0].text
     page_errors.expect("planted-nonsense")
     assert not page_errors.unexpected()
+
+
+def test_a_bug_in_the_event_glue_is_shown_as_a_sentence(new_page, base_url, page_errors) -> None:
+    """A page event Python cannot read (a throw with no detail: JS null where the glue
+    expects an object) meets the one error boundary of every callback: a sentence for
+    the player, the traceback in the console, no PyScript banner, no uncaught error."""
+    page = open_app(new_page(), base_url)
+    with page.expect_console_message(lambda m: m.type == "error"):
+        page.evaluate(
+            "document.querySelector('#screen').dispatchEvent("
+            "new CustomEvent('quandary:throw', {detail: null}))"
+        )
+    expect(page.get_by_role("alert")).to_contain_text("Something went wrong")
+    page.click('[data-action="choose-game"][data-game="royal"]')
+    expect(page.locator("#setup-title")).to_have_text("Set up Royal Dilemma")
+    assert kinds(page_errors) == ["console"]
+    page_errors.expect("Traceback")
+    assert not page_errors.unexpected()

@@ -165,17 +165,18 @@ class App:
         self.qr_cache: dict[str, str] = {}
         self.drawn = ""
         self.select_after_draw = ""
-        self._proxies = {
-            "click": create_proxy(self._on_click),
-            "change": create_proxy(self._on_change),
-            "input": create_proxy(self._on_input),
-            "hash": create_proxy(self._on_hash),
-            "timer": create_proxy(self._on_timer),
-            "persist": create_proxy(self._persist_room),
-            "clock": create_proxy(self._on_clock),
-            "throw": create_proxy(self._on_throw),
-            "draw": create_proxy(self._draw_when_sent),
+        handlers: dict[str, Callable[..., None]] = {
+            "click": self._on_click,
+            "change": self._on_change,
+            "input": self._on_input,
+            "hash": self._on_hash,
+            "timer": self._on_timer,
+            "persist": self._persist_room,
+            "clock": self._on_clock,
+            "throw": self._on_throw,
+            "draw": self._draw_when_sent,
         }
+        self._proxies = {name: create_proxy(self._guarded(h)) for name, h in handlers.items()}
         for name in ("click", "change", "input"):
             self.root.addEventListener(name, self._proxies[name])
         # A card thrown by drag, flick or keyboard (static/js/throw.js measures the gesture).
@@ -186,6 +187,22 @@ class App:
         self.draw()
 
     # -- page events -------------------------------------------------------------
+
+    def _guarded(self, handler: Callable[..., None]) -> Callable[..., None]:
+        """The one error boundary of every callback the page makes into Python.
+
+        Whatever a handler meets (a DOM answer of JS null where Python expects None,
+        a bug), the player gets a sentence and the console the traceback, never
+        PyScript's red banner, and the page keeps working.
+        """
+
+        def call(*args: Any) -> None:
+            try:
+                handler(*args)
+            except Exception as exc:  # noqa: BLE001 - the page must survive any bug
+                self._show_bug(exc)
+
+        return call
 
     def _on_click(self, event: Any) -> None:
         target = find_from(event.target, "[data-action]")
