@@ -6,7 +6,8 @@ a player would (the way on first, else a seeded random choice), and measures eve
 distinct screen it meets: the page may not scroll sideways, and no element may
 reach past the screen's right edge (unless it sits in a box that scrolls sideways
 by itself, like the scoreboard). Each screen's overflow is printed
-(``pytest -s``) so it can be reported.
+(``pytest -s``) so it can be reported. The walk is long, so it runs in ``make monkey``
+(marked ``walk``); ``make test`` keeps the two quick checks below it.
 """
 
 from __future__ import annotations
