@@ -1,7 +1,7 @@
 # Quandary: `make run` serves the app, `make test` runs every test, `make check`
 # the quick loop (lint, types, the pure layers with fewer playouts, no browser).
 # Each installs what it needs from nothing (Python venv with the package itself,
-# npm packages and, for the browser tests, Debian's chromium).
+# npm packages and, for the browser tests, Debian's chromium and coturn).
 
 PYTHON ?= python3
 PORT ?= 8000
@@ -20,7 +20,7 @@ CHECK_PLAYOUTS ?= 50
 MONKEY_ACTIONS ?= 500
 PURE_TESTS := tests/unit tests/net tests/conformance
 
-.PHONY: run test monkey check build lint typecheck bench chromium clean
+.PHONY: run test monkey check build lint typecheck bench chromium coturn clean
 
 $(PY_STAMP): requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,14 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
+# The TURN server of tests/e2e/test_turn.py (started on loopback by the test
+# itself; the package's own service is not used).
+coturn:
+	@command -v turnserver >/dev/null 2>&1 || { \
+	  echo "Installing Debian's coturn for the relay-only room test"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq coturn; }
+
 lint: $(PY_STAMP)
 	$(BIN)/ruff check py tests scripts bench
 	$(BIN)/ruff format --check py tests scripts bench
@@ -53,7 +61,7 @@ lint: $(PY_STAMP)
 typecheck: $(PY_STAMP)
 	$(BIN)/mypy py
 
-test: build chromium lint typecheck
+test: build chromium coturn lint typecheck
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" tests/e2e $(PYTEST_ARGS)
 
@@ -70,6 +78,7 @@ check: lint typecheck
 bench: build chromium
 	$(BIN)/python -m bench.bots
 	$(BIN)/python -m bench.randolph_bots
+	$(BIN)/python -m bench.randolph_newcomer
 	$(BIN)/python -m bench.royal_tournament
 	$(BIN)/python -m bench.minister_bots
 	$(BIN)/python -m bench.bots_browser

@@ -9,6 +9,7 @@ it. Pure standard library: the UI module is named, not imported.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from quandary import engine
@@ -31,6 +32,9 @@ class GameEntry:
     """Bot levels beyond ``random`` (which every game has), by level id."""
     bot_labels: dict[str, str] | None = None
     """Menu labels for levels beyond the common ones, if the game has such levels."""
+    length_note: Callable[[int], str] | None = None
+    """How long a game at this many players can last, for the setup screen, where the
+    table size alone decides it (Royal Dilemma's deck allows one round at four)."""
     credit: str = ""
     """Who made the game, as its rule texts name them ("by Pandaqi"), shown in the lobby;
     empty when the texts name nobody."""

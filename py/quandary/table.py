@@ -14,7 +14,15 @@ from typing import Any, Literal
 
 from quandary import engine
 from quandary.bots import bot_rng, make_bot
-from quandary.engine import Clock, CorruptState, GameError, IllegalMove, Move, Record
+from quandary.engine import (
+    Clock,
+    CorruptState,
+    GameError,
+    IllegalMove,
+    MalformedMove,
+    Move,
+    Record,
+)
 
 SeatKind = Literal["human", "bot"]
 SAVE_FORMAT = 1
@@ -22,6 +30,11 @@ LATENCY_CAP_MS = 150
 """The most a remote thrower's release time is moved back for its network delay
 (static/rules/dilemma.html, 'Rulings'): enough to cancel an ordinary connection's delay, too little
 for a slow link to buy an advantage over the host."""
+TOO_LATE = (
+    "Too late: the challenge you aimed at was over before your throw arrived,"
+    " so your card stays in your hand."
+)
+TOO_EARLY = "Wait for “throw!”: the window opens when the countdown ends."
 
 
 @dataclass(frozen=True)
@@ -121,8 +134,30 @@ class Table:
             # same words, but a clock's move must not even get this table's time.
             raise IllegalMove(engine.CLOCK_ONLY)
         if kind in spec.timed_moves:
-            move = move | {"at": max(0, self.elapsed(now) - round(min(delay, LATENCY_CAP_MS)))}
+            move = self._stamp(move, now, delay)
         self._apply(seat, move)
+
+    def _stamp(self, move: Move, now: float, delay: float) -> Move:
+        """A timed move with this table's time, if it is for the window open now.
+
+        The sender may name the ``window`` it aimed at (the page does, from the
+        moment a card is picked up): a throw released as one challenge closed must
+        never land on the next one, so a move for another window is refused. The
+        name is checked and dropped (the record's order says which window it was).
+        During the countdown before a window opens, nothing may be thrown yet.
+        """
+        clock = engine.clock(self.state)
+        aimed = move.get("window")
+        if aimed is not None:
+            if isinstance(aimed, bool) or not isinstance(aimed, int):
+                raise MalformedMove("A throw names its window by a whole number.")
+            if clock is None or aimed != clock.window:
+                raise IllegalMove(TOO_LATE)
+            move = {k: v for k, v in move.items() if k != "window"}
+        elapsed = self.elapsed(now)
+        if elapsed < 0:
+            raise IllegalMove(TOO_EARLY)
+        return move | {"at": max(0, elapsed - round(min(delay, LATENCY_CAP_MS)))}
 
     def _apply(self, seat: int, move: Move) -> None:
         self.state = engine.apply(self.state, seat, move)
@@ -176,16 +211,23 @@ class Table:
     # -- timed windows -----------------------------------------------------------
 
     def elapsed(self, now: float) -> int:
-        """Milliseconds since the open timed window opened (0 when none is open)."""
+        """Milliseconds since the open timed window opened (0 when none is open).
+
+        Negative during the countdown before it opens (``Clock.lead``).
+        """
         clock = engine.clock(self.state)
         if clock is None:
             return 0
         self._track(clock, now)
-        return max(clock.floor, round(now - self._origin))
+        since = round(now - self._origin)
+        return since if since < 0 else max(clock.floor, since)
 
     def _track(self, clock: Clock, now: float) -> None:
+        """Start counting a newly seen window: after its countdown, unless play in
+        it was already recorded (an authority reloaded mid-window counts on)."""
         if self._window != clock.window:
-            self._window, self._origin = clock.window, now - clock.floor
+            lead = clock.lead if clock.floor == 0 else 0
+            self._window, self._origin = clock.window, now - clock.floor + lead
             self._planned.clear()
             self._asked.clear()
 

@@ -19,8 +19,15 @@ let charge = null;
 
 const screen = () => document.getElementById("screen");
 
-function throwCard(card, aimDeg, power, spin) {
+// The window a card was picked up in: the table refuses the throw if that
+// challenge is over by the time it arrives, rather than land it on the next one.
+function openWindow() {
+  return document.getElementById("arena-box")?.dataset.window ?? "";
+}
+
+function throwCard(card, aimDeg, power, spin, windowId) {
   const detail = {
+    window: windowId,
     card,
     aim: Math.round(Math.max(-45, Math.min(45, aimDeg))),
     power: Math.round(Math.max(0, Math.min(100, power))),
@@ -64,6 +71,7 @@ document.addEventListener("pointerdown", (event) => {
     samples: [{ t: event.timeStamp, x: event.clientX, y: event.clientY }],
     ghost,
     pointer: event.pointerId,
+    windowId: openWindow(),
   };
   moveGhost(event.clientX, event.clientY);
 });
@@ -85,7 +93,7 @@ document.addEventListener("pointermove", (event) => {
 
 function endDrag(event, cancelled) {
   if (!drag || event.pointerId !== drag.pointer) return;
-  const { card, samples, start, ghost } = drag;
+  const { card, samples, start, ghost, windowId } = drag;
   drag = null;
   ghost.remove();
   if (cancelled) return;
@@ -114,7 +122,7 @@ function endDrag(event, cancelled) {
     const b = { x: recent[i].x - recent[i - 1].x, y: recent[i].y - recent[i - 1].y };
     if (Math.hypot(a.x, a.y) > 0.5 && Math.hypot(b.x, b.y) > 0.5) turn += angleBetween(a, b);
   }
-  throwCard(card, aimDeg, (speed / FULL_SPEED) * 100, turn * 1.5);
+  throwCard(card, aimDeg, (speed / FULL_SPEED) * 100, turn * 1.5, windowId);
 }
 
 document.addEventListener("pointerup", (event) => endDrag(event, false));
@@ -151,7 +159,11 @@ document.addEventListener("keydown", (event) => {
     showAim();
   } else if ((event.key === " " || event.key === "Enter") && !event.repeat) {
     event.preventDefault();
-    charge = { card: Number(button.dataset.throwCard), since: performance.now() };
+    charge = {
+      card: Number(button.dataset.throwCard),
+      since: performance.now(),
+      windowId: openWindow(),
+    };
     let meter = document.getElementById("power-meter");
     if (!meter) {
       meter = document.createElement("div");
@@ -169,9 +181,35 @@ document.addEventListener("keydown", (event) => {
 document.addEventListener("keyup", (event) => {
   if (!charge || (event.key !== " " && event.key !== "Enter")) return;
   event.preventDefault();
-  const { card } = charge;
+  const { card, windowId } = charge;
   const power = powerAt(performance.now());
   charge = null;
   document.getElementById("power-meter")?.remove();
-  throwCard(card, aim, power, 0);
+  throwCard(card, aim, power, 0, windowId);
 });
+
+// -- the countdown before a window opens: "3, 2, 1, throw!" --------------------
+// The table's clock decides when the window opens; the page draws that moment as
+// data-opens-at (on performance.now's clock) and this loop counts down to it
+// between redraws, marking the box "open" once the window is open.
+
+function countdown() {
+  const box = document.getElementById("arena-box");
+  const opensAt = Number(box?.dataset.opensAt);
+  if (box && Number.isFinite(opensAt)) {
+    const left = opensAt - performance.now();
+    const label = box.querySelector(".lead-in strong");
+    if (left <= 0) {
+      if (!box.classList.contains("open")) {
+        box.classList.add("open");
+        const hint = document.getElementById("aim-readout");
+        if (hint?.dataset.openText) hint.textContent = hint.dataset.openText;
+      }
+      if (label && left > -800) label.textContent = "Throw!";
+    } else if (label) {
+      label.textContent = String(Math.ceil(left / 1000));
+    }
+  }
+  requestAnimationFrame(countdown);
+}
+requestAnimationFrame(countdown);

@@ -100,3 +100,20 @@ def test_phone_width_has_no_sideways_scrolling(new_page, base_url) -> None:
     build_first(page)
     expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_build_button_stays_put_while_cards_are_picked(new_page, base_url) -> None:
+    """The second card brings the preview; the button under the pointer must not move."""
+    page = open_app(new_page({"width": 1280, "height": 800}), base_url)
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    button = page.locator("#submit")
+    before = button.bounding_box()
+    page.locator(".card.positive").first.click()
+    expect(page.locator('.card.positive[aria-pressed="true"]')).to_have_count(1)
+    page.locator(".card.negative").first.click()
+    expect(page.locator(".preview")).to_be_visible()
+    expect(button).to_be_enabled()
+    after = button.bounding_box()
+    assert before is not None and after is not None
+    assert (round(after["x"]), round(after["y"])) == (round(before["x"]), round(before["y"]))

@@ -31,6 +31,27 @@ def _propose(page: Page) -> None:
     page.click("#submit")
 
 
+def _vote(page: Page) -> str:
+    """Choose the first stored vote, see that nothing is cast yet, then confirm it."""
+    button = page.locator(".mm-votes button").first
+    vote = (button.get_attribute("id") or "").removeprefix("vote-")
+    expect(page.locator("#cast-vote")).to_be_disabled()
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#cast-vote")).to_be_enabled()
+    page.click("#cast-vote")
+    return vote
+
+
+def _in_first_screen(page: Page, selector: str) -> None:
+    """The element's top lies within the first screenful, without any scrolling."""
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    height = page.viewport_size["height"] if page.viewport_size else 800
+    assert page.evaluate("window.scrollY") == 0
+    assert box["y"] >= 0 and box["y"] + min(box["height"], 120) <= height, (selector, box)
+
+
 def _step(page: Page) -> bool:
     """Do whatever the screen asks; False once the final screen is shown."""
     if page.locator(".final").count():
@@ -40,6 +61,8 @@ def _step(page: Page) -> bool:
         page.click("#next")
     elif page.locator(".mm-handpick").count():
         _propose(page)
+    elif page.locator("#cast-vote").count():
+        _vote(page)
     else:
         calm = [s for s in CALM if page.locator(f"{s}:not([disabled])").count()]
         target = page.locator(calm[0]) if calm else page.locator(".mm-move:not([disabled])").first
@@ -49,24 +72,34 @@ def _step(page: Page) -> bool:
 
 
 def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
-    page = open_app(new_page(), base_url)
+    """A newcomer's first game at 1280x800 with the default bots, from the lobby to the end."""
+    page = open_app(new_page({"width": 1280, "height": 800}), base_url)
     page.click('[data-game="minister"]')
     page.click("#start")
     expect(
         page.get_by_role("heading", name=re.compile("Make a proposal|Vote in secret"))
     ).to_be_visible()
     expect(page.locator(".mm-laws")).to_contain_text("No law has been enacted yet")
+    expect(page.locator("#mm-now")).to_contain_text("Now:")
+    glanced = False
     reveals = 0
     for _ in range(1500):
         if page.locator("#next").count():
             reveals += 1
             expect(page.locator(".mm-reveal")).to_contain_text("Picking order")
+        elif not glanced and page.locator(".mm-laws .mm-law").count():
+            # With a law in force: the laws and every player's points in the first screen.
+            page.evaluate("window.scrollTo(0, 0)")
+            _in_first_screen(page, ".mm-laws .mm-law")
+            _in_first_screen(page, ".mm-scores .mm-score:last-child")
+            glanced = True
         if not _step(page):
             break
     final = page.locator(".final")
     expect(final).to_be_visible()
     expect(final.locator(".final-scores li")).to_have_count(3)
     assert reveals >= 3
+    assert glanced, "a law was enacted during the game"
 
 
 def test_a_vote_round_in_a_room_keeps_every_vote_secret_until_the_reveal(new_page, room_url):
@@ -83,10 +116,8 @@ def test_a_vote_round_in_a_room_keeps_every_vote_secret_until_the_reveal(new_pag
     cast: dict[str, str] = {}
     for who, page in devices.items():
         expect(page.get_by_role("heading", name=re.compile("Vote in secret"))).to_be_visible()
-        button = page.locator(".mm-votes button").first
-        cast[who] = (button.get_attribute("id") or "").removeprefix("vote-")
+        cast[who] = _vote(page)
         assert re.fullmatch(r"v\d+", cast[who])
-        button.click()
     for page in devices.values():
         expect(page.locator(".mm-reveal")).to_be_visible()
         expect(page.locator(".mm-reveal-votes li")).to_have_count(3)

@@ -1,6 +1,9 @@
-"""Dilemma (Alex Randolph) in the real page: throwing by mouse, a whole game, a duel in a room."""
+"""Dilemma (Alex Randolph) in the real page: throwing by mouse, a whole game, a duel in a room,
+and a newcomer's first game from the practice throw to the end screen."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import Page, expect
 
@@ -16,7 +19,9 @@ STATE_JS = """(thrown) => {
   if (document.querySelector('.rhand [data-action=draft]:not([disabled])')) return 'challenge';
   const box = document.querySelector('#arena-box');
   const card = document.querySelector('.throw-card:not([disabled])');
-  if (card && box && !thrown.includes(box.dataset.window)) return 'throw:' + box.dataset.window;
+  // A window is open once its countdown has said "throw!" (the box is then "open").
+  if (card && box && box.classList.contains('open') && !thrown.includes(box.dataset.window))
+    return 'throw:' + box.dataset.window;
   return false;
 }"""
 
@@ -26,10 +31,18 @@ def start_against_bots(page: Page, name: str = "Robin") -> None:
     expect(page.get_by_role("heading", name="Set up Dilemma")).to_be_visible()
     set_seats(page, [(name, "human"), ("Bot Ada", "bot:heuristic"), ("Bot Bo", "bot:heuristic")])
     page.click("#start")
+    skip_practice(page)
 
 
-def next_state(page: Page, thrown: list[str]) -> str:
-    handle = page.wait_for_function(STATE_JS, arg=thrown, timeout=STEP_TIMEOUT_MS)
+def skip_practice(page: Page) -> None:
+    """The first game on a device starts with a practice throw: skip it."""
+    expect(page.get_by_role("heading", name="Practice a throw")).to_be_visible()
+    page.click("#practice-done")
+    expect(page.locator("#turn-title")).to_be_visible()
+
+
+def next_state(page: Page, thrown: list[str], timeout: int = STEP_TIMEOUT_MS) -> str:
+    handle = page.wait_for_function(STATE_JS, arg=thrown, timeout=timeout)
     return str(handle.json_value())
 
 
@@ -173,5 +186,167 @@ def perfect_throw(page: Page) -> None:
     card.evaluate(
         "el => document.getElementById('screen').dispatchEvent(new CustomEvent("
         "'quandary:throw', {bubbles: true, detail: {card: Number(el.dataset.throwCard),"
-        " aim: 0, power: 50, spin: 0}}))"
+        " aim: 0, power: 50, spin: 0,"
+        " window: document.getElementById('arena-box').dataset.window}}))"
     )
+
+
+# -- a newcomer's first game ------------------------------------------------------
+
+OUT_TIMEOUT_MS = 600_000
+"""Bots alone may play on for minutes (a relaxed window lasts up to 18 s)."""
+WORTH = 5
+"""The newcomer answers challenges of 5 or more."""
+REACTION_MS = 1500
+"""The scripted slow human waits this long after "throw!" before picking a card up,"""
+AIM_MS = 1000
+"""and then takes this long to drag it and let go."""
+LANDED_JS = """([value, window]) => {
+  const box = document.querySelector('#arena-box');
+  const error = document.querySelector('.turn .form-error');
+  if (error) return 'refused: ' + error.textContent;
+  const lines = [...document.querySelectorAll('ol[aria-label="Cards thrown"] li')];
+  if (lines.some(li => li.textContent.startsWith('Your ' + value + ' landed'))) return 'landed';
+  if (!box || box.dataset.window !== window) return 'window gone';
+  return false;
+}"""
+
+
+def page_clock(page: Page, at: float) -> None:
+    """Wait until the page's own clock (performance.now) reaches ``at``: no sleeps."""
+    page.wait_for_function("t => performance.now() >= t", arg=at, timeout=STEP_TIMEOUT_MS)
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport as the page is scrolled now."""
+    return bool(
+        page.locator(selector).first.evaluate(
+            "el => { const r = el.getBoundingClientRect();"
+            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight"
+            " && r.right <= innerWidth; }"
+        )
+    )
+
+
+def slow_human_throw(page: Page) -> tuple[str, str]:
+    """React 1.5 s after the window opened, then drag a card for 1 s and flick it.
+
+    The moment the window opened is the page's own ``data-opens-at`` (on
+    performance.now's clock); the drag's duration is the scripted aim. Returns
+    the card thrown and what became of it ("landed", or why not).
+    """
+    box = page.locator("#arena-box")
+    window = str(box.get_attribute("data-window"))
+    opens = float(str(box.get_attribute("data-opens-at")))
+    page_clock(page, opens + REACTION_MS)
+    challenge = page.locator(".arena-challenge").inner_text()
+    cards = page.locator(".throw-card:not([disabled])")
+    other = cards.filter(has_not_text=challenge)
+    card = other.first if other.count() else cards.first
+    value = card.inner_text()
+    start, target = card.bounding_box(), page.locator("#arena").bounding_box()
+    assert start is not None and target is not None
+    x, y = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    tx, ty = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
+    began = float(page.evaluate("performance.now()"))
+    page.mouse.move(x, y)
+    page.mouse.down()
+    steps = 10
+    for i in range(1, steps + 1):  # aiming: a slow drag over most of the second
+        share = 0.25 * i / steps
+        page.mouse.move(x + (tx - x) * share, y + (ty - y) * share)
+        page_clock(page, began + (AIM_MS - 100) * i / steps)
+    page.mouse.move(x + (tx - x) * 0.55, y + (ty - y) * 0.55, steps=6)  # the flick
+    page_clock(page, began + AIM_MS)
+    page.mouse.up()
+    handle = page.wait_for_function(LANDED_JS, arg=[value, window], timeout=STEP_TIMEOUT_MS)
+    return value, str(handle.json_value())
+
+
+def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, base_url) -> None:
+    """Default seats and settings at 1280x800: practice, then every window is a race
+    the slow human can take part in (the share is printed: it must be 100%)."""
+    page = open_app(new_page({"width": 1280, "height": 800}), base_url)
+    page.click('[data-game="randolph"]')
+    expect(page.get_by_role("heading", name="Set up Dilemma")).to_be_visible()
+    page.click("#start")  # the lobby's defaults: you and two clever bots, relaxed windows
+    # The practice throw, once per device: throw, be told how it went, go on.
+    expect(page.get_by_role("heading", name="Practice a throw")).to_be_visible()
+    drag_throw(page)
+    verdict = page.locator("#practice-verdict")
+    expect(verdict).to_contain_text(re.compile("your card", re.IGNORECASE), timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".arena-card")).to_have_count(1)
+    page.click("#practice-done")
+    thrown: list[str] = []
+    outcomes: list[str] = []
+    counted_down = False
+    for _ in range(400):
+        if not counted_down and page.locator(".lead-in").count():
+            # Before a window opens: "3, 2, 1, throw!" over the arena.
+            expect(page.locator(".lead-in strong")).to_have_text(re.compile(r"^[123]$"))
+            counted_down = True
+        # With no cards left the newcomer only watches the bots play on to the end.
+        out = not page.locator(".players li.me .held .chip").count()
+        state = next_state(page, thrown, OUT_TIMEOUT_MS if out else STEP_TIMEOUT_MS)
+        if state == "over":
+            break
+        if state == "challenge":
+            challenge(page)
+        elif state == "duel":
+            page.click("#duel-peace")
+        else:
+            thrown.append(state.split(":")[1])
+            # The arena, the hand and the hint, all in view together.
+            for part in ("#arena", ".throw-card", "#aim-readout"):
+                assert in_view(page, part), f"{part} is out of view at 1280x800"
+            # Like a newcomer, answer the worthwhile challenges and let the low ones pass.
+            if int(page.locator(".arena-challenge").inner_text()) >= WORTH:
+                outcomes.append(slow_human_throw(page)[1])
+    else:
+        raise AssertionError("the game did not end")
+    landed = outcomes.count("landed")
+    print(f"slow human (1.5 s + 1 s) got a card down in {landed} of {len(outcomes)} windows")
+    assert outcomes and landed == len(outcomes), outcomes
+    assert counted_down, "no countdown was seen before a window"
+    final = page.locator(".final")
+    expect(final.locator(".final-scores li")).to_have_count(3)
+    expect(page.locator(".why-over")).to_contain_text("The game ended after challenge")
+    expect(page.locator(".won-cards li")).to_have_count(3)
+
+
+def test_on_a_phone_the_hand_is_in_view_with_the_arena(new_page, base_url) -> None:
+    page = open_app(new_page({"width": 390, "height": 844}), base_url)
+    start_against_bots(page)
+    thrown: list[str] = []
+    for _ in range(40):
+        state = next_state(page, thrown)
+        if state.startswith("throw:"):
+            break
+        if state == "challenge":
+            challenge(page)
+        elif state == "duel":
+            page.click("#duel-peace")
+    else:
+        raise AssertionError("never got to throw")
+    page.locator("#turn-title").scroll_into_view_if_needed()
+    for part in ("#arena", ".throw-card", "#aim-readout"):
+        assert in_view(page, part), f"{part} is out of view on a phone"
+    # The provocateur's badge is drawn whole inside its player's box.
+    badge = page.locator(".players .block")
+    expect(badge).to_have_count(1)
+    assert badge.evaluate(
+        "el => { const b = el.getBoundingClientRect();"
+        " const p = el.closest('li').getBoundingClientRect();"
+        " return el.scrollWidth <= el.clientWidth && b.left >= p.left && b.right <= p.right; }"
+    ), "the provocateur badge is clipped"
+    # A card thrown right at the centre never hides the challenge card's number.
+    perfect_throw(page)
+    landed = page.locator('ol[aria-label="Cards thrown"] li', has_text="Your ")
+    expect(landed).to_have_count(1, timeout=STEP_TIMEOUT_MS)
+    page_clock(page, float(page.evaluate("performance.now()")) + 1000)  # it has come to rest
+    on_top = page.locator(".arena-challenge").evaluate(
+        "el => { const r = el.getBoundingClientRect();"
+        " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return top === el || el.contains(top); }"
+    )
+    assert on_top, "a thrown card hides the challenge card's number"

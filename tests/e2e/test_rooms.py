@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
+from quandary.net.host import PATIENCE
 from quandary.net.succession import SUCCESSION_MS
 
 from .play import acknowledge_round, build_first, vote_first_allowed
@@ -47,6 +48,7 @@ def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, 
         assert seen_hands[name] <= set(CARD.findall(json.dumps(inbox(devices[name]))))
 
 
+PATIENCE_MS = PATIENCE["normal"][0]
 CARD = re.compile(r'"((?:family|deep-end)-[pnu]\d\d)"')
 
 
@@ -172,10 +174,13 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
     host.click("#room-start")
     for page in (host, anna, ben):
         expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    others = hand_ids(host) | hand_ids(anna)
     build_first(anna)
     expect(ben.locator(".scoreboard")).to_contain_text("ready")
-    kinds = [m["t"] for m in inbox(ben)]
-    assert "backup" in kinds, "the host backs the room up on the seated guests"
+    received = inbox(ben)
+    assert "backup" in [m["t"] for m in received], "the host backs the room up on the guests"
+    # While the host was there Ben could read nothing of the others' hands, backups included.
+    assert_no_hidden_cards(received, others)
     host.context.close()
     expect(ben.locator("#room-status")).to_contain_text(
         "a player's device takes the game on", timeout=JOIN_TIMEOUT_MS
@@ -194,3 +199,27 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
     for page in (anna, ben):
         expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
         expect(page.locator(".vote-row")).to_have_count(3)
+
+
+def test_a_guest_who_leaves_on_their_turn_is_played_by_a_bot_and_gets_the_seat_back(
+    new_page, room_url
+):
+    host, anna, ben, link = _table_of_three(new_page, room_url)
+    build_first(host)
+    build_first(anna)
+    context = ben.context
+    ben.close()  # the table now waits for Ben alone
+    offer = host.get_by_role("button", name="Let a bot play for Ben")
+    expect(offer).to_be_visible(timeout=PATIENCE_MS + JOIN_TIMEOUT_MS)
+    offer.click()
+    for page in (host, anna):
+        expect(page.locator(".scoreboard")).to_contain_text("bot playing for Ben")
+        expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+    ben = context.new_page()
+    ben.goto(link)
+    ben.wait_for_selector("html[data-quandary=ready]")
+    expect(ben.get_by_role("heading", name="Vote on every dilemma")).to_be_visible(
+        timeout=JOIN_TIMEOUT_MS
+    )
+    expect(host.locator(".scoreboard")).not_to_contain_text("bot playing for Ben")
+    expect(ben.locator(".scoreboard .me")).to_contain_text("Ben")

@@ -28,6 +28,8 @@ def start_royal(page: Page, seats: list[tuple[str, str]]) -> None:
     """Pick Royal Dilemma in the lobby, fill the seats and start."""
     page.locator('[data-action="choose-game"][data-game="royal"]').click()
     set_seats(page, seats)
+    # Setup says up front how long the deck lets a game at this table last.
+    expect(page.locator(".game-length")).to_contain_text(f"With {len(seats)} players the deck")
     page.click("#start")
 
 

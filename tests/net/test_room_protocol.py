@@ -315,7 +315,7 @@ def test_a_remote_throw_is_timed_by_the_host_less_its_measured_delay_capped() ->
     assert members["Anna"].delay == 200 and members["Ben"].delay == 30
     host.submit({"type": "challenge", "card": 5})
     net.settle()
-    opened = clock[0]
+    opened = clock[0] + host.view_for(host.me)["window"]["lead"]  # "throw!" after the countdown
     for guest in (anna, ben):
         card = next(m["card"] for m in guest.view["legal_moves"] if m["card"] != 5)
         guest.submit({"type": "throw", "card": card, "aim": 0, "power": 50, "spin": 0, "at": 0})

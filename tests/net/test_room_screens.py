@@ -378,8 +378,48 @@ def test_a_room_that_cannot_open_says_why_and_offers_a_new_one() -> None:
 def test_a_link_whose_secret_the_others_cannot_use_is_explained() -> None:
     net = Network()
     lonely = Device("Lone", net, fragment=_fragment_of_a_room_nobody_hosts())
-    lonely.controller.room.on_join_error("incorrect password")
+    lonely.controller.room.on_join_error("incorrect room password when decrypting offer")
     assert "secret does not match" in lonely.html()
+
+
+# What Trystero says when the offers were exchanged but no network path joined the devices.
+NO_PATH = "could not connect to peer p1 after exchanging SDP; configure TURN servers"
+
+
+def test_a_guest_behind_a_firewall_is_told_a_turn_server_helps_not_that_the_secret_is_wrong():
+    net = Network()
+    lonely = Device("Lone", net, fragment=_fragment_of_a_room_nobody_hosts())
+    lonely.controller.room.on_join_error(NO_PATH)
+    html = lonely.html()
+    assert "cannot connect to the host&#x27;s" in html
+    assert "TURN server under Connection settings" in html
+    assert "secret" not in html
+
+
+def test_a_guest_whose_room_turn_server_does_not_help_is_told_to_check_it() -> None:
+    from quandary.net.link import RoomLink, Turn
+
+    turn = Turn(("turn:turn.example.org:3478",), "u", "p")
+    fragment = RoomLink.create("S" * 22, "K" * 43, (), turn).fragment()
+    lonely = Device("Lone", Network(), fragment=fragment)
+    lonely.controller.room.on_join_error(NO_PATH)
+    html = lonely.html()
+    assert "not even through the room&#x27;s TURN server" in html
+    assert "secret" not in html
+
+
+def test_a_guest_who_was_let_in_keeps_its_table_when_a_later_connection_fails() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    for error in (NO_PATH, "incorrect room password when decrypting answer"):
+        anna.controller.room.on_join_error(error)
+    assert "Connected to the room." in anna.html()
+    host.close()  # away: a stray peer failing to connect does not end the game here
+    for error in (NO_PATH, "incorrect room password when decrypting answer"):
+        anna.controller.room.on_join_error(error)
+    assert "paused" in anna.html() and anna.room_view() is not None
 
 
 def test_a_host_whose_saved_room_is_damaged_is_told_and_can_start_afresh() -> None:

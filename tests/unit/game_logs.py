@@ -51,13 +51,28 @@ def events(game: str) -> list[tuple[int, dict[str, Any]]]:
     for seed, players, options in PLAYOUTS[game]:
         state = engine.setup(game, players, options, seed)
         chooser, tried = random.Random(seed), collections.Counter[str]()
-        seen: dict[int, dict[str, Any]] = {}
+        seen: list[dict[str, Any]] = []
+        shown: list[dict[str, Any]] = []
         for _ in range(20_000):
-            for event in engine.view(state, None)["log"]:
-                seen[event["index"]] = event
+            log = [{"kind": e["kind"], "data": e["data"]} for e in engine.view(state, None)["log"]]
+            seen += _new(shown, log)
+            shown = log
             step = _pick(state, chooser, tried)
             if step is None:
                 break
             state = play(state, *step)
-        found += [(players, seen[i]) for i in sorted(seen)]
+        found += [(players, event) for event in seen]
     return found
+
+
+def _new(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events at the end of ``after`` that ``before`` did not show.
+
+    A game that keeps only its last few events (Maybe Minister) slides its log,
+    so an event's index is not stable; the overlap of the two windows is.
+    """
+    for fresh in range(len(after) + 1):
+        keep = len(after) - fresh
+        if keep <= len(before) and after[:keep] == before[len(before) - keep :]:
+            return after[keep:]
+    return after

@@ -155,3 +155,38 @@ def test_heuristic_bot_refuses_a_view_without_moves() -> None:
     view = _views(2, 3, {})[0]
     with pytest.raises(ValueError):
         HeuristicBot().choose({**view, "legal_moves": []}, Rng.from_seed(0))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_bot_spends_a_super_reject_on_its_own_dilemma_only_when_it_clearly_helps(
+    players: int,
+) -> None:
+    """Three NO on its own dilemma must beat a plain NO there (token kept) in the bot's own sums.
+
+    Before this rule the bot put most of its SUPER REJECTs on its own dilemma,
+    including where a plain NO did as well, which reads as a bot sabotaging itself.
+    """
+    own_rejects = 0
+    for seed in range(12):
+        options = {"supervotes": True, "neutral": seed % 2 == 1, "coop": seed % 3 == 0}
+        state = engine.setup(GAME, players, {**options, "packs": ["family"]}, 900 + seed)
+        bots = [HeuristicBot() if s % 2 == 0 else RandomBot() for s in range(players)]
+        while engine.result(state) is None:
+            for seat in engine.game_of(state).waiting_for(state):
+                view = engine.view(state, seat)
+                bot = bots[seat]
+                move = bot.choose(view, bot_rng(900 + seed, seat, state.version))
+                if view["phase"] == "vote" and isinstance(bot, HeuristicBot):
+                    judge = bot.last_judge
+                    assert judge is not None
+                    votes = move["votes"]
+                    if judge.own_reject(votes) is not None:
+                        own_rejects += 1
+                        held = view["supervotes"][seat]
+                        kept = int(held["yes"] and "super_yes" not in votes)
+                        score = judge.mean(judge.outcomes(votes), kept)
+                        assert not judge.wasted_reject(votes, score, held), (seed, view["round"])
+                state = engine.apply(state, seat, move)
+    # The rule narrows the reject; it does not forbid it where it wins rounds,
+    # so such rejects still happen and were checked above.
+    assert own_rejects > 0

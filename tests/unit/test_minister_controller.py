@@ -43,6 +43,14 @@ def _act(c: Controller) -> None:
         assert 'id="submit"' in c.render()
         c.dispatch("submit", {})
         return
+    if view["phase"] == "vote" and legal:
+        # Choosing a vote casts nothing: it takes the confirm button.
+        vote = legal[0]["vote"]
+        assert f'id="vote-{vote}"' in page and 'id="cast-vote"' in page
+        c.dispatch("draft", {"vote": vote})
+        assert c.table.view(c.viewer)["legal_moves"], "a chosen vote is not cast yet"
+        c.dispatch("submit", {})
+        return
     offered = _buttons(page)
     assert offered, f"no button for {view['phase']}: {legal[:2]}"
     for move in offered:
@@ -104,7 +112,8 @@ def test_hot_seat_never_shows_one_players_hand_or_vote_to_another() -> None:
     assert "Pass the device to Anna" in c.render(), "Anna votes first"
     c.dispatch("reveal", {})
     vote = c.table.view(0)["legal_moves"][0]["vote"]
-    c.dispatch("move", {"move": json.dumps({"type": "vote", "vote": vote})})
+    c.dispatch("draft", {"vote": vote})
+    c.dispatch("submit", {})
     gate = c.render()
     assert "Pass the device to Ben" in gate
     c.dispatch("reveal", {})

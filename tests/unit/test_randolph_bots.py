@@ -21,7 +21,7 @@ from quandary import engine
 from quandary import table as table_module
 from quandary.bots import Bot, RandomBot, make_bot
 from quandary.engine import Move, Rng, moves
-from quandary.games.randolph.bots import HeuristicBot
+from quandary.games.randolph.bots import REACTIONS, HeuristicBot, RandomThrower
 from quandary.games.randolph.state import Card
 from quandary.table import Seat, Table
 
@@ -70,7 +70,7 @@ def run(seed: int, levels: list[str], window: str = "standard") -> Table:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@pytest.mark.parametrize("window", ["standard", "relaxed"])
+@pytest.mark.parametrize("window", ["standard", "relaxed", "quick"])
 def test_whole_games_end_under_virtual_time(
     players: int, window: str, seen: list[tuple[dict[str, Any], Move | None]]
 ) -> None:
@@ -114,15 +114,21 @@ def test_the_heuristic_bot_beats_random_bots() -> None:
 def test_bots_throw_after_a_human_reaction_time(
     seen: list[tuple[dict[str, Any], Move | None]],
 ) -> None:
-    run(3, ["random", "heuristic", "heuristic", "heuristic"])
-    throws = [(v, m) for v, m in seen if m is not None and m["type"] == "throw"]
-    clever = [(v, m) for v, m in throws if v["seat"] != 0]
-    assert clever
-    for view, move in clever:
-        number = 2 if view["window"]["second"] else 1
-        base = max((e["land_at"] for e in view["arena"] if e["window"] == number), default=0)
-        reaction = move["at"] - base
-        assert move["at"] == view["legal_moves"][0]["at"]["min"] or 300 <= reaction <= 1500
+    for window in ("relaxed", "standard", "quick"):
+        seen.clear()
+        run(3, ["random", "heuristic", "heuristic", "heuristic"], window)
+        throws = [(v, m) for v, m in seen if m is not None and m["type"] == "throw"]
+        for level, seats in (("heuristic", (1, 2, 3)), ("random", (0,))):
+            low, high = REACTIONS[level][window]
+            mine = [(v, m) for v, m in throws if v["seat"] in seats]
+            assert mine, (level, window)
+            for view, move in mine:
+                number = 2 if view["window"]["second"] else 1
+                current = [e for e in view["arena"] if e["window"] == number]
+                base = max((e["land_at"] for e in current), default=0)
+                reaction = move["at"] - base
+                earliest = view["legal_moves"][0]["at"]["min"]
+                assert move["at"] == earliest or low <= reaction <= high, (level, window)
 
 
 # -- the heuristic's choices, from views built to order ---------------------------
@@ -142,7 +148,8 @@ def test_a_high_challenge_is_answered_with_the_lowest_card() -> None:
     move = HeuristicBot().choose(view, Rng.from_seed(4))
     assert move is not None and move["card"] == 1
     assert abs(move["aim"]) <= 45 and 0 <= move["power"] <= 100
-    assert 300 <= move["at"] <= 1500
+    low, high = REACTIONS["heuristic"]["relaxed"]  # the default setting
+    assert low <= move["at"] <= high
 
 
 def test_a_low_challenge_is_let_pass() -> None:
@@ -262,4 +269,18 @@ def test_random_bot_fills_the_gesture_ranges() -> None:
 
 def test_the_clever_level_is_registered() -> None:
     assert isinstance(make_bot(GAME, "heuristic"), HeuristicBot)
-    assert isinstance(make_bot(GAME, "random"), RandomBot)
+    assert isinstance(make_bot(GAME, "random"), RandomThrower)
+
+
+def test_slower_settings_make_slower_bots() -> None:
+    """Relaxed bots react later than standard ones, standard later than quick ones."""
+    for level in ("heuristic", "random"):
+        means = []
+        for window in ("quick", "standard", "relaxed"):
+            view = _view(_react_state(10), 2)
+            view["options"] = {"window": window}
+            bot = HeuristicBot() if level == "heuristic" else RandomThrower()
+            ats = [m["at"] for seed in range(40) if (m := bot.choose(view, Rng.from_seed(seed)))]
+            assert ats
+            means.append(sum(ats) / len(ats))
+        assert means == sorted(means) and means[0] < means[2] - 1000, (level, means)

@@ -32,6 +32,8 @@ def start(clock: Clock, storage: MemoryStorage | None = None) -> Controller:
     c.dispatch("choose-game", {"game": "randolph"})
     seats(c, [("Robin", "human"), ("Bot Ada", "bot:heuristic"), ("Bot Bo", "bot:heuristic")])
     c.dispatch("start", {})
+    if c.screen == "practice":  # the first game on this device: skip the practice throw
+        c.dispatch("practice-done", {})
     assert c.screen == "table", c.form.error
     return c
 
@@ -51,7 +53,12 @@ def play_turn(c: Controller, clock: Clock, thrown: list[int]) -> None:
     if view["phase"] == "challenge" and moves:
         c.dispatch("draft", {"card": str(moves[-1]["card"])})
         c.dispatch("submit", {})
-    elif view["phase"] == "react" and moves and view["window"]["id"] not in thrown:
+    elif (
+        view["phase"] == "react"
+        and moves
+        and view["window"]["id"] not in thrown
+        and c.table.elapsed(clock.now) >= 0  # after the countdown's "throw!"
+    ):
         thrown.append(view["window"]["id"])
         card = next(m["card"] for m in moves if m["card"] != view["challenge"])
         c.dispatch("move", {"move": json.dumps({"type": "throw", "card": card, **GOOD_THROW})})

@@ -89,6 +89,8 @@ def events(state: RandolphState, kind: str) -> list[dict[str, Any]]:
 
 
 def new(players: int, seed: int = 1, **options: Any) -> RandolphState:
+    """A fresh game; the rulebook's standard window unless the test says otherwise."""
+    options = {"window": "standard"} | options
     state: RandolphState = engine.setup("randolph", players, options, seed)
     return state
 
@@ -529,7 +531,7 @@ def test_a_remote_throw_is_corrected_by_its_delay_capped_at_150_ms() -> None:
     seats = [Seat("Anna", "human"), Seat("Bernhard", "human"), Seat("Christine", "human")]
     table = Table.new("randolph", seats, {}, seed=3)
     table.submit(0, {"type": "challenge", "card": 8})
-    table.advance(10_000)
+    table.advance(7_000)  # seen at 7 s: "throw!" at 10 s, after the 3 s countdown
     move = aimed(table.state, 1, 2, 0, "outside")
     table.submit(1, move | {"at": 99_999}, now=11_000, delay=80)
     assert table.state.arena[-1].at == 920
@@ -542,7 +544,7 @@ def test_a_remote_throw_is_corrected_by_its_delay_capped_at_150_ms() -> None:
 
 def test_the_table_clock_closes_the_window_and_bots_throw_in_time() -> None:
     seats = [Seat("Anna", "human"), Seat("Bo", "bot"), Seat("Cato", "bot"), Seat("Dee", "bot")]
-    table = Table.new("randolph", seats, {}, seed=5)
+    table = Table.new("randolph", seats, {"window": "standard"}, seed=5)
     table.submit(0, {"type": "challenge", "card": 10})
     now = 0.0
     table.advance(now)

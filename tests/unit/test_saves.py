@@ -39,6 +39,8 @@ def start(c: Controller, game: str = "dilemmas", players: list[tuple[str, str]] 
     if players:
         seats(c, players)
     c.dispatch("start", {})
+    if c.screen == "practice":  # Dilemma's practice throw, once per device
+        c.dispatch("practice-done", {})
     assert c.screen == "table", c.form.error
 
 

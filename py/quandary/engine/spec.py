@@ -86,6 +86,9 @@ class GameSpec:
     timed_moves: frozenset[str] = frozenset()
     """Move types with an ``at`` field (milliseconds since the window opened) that
     the authority stamps from its own clock; a peer cannot claim a time."""
+    round_word: str = "round"
+    """What players call a round of this game ("challenge" in Dilemma), for the
+    lobby's games in progress and the screen reader's announcements."""
     retired_fields: frozenset[str] = frozenset()
     """State fields an earlier Quandary saved and this one no longer keeps: a save
     holding them still loads (they are dropped before the state is checked)."""
@@ -133,6 +136,12 @@ class Clock:
     floor: int
     seat: int
     due: Move
+    lead: int = 0
+    """A countdown, in ms, before the window opens: the authority starts counting
+    ``lead`` ms after it first saw the window, and refuses timed moves until then,
+    so every device can show "3, 2, 1, go" before the race starts. Not part of
+    the rules' time (``at`` still counts from the end of the countdown), so
+    records made before there was a countdown replay unchanged."""
 
 
 class GameState(Protocol):

@@ -113,7 +113,7 @@ HEADER_KEYS: frozenset[str] = frozenset(ViewHeader.__required_keys__) | frozense
 """Keys only the engine (and the table) may set: a game's own view must not."""
 
 
-def round_words(number: int, limit: RoundLimit | None) -> str:
+def round_words(number: int, limit: RoundLimit | None, word: str = "round") -> str:
     """The round as a player reads it, the bound worded by whether it is exact.
 
     >>> round_words(2, {"count": 5, "exact": True})
@@ -122,12 +122,14 @@ def round_words(number: int, limit: RoundLimit | None) -> str:
     'round 1 (at most 6)'
     >>> round_words(4, None)
     'round 4'
+    >>> round_words(10, None, "challenge")
+    'challenge 10'
     """
     if limit is None:
-        return f"round {number}"
+        return f"{word} {number}"
     if limit["exact"]:
-        return f"round {number} of {limit['count']}"
-    return f"round {number} (at most {limit['count']})"
+        return f"{word} {number} of {limit['count']}"
+    return f"{word} {number} (at most {limit['count']})"
 
 
 def last_round(header: Mapping[str, Any]) -> bool:

@@ -47,6 +47,8 @@ class Action(StrEnum):
     AGAIN = "again"
     LEAVE = "leave"
     LOBBY = "lobby"
+    # The practice throw before a first game of Dilemma (done or skipped).
+    PRACTICE_DONE = "practice-done"
     # Rooms.
     CREATE_ROOM = "create-room"
     LEAVE_ROOM = "leave-room"

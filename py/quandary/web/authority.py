@@ -30,6 +30,9 @@ class NotSent(GameError):
 class Authority(Protocol):
     """What a table controller asks of whoever holds the game."""
 
+    now: Callable[[], float]
+    """This device's clock, in ms (the page's ``performance.now``)."""
+
     @property
     def game(self) -> str:
         """The game's id."""
@@ -235,14 +238,17 @@ class GuestAuthority:
         """Counted from when this device first saw the window open.
 
         Late by one network delay, which only changes the countdown shown, never
-        the order of throws (the host times those).
+        the order of throws (the host times those). Negative during the window's
+        countdown (its ``lead``), as on the host.
         """
         window = view.get("window")
         if not isinstance(window, dict):
             return 0
         if self._window_seen is None or self._window_seen[0] != window.get("id"):
             self._window_seen = (window.get("id"), self.now())
-        return max(0, round(self.now() - self._window_seen[1]))
+        lead = window.get("lead", 0)
+        lead = lead if isinstance(lead, int) and 0 <= lead <= 10_000 else 0
+        return max(-lead, round(self.now() - self._window_seen[1]) - lead)
 
     def restart(self) -> None:
         """A guest cannot start the next game."""

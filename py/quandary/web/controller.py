@@ -11,6 +11,7 @@ code the browser runs, privacy screens, saves and rooms included.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -47,7 +48,11 @@ from .storage import Storage
 from .table_controller import TableController
 
 if TYPE_CHECKING:
+    from .practice import Practice
     from .room_controller import RoomController
+
+PRACTISED_KEY = "quandary.practised.randolph"
+"""Set once a player on this device has practised Dilemma's throw (or skipped it)."""
 
 ROOM_EXITS = frozenset({Action.LEAVE_ROOM, Action.CREATE_ROOM})
 
@@ -87,6 +92,9 @@ class Controller:
         self.notice: str | None = None
         self._last_key = ""
         self.turn = _load_turn(storage)
+        self.practice: Practice | None = None
+        self._pending: tuple[Table, str] | None = None
+        """A new game waiting for the practice throw to be done or skipped."""
 
     # -- what tests and the page read ------------------------------------------------
 
@@ -106,9 +114,11 @@ class Controller:
 
     @property
     def screen(self) -> str:
-        """Which screen is up: "room", "table" or "lobby"."""
+        """Which screen is up: "room", "practice", "table" or "lobby"."""
         if self.room is not None:
             return "room"
+        if self.practice is not None:
+            return "practice"
         return "table" if self.local is not None else "lobby"
 
     @property
@@ -160,6 +170,8 @@ class Controller:
         if self.room is not None and action not in ROOM_EXITS:
             self.room.act(action, data)
             return True
+        if self.practice is not None:
+            return self._practise(action, data)
         if action in TABLE_ACTIONS:
             if self.local is None:
                 return False
@@ -235,7 +247,30 @@ class Controller:
         seats = self._seats_from_form()
         if seats is not None:
             table = Table.new(self.form.game, seats, self.form.options, self.new_seed())
-            self._begin(table, 0, self.shelf.new_id(self.make_id))
+            save_id = self.shelf.new_id(self.make_id)
+            if table.game == "randolph" and self.storage.get(PRACTISED_KEY) is None:
+                from .practice import Practice  # on first use: start-up pays for the lobby only
+
+                self.practice, self._pending = Practice(), (table, save_id)
+                return
+            self._begin(table, 0, save_id)
+
+    def _practise(self, action: Action, data: dict[str, str]) -> bool:
+        """The practice screen: throw again and again, then start the game (or leave)."""
+        if action == Action.GESTURE and self.practice is not None:
+            self.practice.throw(data)
+        elif action == Action.PRACTICE_DONE and self._pending is not None:
+            # A full storage only means the practice is offered again next time.
+            with contextlib.suppress(Exception):
+                self.storage.set(PRACTISED_KEY, "1")
+            table, save_id = self._pending
+            self.practice, self._pending = None, None
+            self._begin(table, 0, save_id)
+        elif action in (Action.LEAVE, Action.LOBBY):
+            self.practice, self._pending = None, None
+        else:
+            return False
+        return True
 
     def _begin(self, table: Table, seen: int, save_id: str) -> None:
         """Sit down at ``table``, kept as the saved game ``save_id`` from now on."""
@@ -411,6 +446,8 @@ class Controller:
         """The current screen as HTML."""
         if self.room is not None:
             return self.room.render()
+        if self.practice is not None:
+            return self.practice.render()
         if self.local is None:
             return render_lobby(self.specs, self.form, self.saves, self.clock(), self.turn)
         view = self.local.authority.view(None)
@@ -441,6 +478,9 @@ class Controller:
     def _screen_key(self) -> tuple[str, str]:
         if self.room is not None:
             return self.room.screen_key()
+        if self.practice is not None:
+            tries = len(self.practice.tries)
+            return f"practice:{tries}", "Practice a throw before your first game of Dilemma."
         if self.local is None:
             return "lobby", "Lobby. Choose a game and seats."
         return self.local.screen_key()

@@ -39,6 +39,20 @@ from .table_controller import DAMAGED, TableController
 
 SEARCH_PATIENCE = 8
 """Timer beats (2 s each) before a guest is told nobody has answered yet."""
+WRONG_SECRET = (
+    "Cannot join this room: the link's secret does not match. "
+    "Ask for the link again, or create a new room."
+)
+UNREACHABLE = (
+    "The room is there, but this device cannot connect to the host's: a firewall or"
+    " the network is in the way. The host can name a TURN server under Connection"
+    " settings, create a new room and send you its link."
+)
+UNREACHABLE_EVEN_BY_TURN = (
+    "The room is there, but this device cannot connect to the host's, not even"
+    " through the room's TURN server. Ask the host to check that server's address,"
+    " username and password."
+)
 
 
 class Signing(Protocol):
@@ -197,12 +211,23 @@ class RoomController:
         self._save_soon()
 
     def on_join_error(self, detail: str) -> None:
-        """The transport could not join: for a guest, almost always a wrong secret."""
-        if self.guest is not None and self.guest.status != "joined":
-            self.error = (
-                "Cannot join this room: the link's secret does not match. "
-                "Ask for the link again, or create a new room."
-            )
+        """The transport could not join a room this guest is still looking for: say why.
+
+        Trystero reports two things here. "could not connect to peer … after
+        exchanging SDP": the devices found each other through the relays, but no
+        network path joined them (a strict firewall, or a TURN server that cannot
+        be reached or refuses the credential). Anything else: the link's secret
+        does not open the host's offers. Telling a firewall apart from a wrong
+        secret matters: only the first is fixed by a TURN server.
+        """
+        if self.guest is None or self.guest.status != "searching":
+            return
+        if "could not connect" not in detail:
+            self.error = WRONG_SECRET
+        elif self.link.turn is None:
+            self.error = UNREACHABLE
+        else:
+            self.error = UNREACHABLE_EVEN_BY_TURN
 
     def on_timer(self) -> bool:
         """Every two seconds: greet again while searching, remind guests of the version.

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from quandary.engine import BadSetup, BadView, GameError, read_header, round_words
+from quandary.engine import get as engine_get
 
 from .actions import Action, UnknownAction
 from .authority import Authority, View
@@ -188,6 +189,7 @@ class TableController:
             draft=self.draft,
             error=self.error,
             elapsed=self.authority.elapsed(view),
+            now=self.authority.now(),
         )
 
     def render(self) -> Markup:
@@ -229,7 +231,8 @@ class TableController:
         else:
             body = ui_module.render_turn(view, ui)
         lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.cast))]
-        return scoreboard(view, ui) + markup('<div class="turn">{}</div>', body) + log_panel(lines)
+        board = scoreboard(view, ui, reading=shown is not None)
+        return board + markup('<div class="turn">{}</div>', body) + log_panel(lines)
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, and a sentence announcing it to screen readers."""
@@ -255,11 +258,20 @@ class TableController:
         phase = header["phase"]
         who = "gate" if self.viewer is None and self.gated() else self.viewer
         moment = header["version"] if self.announce_every_version else bool(header["legal_moves"])
-        words = round_words(header["round"], header["round_limit"])
+        word = ui_module_word(self.authority.game)
+        words = round_words(header["round"], header["round_limit"], word)
         return (
             f"{header['round']}:{phase}:{who}:{moment}",
             f"{words[0].upper()}{words[1:]}: {ui_module.PHASE_TITLES.get(phase, phase)}.",
         )
+
+
+def ui_module_word(game: str) -> str:
+    """What ``game`` calls a round, as its spec says ("challenge" in Dilemma)."""
+    try:
+        return engine_get(game).spec.round_word
+    except BadSetup:
+        return "round"
 
 
 def _watching(view: View, ui_module: GameUi) -> Markup:

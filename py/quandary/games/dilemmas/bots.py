@@ -68,6 +68,8 @@ _DIRECT = 40
 """Up to this many legal ballots are all tried; beyond it, plain patterns go first."""
 _SUPER_SHORTLIST = 3
 """How many of the best plain ballots get their super-token variants tried."""
+_REJECT_MARGIN = 0.02
+"""How much more of a win a SUPER REJECT on the bot's own dilemma must bring than a plain NO."""
 _HARM_MEAN = 3.0
 """Mean appeal or harm of an unseen card (the packs' weights run 1-5 evenly)."""
 
@@ -86,6 +88,8 @@ class HeuristicBot:
         """
         self.budget = budget
         self.super_bonus = super_bonus
+        self.last_judge: _Judge | None = None
+        """The judge of the latest vote, kept only so tests can ask why a ballot won."""
 
     def choose(self, view: dict[str, Any], rng: Rng) -> Move:
         """One of ``view["legal_moves"]``, the very dict, picked by the phase's heuristic."""
@@ -132,6 +136,7 @@ class HeuristicBot:
         rows = _others(view, model, chances, must, self.budget // (evaluations * len(chances)), rng)
         judge = _Judge(view, rows, self.super_bonus)
         held = view["supervotes"][me]
+        self.last_judge = judge
 
         first = votes if direct else list(groups)
         found = [judge.outcomes(ballot) for ballot in first]
@@ -141,7 +146,8 @@ class HeuristicBot:
         # bot's ballot is not predictable from its cards alone.
         order = rng.shuffled(range(len(first)))
         if direct:
-            return max(order, key=lambda i: scores[i])
+            allowed = [i for i in order if not judge.wasted_reject(votes[i], scores[i], held)]
+            return max(allowed or order, key=lambda i: scores[i])
         ranked = sorted(order, key=lambda i: -scores[i])[:shortlist]
         best_index, best_score = -1, -math.inf
         for rank in ranked:
@@ -150,9 +156,9 @@ class HeuristicBot:
                     score = scores[rank]
                 else:
                     score = judge.mean(judge.outcomes(votes[index]), _kept(votes[index], held))
-                if score > best_score:
+                if score > best_score and not judge.wasted_reject(votes[index], score, held):
                     best_index, best_score = index, score
-        return best_index
+        return best_index if best_index >= 0 else groups[first[ranked[0]]][0]
 
 
 class _Model:
@@ -412,6 +418,29 @@ class _Judge:
                 value = values[winning] = self._share(winning)
             total += chance * value
         return total + self.super_bonus * kept
+
+    def own_reject(self, votes: Sequence[str]) -> int | None:
+        """The bot's own dilemma that ``votes`` puts its SUPER REJECT on, if any."""
+        for i, token in enumerate(votes):
+            if token == scoring.SUPER_NO and self.me in self.creators[i]:
+                return i
+        return None
+
+    def wasted_reject(self, votes: Sequence[str], score: float, held: dict[str, bool]) -> bool:
+        """Whether ``votes`` spends a SUPER REJECT on the bot's own dilemma for no clear gain.
+
+        Three more NO on its own dilemma only pay when they make that dilemma the
+        closest call; as often they overshoot it, and a player reading the result
+        sees a bot voting down its own work. So the token goes there only when
+        the same ballot with a plain NO there (the token kept) is clearly worse.
+        """
+        spot = self.own_reject(votes)
+        if spot is None:
+            return False
+        plain = list(votes)
+        plain[spot] = scoring.NO
+        twin = self.mean(self.outcomes(plain), _kept(plain, held))
+        return score < twin + _REJECT_MARGIN
 
     def _share(self, winning: tuple[int, ...]) -> float:
         """The bot's expected share of the win after a round with this outcome."""

@@ -124,3 +124,41 @@ def next_seat(state: MinisterState, seat: int) -> int:
 def round_from(state: MinisterState, seat: int) -> tuple[int, ...]:
     """Every seat once, in seat order starting at ``seat``."""
     return tuple((seat + i) % state.players for i in range(state.players))
+
+
+def score_sheets(state: MinisterState) -> tuple[tuple[int, dict[str, tuple[str, int]]], ...]:
+    """Every seat's total and its points per law (law id -> (title, points)) at this moment."""
+    active = active_laws(state)
+    sheets = []
+    for seat in range(state.players):
+        total, lines = laws.score(active, holding(state, seat))
+        per_law: dict[str, tuple[str, int]] = {}
+        for line in lines:
+            title = str(line.to_json()["title"])
+            old = per_law.get(line.law, (title, 0))[1]
+            per_law[line.law] = (title, old + line.points)
+        sheets.append((total, per_law))
+    return tuple(sheets)
+
+
+def score_changes(
+    before: tuple[tuple[int, dict[str, tuple[str, int]]], ...], state: MinisterState
+) -> list[dict[str, object]]:
+    """One public record per seat whose score moved: from, to, and each law's share of it.
+
+    Scores are recomputed from the laws in force and the cards on the table, so
+    a jump (8 to 21 when a law is enacted) has no single "add" to point at;
+    comparing each law's points before and after names every cause.
+    """
+    out: list[dict[str, object]] = []
+    for seat, ((old, was), (new, now)) in enumerate(zip(before, score_sheets(state), strict=True)):
+        if old == new:
+            continue
+        causes = []
+        for law in dict.fromkeys([*was, *now]):
+            title = (now.get(law) or was[law])[0]
+            delta = now.get(law, (title, 0))[1] - was.get(law, (title, 0))[1]
+            if delta:
+                causes.append({"law": law, "title": title, "points": delta})
+        out.append({"seat": seat, "before": old, "after": new, "laws": causes})
+    return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import MalformedMove, Progress, Result, Rng, moves
+from quandary.engine import Event, MalformedMove, Progress, Result, Rng, moves
 from quandary.engine.spec import GameSpec, Move, Option
 
 from . import board, turn, upkeep, views
@@ -194,11 +194,14 @@ class Minister:
 
     def transition(self, state: MinisterState, seat: int, move: Move) -> MinisterState:
         """Apply a legal move, then walk past every step that needs no decision."""
+        before = board.score_sheets(state)
         kind = move["type"]
         if kind == "vote":
-            return turn.cast(state, seat, move["vote"])
-        state = _ACTIONS[kind](state, move)
-        return turn.settle(state) if state.phase != "over" else state
+            after = turn.cast(state, seat, move["vote"])
+        else:
+            after = _ACTIONS[kind](state, move)
+            after = turn.settle(after) if after.phase != "over" else after
+        return _with_score_changes(before, after)
 
     # -- what each seat sees -----------------------------------------------------
 
@@ -255,4 +258,24 @@ def _actions() -> dict[str, Any]:
 
 
 _ACTIONS = _actions()
+
+
+def _with_score_changes(
+    before: tuple[tuple[int, dict[str, tuple[str, int]]], ...], state: MinisterState
+) -> MinisterState:
+    """Log a "score_changed" event for every seat whose score moved, naming the laws.
+
+    The events go before the game's end, if this move ended it, so the log tells
+    why the scores are what they are before it names the winner.
+    """
+    changes = board.score_changes(before, state)
+    if not changes:
+        return state
+    events = [Event("score_changed", change) for change in changes]
+    log = list(state.log)
+    end = len(log) - 1 if log and log[-1].kind == "game_over" else len(log)
+    log[end:end] = events
+    return replace(state, log=tuple(log[-turn.LOG_KEPT :]))
+
+
 __all__ = ["CARDS", "SPEC", "VOTES", "Minister"]

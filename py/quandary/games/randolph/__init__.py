@@ -13,6 +13,13 @@ def _heuristic() -> Bot:
     return HeuristicBot()
 
 
+def _random() -> Bot:
+    """The random level, with a person's reaction time (see ``bots.RandomThrower``)."""
+    from .bots import RandomThrower
+
+    return RandomThrower()
+
+
 ENTRY = register(
     GameEntry(
         Randolph(),
@@ -20,7 +27,7 @@ ENTRY = register(
         rules_page="dilemma.html",
         credit="by Alex Randolph",
         stylesheet="randolph.css",
-        bots={"heuristic": _heuristic},
+        bots={"heuristic": _heuristic, "random": _random},
     )
 )
 GAME = ENTRY.game

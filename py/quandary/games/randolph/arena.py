@@ -2,7 +2,9 @@
 
 As static/rules/dilemma.html, 'Rulings', says: the window closes 2 s after
 the last card landed or 8 s after it opened, whichever is first (the "window"
-option tunes both). One
+option tunes both: "relaxed", the default, gives a newcomer 4 s and 15 s). Before
+it opens, every device counts down "3, 2, 1, throw!" (``Timing.lead``, kept by
+the table's clock, not by the rules: a throw's ``at`` counts from "throw!"). One
 refinement of ours: a card released before the window's end is allowed to
 land, so a card still in the air holds the window open until it rests. Nobody
 may release a card after the window's end (``release_limit``).
@@ -34,12 +36,17 @@ class Timing:
     """How long the window stays open after the last card landed."""
     cap: int
     """How long after opening the window closes at the latest."""
+    lead: int = 3000
+    """The countdown before the window opens, so nobody is caught unready."""
 
 
 TIMINGS = {
-    "standard": Timing(grace=2000, cap=8000),
     "relaxed": Timing(grace=4000, cap=15000),
+    "standard": Timing(grace=2000, cap=8000),
+    "quick": Timing(grace=1500, cap=6000),
 }
+"""Per "window" option. The first two are what earlier saves hold, so their
+numbers must never change (a record replays by them)."""
 
 
 def landing_order(throws: tuple[Throw, ...], provocateur: int, players: int) -> tuple[Throw, ...]:

@@ -8,8 +8,9 @@ It decides only from its seat's view. Its three decisions:
   mostly are not, its lowest when they mostly are.
 - Reaction: it answers with its lowest card of another value when the
   expected duel is worth more than keeping the card, and only while no other
-  valid card is already on its way. It throws a few hundred ms to about 1.5 s
-  after the challenge or the latest landing, aiming at the centre with a
+  valid card is already on its way. It throws a human reaction time after the
+  window opens or the latest landing (``reaction_ms``: slower at the relaxed
+  table a newcomer plays, quick at the quick one), aiming at the centre with a
   human hand's error (usually flat, sometimes not).
 - Duel: peace or conflict by expected value, with the opponent's chance of
   conflict taken from their past duels and their card, a life block valued by
@@ -21,12 +22,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from quandary.engine import Move, Rng
+from quandary.engine import Move, Rng, moves
 
 CARD_KEEP_VALUE = 0.8
 """What holding a card is worth: one more chance to take part later."""
 TYPICAL_ANSWER = 3.0
 """The value a challenge is usually answered with (players answer low)."""
+
+REACTIONS: dict[str, dict[str, tuple[int, int]]] = {
+    "heuristic": {"relaxed": (1800, 4000), "standard": (700, 2200), "quick": (300, 1500)},
+    "random": {"relaxed": (2500, 6000), "standard": (1000, 4000), "quick": (500, 3000)},
+}
+"""Bots' reaction times in ms (fastest, slowest) by level and table setting.
+
+At the relaxed table a newcomer who needs 1.5 s to react and 1 s to aim still
+gets a card down every time (bench/randolph_newcomer.py measures it) and beats
+the clever bot to the arena about half the time; at the quick one the clever bot
+is as fast as a practised player."""
+
+
+def reaction_ms(level: str, window: str, rng: Rng) -> int:
+    """How long a bot of ``level`` takes to react at a table with this window setting.
+
+    A sum of two uniform draws (most reactions near the middle), from the bot's
+    own generator, so it is fixed by the table's seed like every bot choice.
+    """
+    table = REACTIONS.get(level, REACTIONS["random"])
+    low, high = table.get(window, table["relaxed"])
+    half = (high - low) // 2
+    return low + rng.randint(0, half) + rng.randint(0, high - low - half)
 
 
 class HeuristicBot:
@@ -77,10 +101,8 @@ def _react(view: dict[str, Any], legal: list[Move], rng: Rng) -> Move | None:
     if _answer_value(view, challenge, card) <= CARD_KEEP_VALUE:
         return None
     template = next(m for m in legal if m["card"] == card)
-    base = max((e["land_at"] for e in current), default=0)
-    reaction = 300 + rng.randint(0, 700) + rng.randint(0, 500)
-    at = max(template["at"]["min"], base + reaction)
-    if at > template["at"]["max"]:
+    at = _release(view, template, current, reaction_ms("heuristic", _setting(view), rng))
+    if at is None:
         return None
     return {
         "type": "throw",
@@ -90,6 +112,46 @@ def _react(view: dict[str, Any], legal: list[Move], rng: Rng) -> Move | None:
         "spin": _clamp(round(_noise(rng) * 18), template["spin"]),
         "at": at,
     }
+
+
+class RandomThrower:
+    """The random level: any legal move, but thrown at a human reaction time.
+
+    The common random bot would fill a throw's time uniformly, as early as the
+    window's first millisecond: faster than any person, and a newcomer's first
+    windows would be gone before they could move.
+    """
+
+    name = "random"
+
+    def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
+        """A uniformly random legal move; a throw waits for the reaction time."""
+        legal = view["legal_moves"]
+        if not legal:
+            return None
+        move = moves.concrete(rng.choice(legal), rng.randint)
+        if move["type"] != "throw":
+            return move
+        number = 2 if view["window"]["second"] else 1
+        current = [e for e in view["arena"] if e["window"] == number]
+        template = next(m for m in legal if m["type"] == "throw" and m["card"] == move["card"])
+        at = _release(view, template, current, reaction_ms("random", _setting(view), rng))
+        return None if at is None else move | {"at": at}
+
+
+def _setting(view: dict[str, Any]) -> str:
+    """The table's window setting (the view holds the game's options)."""
+    setting = view.get("options", {}).get("window", "relaxed")
+    return setting if isinstance(setting, str) else "relaxed"
+
+
+def _release(
+    view: dict[str, Any], template: Move, current: list[dict[str, Any]], reaction: int
+) -> int | None:
+    """When to let go: ``reaction`` ms after the window opened or the latest landing."""
+    base = max((e["land_at"] for e in current), default=0)
+    at = max(template["at"]["min"], base + reaction)
+    return None if at > template["at"]["max"] else int(at)
 
 
 def _answer_value(view: dict[str, Any], challenge: int, card: int) -> float:

@@ -34,13 +34,15 @@ SPEC = GameSpec(
     options=(
         Option(
             "window",
-            "Reaction window",
-            "How long the others have to throw at a challenge card.",
+            "Throw window",
+            "How long the others have to throw at a challenge card, after a"
+            " 3-second countdown; bots react more slowly in the longer windows.",
             "choice",
-            "standard",
+            "relaxed",
             (
+                ("relaxed", "Relaxed, for newcomers: 4 s after the last landing, 15 s at most"),
                 ("standard", "Standard: 2 s after the last landing, 8 s at most"),
-                ("relaxed", "Relaxed: 4 s after the last landing, 15 s at most"),
+                ("quick", "Quick: 1.5 s after the last landing, 6 s at most"),
             ),
         ),
     ),
@@ -53,6 +55,7 @@ SPEC = GameSpec(
     secret_moves=frozenset({"duel"}),
     authority_moves=frozenset({"close"}),
     timed_moves=frozenset({"throw"}),
+    round_word="challenge",
 )
 
 _FIELDS: dict[str, dict[str, type]] = {
@@ -172,6 +175,7 @@ class Randolph:
             floor=arena.floor(throws),
             seat=state.provocateur,
             due={"type": "close"},
+            lead=_timing(state).lead,
         )
 
     # -- what each seat sees -----------------------------------------------------

@@ -79,6 +79,7 @@ def table_view(state: RandolphState, title: str, timing: arena.Timing) -> dict[s
             "opened_round": state.window.opened_round,
             "grace": timing.grace,
             "cap": timing.cap,
+            "lead": timing.lead,
         }
     duel = None
     submitted = [False] * state.players

@@ -5,7 +5,7 @@ from collections.abc import Callable
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
 
-from .rules import SPEC, Royal
+from .rules import SPEC, Royal, most_rounds_at
 
 
 def _bot(level: str) -> Bot:
@@ -25,12 +25,20 @@ def _bot(level: str) -> Bot:
 
 LEVELS = {
     "heuristic": "Clever",
-    "builder": "Builder (always builds)",
-    "tit_for_tat": "Tit for tat",
-    "forgiving": "Forgiving (generous tit for tat)",
-    "grudger": "Grudger (never forgets)",
-    "opportunist": "Opportunist (invades the weakest)",
+    "builder": "Builder: always builds",
+    "tit_for_tat": "Tit for tat: pays back in kind",
+    "forgiving": "Forgiving: tit for tat, sometimes forgives",
+    "grudger": "Grudger: never forgets",
+    "opportunist": "Opportunist: invades the weakest",
 }
+
+
+def _length(players: int) -> str:
+    """How long the deck lets a game at this table last, said before it starts."""
+    most = most_rounds_at(players)
+    if most == 1:
+        return f"With {players} players the deck allows only one round."
+    return f"With {players} players the deck allows at most {most} rounds."
 
 
 def _factory(level: str) -> Callable[[], Bot]:
@@ -46,6 +54,7 @@ ENTRY = register(
         stylesheet="royal.css",
         bots={level: _factory(level) for level in LEVELS},
         bot_labels=LEVELS,
+        length_note=_length,
     )
 )
 GAME = ENTRY.game

@@ -268,7 +268,29 @@ def _record_json(record: Any, seat: int | None) -> dict[str, Any]:
 
 
 def _most_rounds(state: RoyalState, need: tuple[int, ...]) -> int:
-    """The last round the deck could possibly cover: draws never shrink, the deck never grows."""
+    """The last round the deck could possibly cover: draws never shrink, the deck never grows.
+
+    The bound is taken from this round's own draw, not from the cards now in
+    play, so it holds still while the round resolves (captures and builds only
+    make the next draw bigger, which the next round's bound then shows).
+    """
     if state.stage == "over":
         return state.round
-    return state.round + len(state.deck) // max(1, sum(need))
+    drawn = sum(state.draws) or sum(need)
+    return state.round + len(state.deck) // max(1, drawn)
+
+
+def most_rounds_at(players: int) -> int:
+    """How many rounds the deck can last at most with ``players`` seated, before any card is dealt.
+
+    Each seat starts with one card in play, so a round draws at least
+    ``players`` per seat, plus one for every card in play of a seated suit
+    (unavoidable at four players, where every suit is seated).
+
+    >>> [most_rounds_at(n) for n in (2, 3, 4)]
+    [8, 3, 1]
+    """
+    deck = len(value_deck()) - players
+    unseated = 9 * (4 - players)
+    own = max(0, players - unseated)
+    return deck // (players * players + own)

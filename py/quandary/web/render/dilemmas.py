@@ -11,7 +11,7 @@ from typing import Any
 
 from quandary.engine import last_round, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
-from quandary.web.phrases import Cast, names_list
+from quandary.web.phrases import Cast, names_list, plural
 
 from .table import Ui, error_line
 
@@ -145,10 +145,15 @@ def _neutral_row(view: dict[str, Any], ui: Ui) -> Markup:
 
 
 def _submit(label: str, ready: bool, hint: str) -> Markup:
+    """The submit button, its hint on a line of its own below it.
+
+    The actions row is centred: a hint beside the button that appears and
+    vanishes as cards are picked would slide the button sideways.
+    """
     return markup(
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
-        ' id="submit"{}>{}</button>'
-        ' <span id="submit-hint" class="hint">{}</span></p>',
+        ' id="submit"{}>{}</button></p>'
+        '<p id="submit-hint" class="hint submit-hint">{}</p>',
         attrs(disabled=not ready, aria_describedby="submit-hint"),
         label,
         hint,
@@ -168,12 +173,14 @@ def _build(view: dict[str, Any], ui: Ui) -> Markup:
         }
         preview = markup('<div class="preview"><h3>Your dilemma</h3>{}</div>', dilemma_html(shown))
     ready = _matching_move(view, ui) is not None
+    # The preview comes after the button: it appears once two cards are picked,
+    # and above the button it would push the button away from the pointer.
     return (
         _hand_row("Good things (pick one)", hand["positive"], chosen)
         + _hand_row("… but (pick one)", hand["negative"], chosen)
         + _neutral_row(view, ui)
-        + preview
         + _submit("Build this dilemma", ready, "" if ready else "Pick one good and one “but” card.")
+        + preview
     )
 
 
@@ -343,6 +350,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         yes, no = r["tallies"][i]
         won = i in r["winners"]
         owners = ui.cast.listing(d["creators"], start=True)
+        mark = (" · one of the winners" if len(r["winners"]) > 1 else " · winner") if won else ""
         rows.append(
             markup(
                 '<li{}><p class="by">{}'
@@ -351,7 +359,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
                 '<span class="no">{} NO</span> <span>difference {}</span></p></li>',
                 attrs(class_="won" if won else None),
                 owners,
-                " · winner" if won else "",
+                mark,
                 dilemma_html(d),
                 yes,
                 no,
@@ -398,10 +406,24 @@ def explain_result(r: dict[str, Any], cast: Cast) -> str:
     best = abs(tallies[winners[0]][0] - tallies[winners[0]][1])
     closest = [i for i, (y, n) in enumerate(tallies) if abs(y - n) == best]
     if len(winners) > 1:
-        why = (
-            f"{len(winners)} dilemmas tie as most controversial (difference {best},"
-            f" {tallies[winners[0]][1]} NO each), so they all win."
+        named = names_list(
+            [
+                f"{_whose_dilemma(r['dilemmas'][i]['creators'], cast, n == 0)}"
+                f" ({tallies[i][0]} YES)"
+                for n, i in enumerate(winners)
+            ]
         )
+        every = "both" if len(winners) == 2 else f"all {len(winners)}"
+        why = (
+            f"{named} tie as the closest call (difference {best},"
+            f" {tallies[winners[0]][1]} NO each), so {every} win."
+        )
+        behind = len(closest) - len(winners)
+        if behind:
+            why += (
+                f" {plural(behind, 'other dilemma')} {'was' if behind == 1 else 'were'} as close"
+                " but had fewer NO tokens."
+            )
     elif len(closest) > 1:
         why = (
             f"{_whose_dilemma(r['dilemmas'][winners[0]]['creators'], cast)} ties on the"
@@ -413,17 +435,21 @@ def explain_result(r: dict[str, Any], cast: Cast) -> str:
             f" controversial (difference {best})."
         )
     gains = [f"{cast.object(s)} +{p}" for s, p in enumerate(r["points"]) if p]
-    its, it_has = ("their", "They have") if len(winners) > 1 else ("its", "It has")
+    if len(winners) > 1:
+        if gains:
+            return f"{why} Each creator scores their dilemma's YES tokens: {', '.join(gains)}."
+        return f"{why} None has a YES token, so nobody scores."
     if gains:
-        return f"{why} Points for {its} YES tokens: {', '.join(gains)}."
-    return f"{why} {it_has} no YES tokens, so nobody scores."
+        return f"{why} Points for its YES tokens: {', '.join(gains)}."
+    return f"{why} It has no YES tokens, so nobody scores."
 
 
-def _whose_dilemma(creators: list[int], cast: Cast) -> str:
+def _whose_dilemma(creators: list[int], cast: Cast, start: bool = True) -> str:
     """ "Your dilemma", "Ada's dilemma", "Ada and Bo's dilemma", "Ada's and your dilemma"
-    (starting a sentence: the reader comes last, so only a name can start it)."""
+    (starting a sentence unless ``start`` is false: the reader comes last, so only a
+    name can start it)."""
     if len(creators) == 1:
-        return cast.possessive(creators[0], start=True) + " dilemma"
+        return cast.possessive(creators[0], start=start) + " dilemma"
     others = [s for s in creators if not cast.is_you(s)]
     if len(others) == len(creators):
         return cast.listing(creators) + "'s dilemma"

@@ -7,7 +7,7 @@ from typing import Any
 
 from quandary.bots import levels
 from quandary.catalog import entry
-from quandary.engine import GameSpec, Option, round_words
+from quandary.engine import GameSpec, Option, all_games, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import ago, names_list
 from quandary.web.saves import CAPACITY, DamagedSave, Entry
@@ -114,6 +114,11 @@ def in_progress(saves: list[Entry], confirm: str | None, now: float) -> Markup:
     )
 
 
+def _round_word(title: str) -> str:
+    """What the game of this title calls a round ("challenge 10" in Dilemma)."""
+    return next((g.spec.round_word for g in all_games() if g.spec.title == title), "round")
+
+
 def _saved_item(entry: Entry, confirm: bool, now: float) -> Markup:
     about = "save-about-" + entry.id
     if isinstance(entry, DamagedSave):
@@ -130,7 +135,7 @@ def _saved_item(entry: Entry, confirm: bool, now: float) -> Markup:
             "</span></p>",
             about,
             entry.title,
-            round_words(entry.round, entry.round_limit),
+            round_words(entry.round, entry.round_limit, _round_word(entry.title)),
             names_list(list(entry.names)),
             when,
         )
@@ -240,6 +245,12 @@ def _setup(spec: GameSpec, form: LobbyForm) -> Markup:
         if o.kind == "multi"
     )
     error = markup('<p class="form-error" role="alert">{}</p>', form.error) if form.error else ""
+    # A game without flags or choices gets no empty "Variants" box.
+    variants = markup("<fieldset><legend>Variants</legend>{}</fieldset>", flags) if flags else EMPTY
+    note = entry(spec.id).length_note
+    length = (
+        markup('<p class="explain game-length">{}</p>', note(len(form.seats))) if note else EMPTY
+    )
     return markup(
         '<div class="setup" role="group" aria-labelledby="setup-title">'
         '<h2 id="setup-title">Set up {}</h2>'
@@ -247,8 +258,8 @@ def _setup(spec: GameSpec, form: LobbyForm) -> Markup:
         ' target="_blank" rel="noopener">How to play {}</a></p>'
         "<fieldset><legend>Players</legend>"
         '<label>Seats <select id="seat-count" data-field="seat-count">{}</select></label>'
-        '<ol class="seats">{}</ol></fieldset>'
-        "<fieldset><legend>Variants</legend>{}</fieldset>{}{}"
+        '<ol class="seats">{}</ol>{}</fieldset>'
+        "{}{}{}"
         '<button type="button" class="primary big" data-action="start" id="start">'
         "Start game</button></div>",
         spec.title,
@@ -256,7 +267,8 @@ def _setup(spec: GameSpec, form: LobbyForm) -> Markup:
         spec.title,
         counts,
         seats,
-        flags,
+        length,
+        variants,
         multis,
         error,
     )
@@ -264,13 +276,7 @@ def _setup(spec: GameSpec, form: LobbyForm) -> Markup:
 
 def _seat_row(index: int, seat: SeatDraft, game: str) -> Markup:
     current = "human" if seat.kind == "human" else f"bot:{seat.level}"
-    choices = [("human", "Human player")] + [
-        (f"bot:{level}", f"Bot ({label.lower()})") for level, label in levels(game).items()
-    ]
-    options = join(
-        markup("<option{}>{}</option>", attrs(value=v, selected=v == current), label)
-        for v, label in choices
-    )
+    options = seat_menu(levels(game), current)
     return markup(
         '<li class="seat"><input type="text" maxlength="20" id="seat-name-{}" '
         'data-field="seat-name" data-seat="{}" value="{}" '
@@ -286,6 +292,22 @@ def _seat_row(index: int, seat: SeatDraft, game: str) -> Markup:
         index + 1,
         options,
     )
+
+
+def seat_menu(labels: dict[str, str], current: str) -> Markup:
+    """The options of a seat's menu: a human, or a bot of each level under one "Bots" heading.
+
+    The heading says "bot" once, so each level reads as its own label
+    ("Builder: always builds") rather than "Bot (builder (always builds))".
+    """
+    human = markup(
+        "<option{}>Human player</option>", attrs(value="human", selected=current == "human")
+    )
+    bots = join(
+        markup("<option{}>{}</option>", attrs(value=f"bot:{k}", selected=current == f"bot:{k}"), v)
+        for k, v in labels.items()
+    )
+    return human + markup('<optgroup label="Bots">{}</optgroup>', bots)
 
 
 def choice_field(option: Option, current: Any, field: str) -> Markup:

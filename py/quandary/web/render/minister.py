@@ -15,6 +15,7 @@ from typing import Any
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
+from . import minister_icons as pics
 from .minister_parts import (
     card_body,
     card_label,
@@ -83,17 +84,70 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
             "shop_start": _shop,
             "shop_end": _shop,
         }[phase](view, ui)
+    # Laws and points come right after the action, before the proposal and the
+    # tables, so a newcomer sees what scores and who leads without scrolling.
     return (
         head
+        + now_line(view, ui)
         + error_line(ui)
         + markup('<div class="mm-action">{}</div>', action)
-        + _proposal_on_table(view)
-        + law_area(view)
-        + score_panel(view, ui.names, ui.viewer)
+        + markup(
+            '<div class="mm-glance">{}{}</div>',
+            law_area(view),
+            score_panel(view, ui.names, ui.viewer),
+        )
+        + _proposal_on_table(view, ui)
         + tables(view, ui.cast)
         + _hand(view, ui)
+        + pics.legend(view)
         + supply(view)
     )
+
+
+def now_line(view: dict[str, Any], ui: Ui) -> Markup:
+    """What the viewer can do right now, in one short sentence at the top of every screen."""
+    return markup('<p class="mm-now" id="mm-now"><strong>Now:</strong> {}</p>', _now(view, ui))
+
+
+def _now(view: dict[str, Any], ui: Ui) -> str:
+    phase, legal = view["phase"], view["legal_moves"]
+    if not legal:
+        waiting = [s for s in view["waiting_for"] if s != ui.viewer]
+        if not waiting:
+            return "nothing to do; the table is moving on."
+        who = ui.cast.listing(waiting)
+        if phase == "vote":
+            return f"wait while {who} {'votes' if len(waiting) == 1 else 'vote'} in secret."
+        return f"wait for {who} to {_VERBS.get(phase, 'play')}."
+    if view.get("drawn"):
+        return "put each new vote in an empty slot on one of your cards."
+    if phase == "propose":
+        sizes = sorted({len(m["cards"]) for m in legal if m["type"] == "propose"})
+        span = (
+            f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else str(sizes[0]) if sizes else "some"
+        )
+        return f"pick {span} cards from your hand, then press Propose."
+    if phase == "vote":
+        return "choose one of your stored votes, then press Cast this vote."
+    if phase == "pick":
+        return "take one card from the proposal."
+    if phase == "collect":
+        if view["owed"]:
+            return "give up the votes your negative support costs."
+        return "collect your new votes (you may first trade a resource card for votes)."
+    if phase == "move":
+        return "move a vote onto a law or two onto a red card, or pass."
+    return "use a shop law or a special card, or carry on."
+
+
+_VERBS = {
+    "propose": "make a proposal",
+    "pick": "take a card",
+    "collect": "collect votes",
+    "move": "move votes",
+    "shop_start": "shop",
+    "shop_end": "shop",
+}
 
 
 def _button(move: dict[str, Any], label: str, extra_class: str = "", **more: Any) -> Markup:
@@ -118,9 +172,11 @@ def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
     return markup('<div class="waiting">{}<p>Waiting for {}…</p></div>', said, who)
 
 
-def _proposal_on_table(view: dict[str, Any]) -> Markup:
+def _proposal_on_table(view: dict[str, Any], ui: Ui) -> Markup:
     if not view["proposal"] or view["phase"] not in ("vote", "pick"):
         return EMPTY
+    if view["phase"] == "pick" and view["legal_moves"]:
+        return EMPTY  # the take buttons above are the proposal: each card shown once
     items = join(markup("<li>{}</li>", card_tile(c)) for c in view["proposal"])
     return markup(
         '<section class="mm-proposal" aria-labelledby="proposal-title">'
@@ -187,25 +243,41 @@ def _my_votes(view: dict[str, Any], ui: Ui) -> dict[str, dict[str, Any]]:
 
 
 def _vote(view: dict[str, Any], ui: Ui) -> Markup:
+    """Choose a vote (a toggle), then confirm it: one stray click never casts a vote."""
     votes = _my_votes(view, ui)
+    chosen: str = str(ui.draft.get("vote", ""))
+    offered = [m["vote"] for m in view["legal_moves"]]
     buttons = join(
-        _button(
-            m,
-            vote_text(votes[m["vote"]]),
-            "mm-vote " + votes[m["vote"]]["kind"],
-            id="vote-" + m["vote"],
+        markup(
+            '<button type="button" class="mm-vote {}" data-action="draft" data-vote="{}"'
+            ' id="vote-{}"{}>{}</button>',
+            votes[v]["kind"],
+            v,
+            v,
+            attrs(aria_pressed=str(v == chosen).lower()),
+            vote_text(votes[v]),
         )
-        for m in view["legal_moves"]
+        for v in offered
     )
+    ready = chosen in offered
+    hint = f"You will cast {vote_text(votes[chosen])}." if ready else "Choose a vote first."
     order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
+    # A law may turn ties into rejections: say the rule in force, not the base rule.
+    tie = "A tie passes." if view["effects"]["tie_passes"] else "A tie is rejected (by law)."
     return markup(
         '<p class="explain">{} proposal is below.'
-        " Pick one of your stored votes. A tie passes. If the proposal passes, voters take"
+        " Pick one of your stored votes. {} If the proposal passes, voters take"
         " cards in vote-number order {}; if it fails, the other way round.</p>"
-        '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>',
+        '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>'
+        '<p class="actions"><button type="button" class="primary big" data-action="submit"'
+        ' id="cast-vote"{}>Cast this vote</button></p>'
+        '<p id="cast-hint" class="hint">{}</p>',
         ui.cast.possessive(view["proposer"], start=True),
+        tie,
         order,
         buttons,
+        attrs(disabled=not ready, aria_describedby="cast-hint"),
+        hint,
     )
 
 
@@ -222,14 +294,37 @@ def _pick(view: dict[str, Any], ui: Ui) -> Markup:
             + Markup("</li>")
         )
     buttons = join(items)
-    order = ui.cast.listing(view["picks"])
     return markup(
-        '<p class="explain">Take one card; it lands {} side up. Picking order: '
-        "{}.</p>"
-        '<ul class="mm-cards">{}</ul>',
+        '<p class="explain">Take one card; it lands {} side up.</p><ul class="mm-cards">{}</ul>{}',
         side,
-        order,
         buttons,
+        picking_order(view, ui),
+    )
+
+
+def picking_order(view: dict[str, Any], ui: Ui) -> Markup:
+    """The picking order as the reveal lists it, with whose pick it is now marked.
+
+    The same numbered list as on the reveal, so the two line up; the order
+    repeats from the top while cards are left.
+    """
+    if not view["picks"]:
+        return EMPTY
+    now = view["waiting_for"][0] if view["waiting_for"] else None
+    rows = join(
+        markup(
+            "<li{}>{}{}</li>",
+            attrs(class_="now" if s == now else None),
+            ui.cast.object(s, start=True),
+            " · picking now" if s == now else "",
+        )
+        for s in view["picks"]
+    )
+    return markup(
+        '<h3>Picking order</h3><ol class="mm-order" aria-label="Picking order">{}</ol>'
+        '<p class="hint">{} left; the order starts again from the top.</p>',
+        rows,
+        plural(len(view["proposal"]), "card"),
     )
 
 
@@ -242,7 +337,7 @@ def _store(view: dict[str, Any], ui: Ui) -> Markup:
         for row in view["tables"][seat]:
             card = row["card"]
             ok = (vote["id"], card) in legal
-            label = f"{name(card)} ({'room for ' + str(row['room']) if ok else 'full'})"
+            label = f"{name(card)} ({plural(row['room'], 'empty slot') if ok else 'full'})"
             move = {"type": "store", "vote": vote["id"], "card": card}
             buttons.append(
                 _button(move, label, "", id=f"store-{vote['id']}-{card}", disabled=not ok)
@@ -373,6 +468,13 @@ def update_draft(
             else [*cards, data["card"]]
         )
         return {**draft, "cards": cards}
+    if "vote" in data and view["phase"] == "vote":
+        same = draft.get("vote") == data["vote"]
+        return (
+            {k: v for k, v in draft.items() if k != "vote"}
+            if same
+            else {**draft, "vote": data["vote"]}
+        )
     if "vote" in data:
         votes = list(draft.get("votes", []))
         votes = (
@@ -385,7 +487,9 @@ def update_draft(
 
 
 def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
-    """The proposal the draft describes, its cards in hand order."""
+    """The proposal the draft describes (its cards in hand order), or the chosen vote."""
+    if view["phase"] == "vote":
+        return {"type": "vote", "vote": draft["vote"]} if draft.get("vote") else None
     if view["phase"] != "propose":
         return None
     chosen = set(draft.get("cards", []))
@@ -431,18 +535,21 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         '<section class="round-result mm-reveal" aria-labelledby="result-title">'
         '<h2 id="result-title" tabindex="-1" data-autofocus>{}: '
         "{} YES, {} NO</h2>"
+        '<p class="mm-now"><strong>Now:</strong> read how the vote went, then press {}.</p>'
         '<p class="explain">{}</p>'
         '<h3>The votes</h3><ul class="mm-reveal-votes">{}</ul>'
-        '<h3>Picking order</h3><ol class="mm-order">{}</ol>{}'
+        '<h3>Picking order</h3><ol class="mm-order">{}</ol>{}{}'
         '<p class="actions"><button type="button" class="primary big" data-action="next" '
         'id="next">{}</button></p></section>',
         verdict,
         r["yes"],
         r["no"],
+        button,
         _reveal_sentence(r, cast),
         votes,
-        order or "<li>nobody</li>",
+        order or Markup("<li>nobody</li>"),
         laws,
+        _recent_changes(view, cast),
         button,
     )
 
@@ -483,9 +590,35 @@ def describe(event: dict[str, Any], cast: Cast) -> str | None:
         return f"{does(d['seat'], 'use')} {name(d['law'])}."
     if kind == "special":
         return f"{does(d['seat'], 'use')} {name(d['card'])}."
+    if kind == "score_changed":
+        return score_change(d, cast)
     if kind == "game_over":
         return f"The game is over: {cast.listing(d['winners'])} won."
     return None
+
+
+def score_change(d: dict[str, Any], cast: Cast) -> str:
+    """ "Your score goes from 8 to 21: +13 from Money Talks." (every law that moved it)."""
+    causes = ", ".join(f"{c['points']:+d} from {c['title']}" for c in d["laws"])
+    return (
+        f"{cast.possessive(d['seat'], start=True)} score goes from {d['before']} to"
+        f" {d['after']}" + (f": {causes}." if causes else ".")
+    )
+
+
+def _recent_changes(view: dict[str, Any], cast: Cast) -> Markup:
+    """The score changes logged since the last reveal, each naming its laws."""
+    log = view["log"]
+    start = max((i for i, e in enumerate(log) if e["kind"] == "revealed"), default=-1)
+    lines = [
+        score_change(e["data"], cast) for e in log[start + 1 :] if e["kind"] == "score_changed"
+    ]
+    if not lines:
+        return EMPTY
+    return markup(
+        '<h3>Scores changed</h3><ul class="mm-changes">{}</ul>',
+        join(markup("<li>{}</li>", line) for line in lines),
+    )
 
 
 def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:

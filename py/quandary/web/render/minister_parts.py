@@ -9,10 +9,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from quandary.games.minister.laws import ICON_NAMES
 from quandary.games.minister.material import card_json
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
+
+from . import minister_icons as pics
 
 KIND_LABELS = {"law": "Law", "support": "Support", "resource": "Resource", "special": "Special"}
 VOTE_LABELS = {"yes": "YES", "no": "NO", "abstain": "ABSTAIN"}
@@ -30,36 +31,29 @@ def name(card_id: str) -> str:
 
 
 def icons(items: list[str]) -> str:
-    """Icons as words with a small badge each, e.g. '2 money, 1 science'."""
-    if not items:
-        return "nothing"
-    counts: dict[str, int] = {}
-    for icon in items:
-        counts[icon] = counts.get(icon, 0) + 1
-    return ", ".join(f"{n} {ICON_NAMES.get(i, i)}" for i, n in counts.items())
+    """Icons as words, e.g. '2 money, 1 science' (what the pictures' labels say)."""
+    return pics.words(items)
 
 
 # A card's face depends only on the printed catalogue, and a screen draws dozens
 # of them: caching keeps the escaping helpers off the hot path in Pyodide. typed:
 # Markup("<b>") and "<b>" are equal keys, but one is markup and one is text.
 @functools.lru_cache(maxsize=1024, typed=True)
-def card_body(card_id: str, side: bool | None = None) -> Markup:
-    """A card's face: kind, name, text or its two sides, and how many votes it stores."""
+def card_body(card_id: str, side: bool | None = None, show_slots: bool = True) -> Markup:
+    """A card's face: kind, name, text, its green and red sides as pictures, its vote slots."""
     c = face(card_id)
     text = markup('<span class="mm-text">{}</span>', c["text"]) if c.get("text") else ""
-    sides = ""
+    sides: Markup | str = ""
     if c["kind"] != "law":
-        green = markup('<span class="mm-green">Green: {}</span>', icons(c["green"]))
-        red = markup('<span class="mm-red">Red: {}</span>', icons(c["red"]))
+        green = pics.side("green", c["green"])
+        red = pics.side("red", c["red"])
         if side is True:
             sides = green
         elif side is False:
             sides = red
         else:
             sides = green + red
-    store = (
-        markup('<span class="mm-cap">Stores {}</span>', c["capacity"]) if c["kind"] != "law" else ""
-    )
+    store = pics.slots(c["capacity"], 0) if c["kind"] != "law" and show_slots else ""
     return markup(
         '<span class="mm-kind">{}</span><span class="mm-name">{}</span>{}{}{}',
         KIND_LABELS[c["kind"]],
@@ -85,7 +79,9 @@ def card_label(card_id: str, side: bool | None = None) -> str:
 
 
 @functools.lru_cache(maxsize=1024, typed=True)
-def card_tile(card_id: str, side: bool | None = None, extra: str = "") -> Markup:
+def card_tile(
+    card_id: str, side: bool | None = None, extra: str = "", show_slots: bool = True
+) -> Markup:
     """A card that is only shown (not a button)."""
     tone = "" if side is None else (" green-up" if side else " red-up")
     return markup(
@@ -93,7 +89,7 @@ def card_tile(card_id: str, side: bool | None = None, extra: str = "") -> Markup
         face(card_id)["kind"],
         tone,
         card_label(card_id, side),
-        card_body(card_id, side),
+        card_body(card_id, side, show_slots),
         extra,
     )
 
@@ -156,13 +152,15 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
             else Markup("<p>No law gives points for these cards.</p>")
         )
         me = " (you)" if seat == viewer and who.casefold() != "you" else ""
+        change = last_change(view, seat)
         rows.append(
             markup(
-                '<details class="mm-score"{}><summary>{}{}: {}</summary>{}</details>',
+                '<details class="mm-score"{}><summary>{}{}: {}{}</summary>{}</details>',
                 attrs(open=seat == viewer),
                 who,
                 me,
                 plural(view["scores"][seat], "point"),
+                change,
                 body,
             )
         )
@@ -176,6 +174,26 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
     )
 
 
+def last_change(view: dict[str, Any], seat: int) -> Markup:
+    """The seat's latest logged score change, with the laws that made it, beside its score.
+
+    Scores are recomputed from the laws in force, so a jump (8 to 21 when a law
+    passes) would otherwise be unexplained on the screen.
+    """
+    found = None
+    for event in view["log"]:
+        if event["kind"] == "score_changed" and event["data"]["seat"] == seat:
+            found = event["data"]
+    if found is None:
+        return Markup("")
+    causes = ", ".join(f"{c['points']:+d} {c['title']}" for c in found["laws"])
+    return markup(
+        '<small class="mm-change"> (was {}{})</small>',
+        found["before"],
+        f": {causes}" if causes else "",
+    )
+
+
 def tables(view: dict[str, Any], cast: Cast) -> Markup:
     """Everyone's won cards: side up, votes stored (face down for others)."""
     parts = []
@@ -183,15 +201,15 @@ def tables(view: dict[str, Any], cast: Cast) -> Markup:
         rows = view["tables"][seat]
         items = []
         for row in rows:
-            if "votes" in row:
-                stored = join(vote_chip(v) for v in row["votes"]) or "no votes"
-            else:
-                stored = plural(row["stored"], "vote") + " face down"
-            starter = " · starting card" if row["card"] in view["starters"] else ""
+            # The slots drawn are the card's real ones now: a starting card holds
+            # two whatever it prints, and laws can change storage.
+            chips = join(vote_chip(v) for v in row.get("votes", []))
             extra = markup(
-                '<p class="mm-stored">Stored: {} · room for {}{}</p>', stored, row["room"], starter
+                '<p class="mm-stored">{}</p>',
+                pics.slots(row["stored"] + row["room"], row["stored"], chips),
             )
-            items.append(markup("<li>{}</li>", card_tile(row["card"], row["green"], extra)))
+            tile = card_tile(row["card"], row["green"], extra, show_slots=False)
+            items.append(markup("<li>{}</li>", tile))
         me = " (you)" if seat == cast.viewer and who.casefold() != "you" else ""
         info = (
             f"{plural(view['hand_counts'][seat], 'card')} in hand · support {view['support'][seat]}"

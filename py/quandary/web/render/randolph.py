@@ -1,21 +1,20 @@
-"""Dilemma (Alex Randolph): the arena, the throwing hand, the duel and the players' rows.
+"""Dilemma (Alex Randolph): the screens: challenge, throwing hand, duel, players' rows, end.
 
 Throwing is measured in the page (``static/js/throw.js`` turns a drag and flick,
 or the arrow keys and a held key, into a gesture) and sent as a ``throw`` move;
-the authority decides where the card lands. This module only draws: cards in
-flight are drawn with a negative animation delay, so a redraw in mid-flight
-carries the animation on from where it was instead of restarting it.
+the authority decides where the card lands. This module only draws; the arena
+itself is drawn by ``randolph_arena``.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, article, indefinite, plural
 
+from .randolph_arena import arena, arena_line, arena_list
 from .table import Ui, error_line
 
 PHASE_TITLES = {
@@ -23,21 +22,6 @@ PHASE_TITLES = {
     "react": "Throw a card into the arena",
     "duel": "Peace or conflict?",
     "over": "The game is over",
-}
-ARENA_SPAN = 1.7
-"""Half the width of the drawn table, in arena radii: the arena fills 1/1.7 of it."""
-LANDINGS = {
-    "flat": "flat in the arena",
-    "diagonal": "at a slant",
-    "edge": "on the edge",
-    "outside": "outside the arena",
-}
-STATUSES = {
-    "duelling": "the duelling card",
-    "invalid": "invalid: the same value as the challenge",
-    "removed": "removed from the game",
-    "returned": "back to the thrower's hand",
-    "pending": "",
 }
 
 
@@ -88,25 +72,32 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
         view["round"],
     )
     if phase == "challenge":
-        body = _challenge(view, ui)
+        body = last_outcome(view, ui) + _challenge(view, ui)
     elif phase == "react":
         body = _react(view, ui)
     elif phase == "duel":
-        body = _duel(view, ui)
+        body = _duel(view, ui) + last_outcome(view, ui)
     else:
-        body = EMPTY
-    # The last outcome stays in view through the next round: with a bot holding the
-    # stumbling block the next challenge comes at once, and it must not hide it.
+        body = last_outcome(view, ui)
+    return head + error_line(ui) + body + players_panel(view, ui)
+
+
+def last_outcome(view: dict[str, Any], ui: Ui) -> Markup:
+    """The last challenge's outcome, kept in view through the next challenge.
+
+    With a bot holding the stumbling block the next challenge comes at once: the
+    outcome is drawn first while a challenge is chosen, beside the hand during the
+    countdown and after, so nobody has to scroll to find what just happened.
+    """
     last = view["history"][-1] if view["history"] else None
-    summary = ""
-    if last is not None:
-        summary = markup(
-            '<section class="last-round" aria-label="The last challenge">'
-            "<h3>Challenge {}</h3>{}</section>",
-            last["round"],
-            round_summary(last, ui.cast),
-        )
-    return head + error_line(ui) + body + summary + players_panel(view, ui)
+    if last is None:
+        return EMPTY
+    return markup(
+        '<section class="last-round" id="last-round" aria-label="The last challenge">'
+        "<h3>Challenge {}</h3>{}</section>",
+        last["round"],
+        round_summary(last, ui.cast),
+    )
 
 
 def _challenge(view: dict[str, Any], ui: Ui) -> Markup:
@@ -152,8 +143,10 @@ def _challenge(view: dict[str, Any], ui: Ui) -> Markup:
 
 
 def _react(view: dict[str, Any], ui: Ui) -> Markup:
+    """The arena beside the hand: both in view at once on a laptop and on a phone."""
     me = view["seat"]
     window = view.get("window") or {}
+    counting = ui.elapsed < 0
     second = (
         " This is the second chance: the first throws were all invalid."
         if window.get("second")
@@ -161,12 +154,12 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
     )
     if me == view["provocateur"]:
         lead = f"You challenged with your {view['challenge']}. Watch who takes it up.{second}"
-        return markup('<p class="explain">{}</p>', lead) + arena(view, ui)
+        side = markup('<p class="explain">{}</p>', lead)
+        return _throw_zone(view, ui, side, aiming=False)
     throws = [m for m in view["legal_moves"] if m["type"] == "throw"]
     if not throws:
-        return markup('<p class="explain">You have no cards left to throw.{}</p>', second) + arena(
-            view, ui
-        )
+        side = markup('<p class="explain">You have no cards left to throw.{}</p>', second)
+        return _throw_zone(view, ui, side, aiming=False)
     can = {m["card"] for m in throws}
     cards = join(
         markup(
@@ -182,25 +175,48 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
         )
         for v in view["hands"][me]
     )
-    return (
-        markup(
-            '<p class="explain">{} with {}'
-            " <strong>{}</strong>. To take it up, throw a card of another value so"
-            " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
-            " thrown card leaves the game.{}</p>",
-            ui.cast.subject(view["provocateur"], "challenge", start=True),
-            article(view["challenge"]),
-            view["challenge"],
-            second,
-        )
-        + arena(view, ui, aiming=True)
-        + markup(
-            '<div class="rhand throw-hand" role="group" aria-label="Your cards">{}</div>'
-            '<p class="hint" id="aim-readout" aria-live="polite">Drag a card towards the arena'
-            " and let go with a flick. Keyboard: focus a card, aim with ← →, hold Space and"
-            " release.</p>",
-            cards,
-        )
+    how = (
+        "Drag a card at the arena and let go with a flick (keyboard: ← → to aim, hold"
+        " Space to throw)."
+    )
+    hint = (
+        "Get ready: when the countdown says Throw!, drag a card towards the arena and let go"
+        " with a flick."
+        if counting
+        else how
+    )
+    side = markup(
+        '<div class="rhand throw-hand" role="group" aria-label="Your cards">{}</div>'
+        '<p class="hint" id="aim-readout" aria-live="polite" data-open-text="{}">{}</p>'
+        '<p class="explain">{} with {}'
+        " <strong>{}</strong>. To take it up, throw a card of another value so"
+        " it lands flat in the arena before anyone else's. Same value: invalid. Every other"
+        " thrown card leaves the game.{}</p>",
+        cards,
+        how,
+        hint,
+        ui.cast.subject(view["provocateur"], "challenge", start=True),
+        article(view["challenge"]),
+        view["challenge"],
+        second,
+    )
+    return _throw_zone(view, ui, side, aiming=True)
+
+
+def _throw_zone(view: dict[str, Any], ui: Ui, side: Markup, aiming: bool) -> Markup:
+    """The arena and, beside it (below on a phone), the hand, the hint and the outcomes.
+
+    The hand comes first, so it is in view with the arena even on a phone; the
+    last challenge's outcome follows it, and during the countdown it is also
+    written over the arena, where every screen shows it before the race starts.
+    """
+    column = side + arena_list(view, ui) + last_outcome(view, ui)
+    last = view["history"][-1] if view["history"] else None
+    news = explain_round(last, ui.cast) if last is not None else ""
+    return markup(
+        '<div class="throw-zone">{}<div class="throw-side">{}</div></div>',
+        arena(view, ui, aiming=aiming, news=news),
+        column,
     )
 
 
@@ -209,7 +225,7 @@ def _duel(view: dict[str, Any], ui: Ui) -> Markup:
     seats = duel.get("seats", [])
     me = view["seat"]
     opponent = next((s for s in seats if s != me), None)
-    picture = arena(view, ui)
+    picture = arena(view, ui) + arena_list(view, ui)
     if me not in seats or opponent is None or not view["legal_moves"]:
         who = ui.cast.listing(seats, start=True)
         text = f"{who} duel over the {duel.get('challenge')} and the {duel.get('card')}."
@@ -259,129 +275,6 @@ def _duel(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-# -- the arena --------------------------------------------------------------------
-
-
-def arena(view: dict[str, Any], ui: Ui, aiming: bool = False) -> Markup:
-    """The round table seen from the viewer's seat, the challenge card in the middle."""
-    window = view.get("window")
-    cards = join(_arena_card(view, ui, i, t) for i, t in enumerate(view.get("arena", [])))
-    challenge = view.get("challenge")
-    middle = (
-        markup(
-            '<div class="arena-challenge" aria-label="Challenge card {}">{}</div>',
-            challenge,
-            challenge,
-        )
-        if challenge is not None
-        else ""
-    )
-    countdown = ""
-    if isinstance(window, dict) and view["phase"] == "react":
-        left = max(0, window["deadline"] - ui.elapsed)
-        share = left / max(1, window["deadline"])
-        countdown = markup(
-            '<div class="countdown" role="timer" aria-label="Reaction window">'
-            '<span style="--from:{};--left:{}ms"></span></div>',
-            format(share, ".3f"),
-            left,
-        )
-    listing = join(markup("<li>{}</li>", _arena_line(t, ui.cast)) for t in view.get("arena", []))
-    return markup(
-        '<div class="arena-box{}" id="arena-box"'
-        "{}>"
-        '<div class="arena" id="arena">{}{}</div>{}</div>',
-        " aiming" if aiming else "",
-        attrs(data_window=(window or {}).get("id")),
-        middle,
-        cards,
-        countdown,
-    ) + (
-        markup('<ol class="arena-list" aria-label="Cards thrown">{}</ol>', listing)
-        if listing
-        else ""
-    )
-
-
-def _arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any]) -> Markup:
-    span = ARENA_SPAN
-    tx, ty = _turned(view, throw["x"], throw["y"])
-    x = 50 + 50 * max(-span, min(span, tx)) / span
-    y = 50 + 50 * max(-span, min(span, ty)) / span
-    fx, fy = _seat_position(view, throw["seat"])
-    flight = max(1, throw["land_at"] - throw["at"])
-    since = ui.elapsed - throw["at"]
-    flying = view["phase"] == "react" and since < flight
-    style = (
-        f"--x:{x:.1f}%;--y:{y:.1f}%;--r:{throw['rotation']}deg;--fx:{fx:.1f}%;--fy:{fy:.1f}%;"
-        f"--flight:{flight}ms;--since:{max(0, since)}ms"
-    )
-    classes = f"arena-card {throw['landing']} {throw.get('status', 'pending')}"
-    classes += " flying" if flying else ""
-    if throw.get("leading"):
-        classes += " leading"
-    return markup(
-        '<div class="{}" style="{}" data-key="{}" title="{}">{}</div>',
-        classes,
-        style,
-        index,
-        _arena_line(throw, ui.cast),
-        throw["card"],
-    )
-
-
-def _turned(view: dict[str, Any], x: float, y: float) -> tuple[float, float]:
-    """Table coordinates (seat 0 at the bottom) turned so the viewer sits at the bottom."""
-    me = view["seat"] if view["seat"] is not None else 0
-    angle = -2 * math.pi * me / view["players"]
-    cos, sin = math.cos(angle), math.sin(angle)
-    return x * cos - y * sin, x * sin + y * cos
-
-
-def _seat_position(view: dict[str, Any], seat: int) -> tuple[float, float]:
-    """Where a seat sits around the drawn table, in percent: the viewer at the bottom."""
-    players = view["players"]
-    me = view["seat"] if view["seat"] is not None else 0
-    turn = ((seat - me) % players) / players
-    angle = math.pi / 2 + 2 * math.pi * turn
-    return 50 + 48 * math.cos(angle), 50 + 48 * math.sin(angle)
-
-
-REASONS = {
-    "first_valid": "the first card flat in the arena with another value: it duels",
-    "same_value": "flat, but the same value as the challenge card, so invalid and removed",
-    "late": "flat, but after the duelling card, so removed from the game",
-    "diagonal": "not flat",
-    "edge": "not flat",
-    "outside": "not in the arena",
-}
-
-RETURNED = {
-    "same_value": "flat, but the same value as the challenge card",
-    "late": "flat, but after the duelling card",
-    "diagonal": "not flat",
-    "edge": "not flat",
-    "outside": "not in the arena",
-}
-"""How a card that goes back to the hand lay (with two players left)."""
-
-
-def _arena_line(throw: dict[str, Any], cast: Cast) -> str:
-    """Who threw what, where it landed and what became of it (and why)."""
-    where = LANDINGS.get(throw["landing"], "")
-    line = f"{cast.possessive(throw['seat'], start=True)} {throw['card']} landed {where}"
-    status = throw.get("status", "pending")
-    reason = throw.get("reason")
-    if status == "pending":
-        return line + (": it would duel if the window closed now" if throw.get("leading") else "")
-    if status == "returned":
-        how = RETURNED.get(reason or "", "it does not duel")
-        return f"{line}: {how}, and with two players left it goes back to the hand"
-    if status in ("duelling", "invalid") or reason in ("late", "same_value"):
-        return f"{line}: {REASONS.get(reason or '', STATUSES[status])}"
-    return f"{line}: {REASONS.get(reason or '', 'missed')}, so removed from the game"
-
-
 # -- everyone's cards ------------------------------------------------------------------
 
 
@@ -423,6 +316,41 @@ def _chips(values: list[int]) -> Markup:
     return join(markup('<span class="chip">{}</span>', v) for v in values)
 
 
+# -- the end ------------------------------------------------------------------------
+
+
+def why_over(view: dict[str, Any], cast: Cast) -> str:
+    """Why the game ended, in a sentence: nobody is left to answer a challenge."""
+    holders = [s for s, hand in enumerate(view["hands"]) if hand]
+    if len(holders) == 1:
+        seat = holders[0]
+        return (
+            f"The game ended after challenge {view['round']}: only"
+            f" {cast.object(seat)} still {cast.verb(seat, 'hold')} cards, so there is nobody"
+            " left to challenge."
+        )
+    return f"The game ended after challenge {view['round']}: nobody holds a card any more."
+
+
+def final_details(view: dict[str, Any], ui: Ui) -> Markup:
+    """Under the final scores: why the game ended and the cards each player won."""
+    rows = join(
+        markup(
+            '<li><span class="who">{}</span> won {} = {}</li>',
+            name,
+            _chips(view["won"][seat]) or "no cards",
+            plural(sum(view["won"][seat]), "point"),
+        )
+        for seat, name in enumerate(ui.names)
+    )
+    return markup(
+        '<section class="final-details" aria-label="How the game ended">'
+        '<p class="why-over">{}</p><ul class="won-cards">{}</ul></section>',
+        why_over(view, ui.cast),
+        rows,
+    )
+
+
 # -- outcomes ----------------------------------------------------------------------
 
 
@@ -462,7 +390,7 @@ def explain_round(r: dict[str, Any], cast: Cast) -> str:
 
 def round_summary(r: dict[str, Any], cast: Cast) -> Markup:
     """The last challenge's outcome, with the fate of every thrown card."""
-    thrown = join(markup("<li>{}</li>", _arena_line(t, cast)) for t in r.get("arena", []))
+    thrown = join(markup("<li>{}</li>", arena_line(t, cast)) for t in r.get("arena", []))
     return markup('<p class="outcome">{}</p>', explain_round(r, cast)) + (
         markup('<ol class="arena-list">{}</ol>', thrown) if thrown else ""
     )
@@ -475,7 +403,7 @@ def describe(event: dict[str, Any], cast: Cast) -> str | None:
         who = cast.subject(data["seat"], "challenge", start=True)
         return f"{who} with {indefinite(data['card'])}."
     if kind == "card_landed":
-        return _arena_line(data, cast) + "."
+        return arena_line(data, cast) + "."
     if kind == "second_window":
         return "No valid card: everyone may throw once more."
     if kind == "round_over":
@@ -492,9 +420,13 @@ def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] |
     """A throw measured by ``static/js/throw.entry.js`` (drag, flick or keyboard).
 
     The table stamps its time and judges it; a gesture with a missing or
-    non-numeric field is no throw at all.
+    non-numeric field is no throw at all. The page names the window the card was
+    picked up in, so a throw released as that challenge closed is refused by the
+    table instead of landing on the next challenge.
     """
     try:
-        return {"type": "throw"} | {key: round(float(data[key])) for key in GESTURE_FIELDS}
+        move = {"type": "throw"} | {key: round(float(data[key])) for key in GESTURE_FIELDS}
     except (KeyError, ValueError, OverflowError):
         return None
+    window = data.get("window", "")
+    return move | {"window": int(window)} if window.isdigit() else move

@@ -119,7 +119,7 @@ def _seat(
     mine = seat["member"] is not None and seat["member"] == me
     if seat["kind"] == "bot":
         label = levels(lobby["game"]).get(seat["level"], seat["level"])
-        who = f"{seat['name']} · bot ({label.lower()})"
+        who = f"{seat['name']} · bot · {label}"
     elif seat["member"] is not None:
         who = str(seat["name"]) + (" (you)" if mine else "")
     else:
@@ -139,12 +139,16 @@ def _seat(
     kind = ""
     if host:
         current = "open" if seat["kind"] == "open" else f"bot:{seat['level']}"
-        choices = [("open", "Player")] + [
-            (f"bot:{k}", f"Bot ({v.lower()})") for k, v in levels(lobby["game"]).items()
-        ]
-        options = join(
-            markup("<option{}>{}</option>", attrs(value=v, selected=v == current), label)
-            for v, label in choices
+        bots = join(
+            markup(
+                "<option{}>{}</option>", attrs(value=f"bot:{k}", selected=current == f"bot:{k}"), v
+            )
+            for k, v in levels(lobby["game"]).items()
+        )
+        options = markup(
+            '<option{}>Player</option><optgroup label="Bots">{}</optgroup>',
+            attrs(value="open", selected=current == "open"),
+            bots,
         )
         kind = markup(
             '<select data-field="room-seat-kind" data-seat="{}" id="room-seat-kind-{}"'
@@ -256,6 +260,8 @@ def absent_offers(names: dict[int, str]) -> Markup:
 
 def _settings_summary(lobby: dict[str, Any]) -> Markup:
     spec = engine.get(lobby["game"]).spec
+    if not any(o.kind == "flag" for o in spec.options):
+        return Markup("")  # a game without variants gets no "Variants: none" line
     chosen = [o.label for o in spec.options if o.kind == "flag" and lobby["options"].get(o.key)]
     return markup('<p class="explain">Variants: {}.</p>', ", ".join(chosen) or "none")
 

@@ -21,6 +21,7 @@ from quandary.games.royal.cards import (
     card_name,
     card_points,
     rank_of,
+    seat_face,
     strength,
     suit_of,
     suit_seat,
@@ -241,11 +242,29 @@ def _choice_item(seat: int, choice: dict[str, Any] | None, cast: Cast) -> Markup
     if choice is None:
         cards = Markup('<span class="pcard small passed">pass</span>')
     else:
-        cards = _card_img(choice["target_card"], "small") + _card_img(choice["card"], "small")
+        cards = target_img(choice["target"], "small") + _card_img(choice["card"], "small")
     return markup(
         '<li class="royal-choice"><span class="royal-pair">{}</span><span>{}</span></li>',
         cards,
         explain_choice(seat, choice, cast),
+    )
+
+
+def target_img(seat: int, size: str = "") -> Markup:
+    """The royal a target card aims at, drawn as that seat's own face and suit.
+
+    A target card in the hand is a face in the chooser's suit, but the face
+    alone says whom it targets; showing the target's own card (the Jack of Clubs
+    for the Jack of Clubs' seat) everywhere, at choice, while waiting and at the
+    reveal, means one picture always means one rival.
+    """
+    face = seat_face(seat)
+    return markup(
+        '<span class="pcard {}" role="img" aria-label="{}" data-face="{}">{}</span>',
+        size,
+        card_name(face),
+        face,
+        pc.card(face),
     )
 
 
@@ -382,14 +401,15 @@ def _target_button(card: str, me: int, ui: Ui, pressed: bool, disabled: bool) ->
     caption = "build" if seat == me else ui.names[seat]
     return markup(
         '<button type="button" class="pcard target" data-action="draft" data-target="{}" '
-        'id="target-{}"{} '
+        'id="target-{}" data-face="{}"{} '
         'aria-label="{}">{}'
         '<span class="caption">{}</span></button>',
         card,
         card,
+        seat_face(seat),
         attrs(aria_pressed=str(pressed).lower(), disabled=disabled),
         label,
-        pc.card(card),
+        pc.card(seat_face(seat)),
         caption,
     )
 
@@ -442,7 +462,7 @@ def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
         else:
             shown = (
                 Markup('<p class="royal-pair">')
-                + _card_img(mine["target"], "small")
+                + target_img(target_seat(mine["target"]), "small")
                 + _card_img(mine["value"], "small")
                 + Markup("</p><p>Your cards lie face down.</p>")
             )

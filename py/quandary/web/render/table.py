@@ -22,7 +22,10 @@ class Ui:
     draft: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
     elapsed: int = 0
-    """Milliseconds since the open timed window opened, as this device reckons it."""
+    """Milliseconds since the open timed window opened, as this device reckons it
+    (negative during a countdown before it opens)."""
+    now: float = 0.0
+    """The page's clock when drawn, so the page can count down to a moment."""
 
     @property
     def cast(self) -> Cast:
@@ -30,12 +33,18 @@ class Ui:
         return Cast(self.names, self.viewer)
 
 
-def scoreboard(view: dict[str, Any], ui: Ui) -> Markup:
-    """Every seat with its score and whether it still has to act."""
+def scoreboard(view: dict[str, Any], ui: Ui, reading: bool = False) -> Markup:
+    """Every seat with its score and whether it still has to act.
+
+    While the viewer is ``reading`` a result, their own seat says so: the next
+    move waits for them, but they are not "thinking" about it yet.
+    """
     waiting = set(view["waiting_for"])
     rows = []
     for seat, name in enumerate(ui.names):
         status = "thinking…" if seat in waiting else "ready"
+        if reading and seat == ui.viewer:
+            status = "reading the results"
         if view.get("result"):
             status = "winner" if seat in view["result"]["winners"] else ""
         me = " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
@@ -155,5 +164,8 @@ def milestone(
     if seen < game_ui.checkpoints(view):
         return game_ui.render_round_result(view, ui, seen)
     if view.get("result"):
-        return final_screen(view, ui, can_restart, way_out)
+        # A game may say more under the scores (Dilemma: why it ended, who won what).
+        details = getattr(game_ui, "final_details", None)
+        extra = details(view, ui) if details is not None else EMPTY
+        return final_screen(view, ui, can_restart, way_out) + extra
     return None

@@ -1,0 +1,191 @@
+"""Maybe Minister legible at a glance: pictures, a confirmed vote, each card once, explained scores.
+
+Screens are rendered through the pure Controller (what a browser receives) and
+the engine's events are read from seeded games played by bots.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import quandary.games  # noqa: F401  (fills the game and bot registries)
+from quandary import engine
+from quandary.bots import bot_rng, make_bot
+from quandary.games.minister.material import CARDS
+from quandary.web.controller import Controller
+from quandary.web.phrases import Cast
+from quandary.web.render import minister as ui
+from quandary.web.render.minister_parts import card_body
+
+from .test_controller import MemoryStorage
+from .test_minister_controller import _act
+
+JARGON = ("Stores ", "room for", "starting card")
+
+
+def _game(seed: int = 4) -> Controller:
+    c = Controller(MemoryStorage(), lambda: seed)
+    c.dispatch("choose-game", {"game": "minister"})
+    c.dispatch("start", {})
+    return c
+
+
+def test_a_resource_card_shows_its_sides_as_icons_and_its_slots() -> None:
+    card = next(
+        cid for cid, c in CARDS.items() if c.kind == "resource" and c.capacity == 2 and c.green
+    )
+    c = CARDS[card]
+    html = str(card_body(card))
+    assert html.count('class="mm-side green"') == 1 and html.count('class="mm-side red"') == 1
+    first = c.green[0]
+    assert f'<svg class="mm-icon {first}"' in html
+    green_words = re.search(r'mm-side green.*?aria-label="([^"]+)"', html)
+    assert green_words is not None and first in green_words.group(1)
+    assert html.count('class="mm-slot empty"') == 2 and 'aria-label="holds 2 votes"' in html
+    assert not any(word in html for word in JARGON)
+
+
+def test_no_screen_of_a_whole_game_uses_the_old_jargon_and_each_says_what_to_do_now() -> None:
+    c = _game()
+    screens = 0
+    for _ in range(3000):
+        page = c.render()
+        if "Play again" in page:
+            break
+        assert not any(word in page for word in JARGON), [w for w in JARGON if w in page]
+        assert "<strong>Now:</strong>" in page, page[:400]
+        screens += 1
+        if 'id="next"' in page:
+            c.dispatch("next", {})
+            continue
+        _act(c)
+    assert "Play again" in c.render() and screens > 20
+
+
+def test_a_vote_is_chosen_then_confirmed() -> None:
+    c = _game()
+    assert c.table is not None
+    _act(c)  # the human proposes; now everyone votes
+    view = c.table.view(c.viewer)
+    assert view["phase"] == "vote"
+    first, second = view["legal_moves"][0]["vote"], view["legal_moves"][1]["vote"]
+    page = c.render()
+    assert re.search(r'id="cast-vote"[^>]* disabled', page), "nothing chosen: nothing to cast"
+    c.dispatch("draft", {"vote": first})
+    assert c.table.view(c.viewer)["legal_moves"], "choosing is not casting"
+    page = c.render()
+    assert re.search(rf'id="vote-{first}"[^>]*aria-pressed="true"', page)
+    assert not re.search(r'id="cast-vote"[^>]* disabled', page)
+    c.dispatch("draft", {"vote": second})  # a change of mind
+    c.dispatch("draft", {"vote": second})  # and back to nothing
+    assert re.search(r'id="cast-vote"[^>]* disabled', c.render())
+    c.dispatch("draft", {"vote": second})
+    reveals = view["reveals"]
+    c.dispatch("submit", {})
+    assert c.error is None
+    assert c.table.view(c.viewer)["reveals"] == reveals + 1, "confirmed: the vote is cast"
+
+
+def test_the_take_screen_shows_each_card_once_and_the_order_as_on_the_reveal() -> None:
+    for seed in range(1, 30):
+        c = _game(seed)
+        assert c.table is not None
+        for _ in range(400):
+            view = c.table.view(c.viewer)
+            page = c.render()
+            if view["phase"] == "pick" and view["legal_moves"] and 'id="next"' not in page:
+                for card in view["proposal"]:
+                    assert (
+                        len(re.findall(f'aria-label="Take [^:"]+: {CARDS[card].name}', page)) == 1
+                    )
+                    assert page.count(
+                        f'<span class="mm-name">{CARDS[card].name}</span>'
+                    ) == 1 + sum(card == row["card"] for t in view["tables"] for row in t) + sum(
+                        card == law["card"] for law in view["laws"]
+                    ) + (view.get("hand") or []).count(card)
+                order = re.search(r'<ol class="mm-order"[^>]*>(.*?)</ol>', page)
+                assert order is not None and "picking now" in order.group(1)
+                return
+            if "Play again" in page:
+                break
+            if 'id="next"' in page:
+                c.dispatch("next", {})
+            else:
+                _act(c)
+    raise AssertionError("no seeded game gave the human a pick")
+
+
+def _play(seed: int, players: int, options: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """(state before, state after) for every move of a bots' game."""
+    state = engine.setup("minister", players, options, seed)
+    bots = [make_bot("minister", "heuristic") for _ in range(players)]
+    steps = []
+    for _ in range(3000):
+        if engine.result(state) is not None:
+            break
+        for seat in engine.game_of(state).waiting_for(state):
+            view = engine.view(state, seat)
+            move = bots[seat].choose(view, bot_rng(seed, seat, state.version))
+            after = engine.apply(state, seat, move)
+            steps.append((state, after))
+            state = after
+    return steps
+
+
+def test_every_change_of_score_is_logged_with_the_laws_that_made_it() -> None:
+    from quandary.games.minister import board
+
+    jumps = 0
+    for seed, players, options in ((1, 3, {}), (2, 4, {"wildcard": True}), (3, 5, {})):
+        for before, after in _play(seed, players, options):
+            old, new = board.scores(before), board.scores(after)
+            fresh = [e for e in after.log[-12:] if e not in before.log[-12:]]
+            changed = {e.data["seat"]: e.data for e in fresh if e.kind == "score_changed"}
+            for seat in range(players):
+                if old[seat] == new[seat]:
+                    assert seat not in changed
+                    continue
+                d = changed[seat]
+                assert (d["before"], d["after"]) == (old[seat], new[seat])
+                assert sum(c["points"] for c in d["laws"]) == new[seat] - old[seat]
+                assert all(c["title"] for c in d["laws"])
+                jumps += abs(new[seat] - old[seat]) >= 5
+    assert jumps > 0, "some law moved a score by 5 or more, and it was explained"
+
+
+def test_a_score_change_reads_with_its_laws_in_the_log_and_beside_the_score() -> None:
+    change = {
+        "seat": 0,
+        "before": 8,
+        "after": 21,
+        "laws": [
+            {"law": "L1", "title": "Money Talks", "points": 10},
+            {"law": "L2", "title": "Green Belt", "points": 3},
+        ],
+    }
+    event = {"kind": "score_changed", "data": change, "index": 3}
+    names = ["Robin", "Bot Ada", "Bot Bo"]
+    assert ui.describe(event, Cast(names, 0)) == (
+        "Your score goes from 8 to 21: +10 from Money Talks, +3 from Green Belt."
+    )
+    assert ui.describe(event, Cast(names, 1)).startswith("Robin's score goes from 8 to 21")
+    from quandary.web.render.minister_parts import last_change
+
+    shown = str(last_change({"log": [event]}, 0))
+    assert "was 8" in shown and "+10 Money Talks" in shown and "+3 Green Belt" in shown
+
+
+def test_the_vote_screen_states_the_tie_rule_in_force() -> None:
+    from quandary.web.render.table import Ui
+
+    c = _game()
+    assert c.table is not None
+    _act(c)
+    view = c.table.view(c.viewer)
+    names = ["Robin", "Bot Ada", "Bot Bo"]
+    screen = Ui(names=names, kinds=["human", "bot", "bot"], viewer=c.viewer)
+    assert "A tie passes." in str(ui.render_turn(view, screen))
+    view["effects"] = {**view["effects"], "tie_passes": False}
+    shown = str(ui.render_turn(view, screen))
+    assert "A tie is rejected (by law)." in shown and "A tie passes." not in shown
