@@ -82,10 +82,11 @@ TURN = f"""(thrown) => {{
   if (document.querySelector('#screen .final')) return 'final';
   const box = document.querySelector('#arena-box');
   const card = document.querySelector('.throw-card:not([disabled])');
-  if (card && box && !thrown.includes(box.dataset.window)) return 'throw:' + box.dataset.window;
+  const open = box && box.dataset.window;
+  if (card && open && !thrown.includes(open)) return 'throw:' + open;
   return ({CONTROLS})().length > 0 ? 'tap' : false;
 }}"""
-PROGRESS = ("next", "reveal", "submit", "duel-peace")
+PROGRESS = ("next", "reveal", "submit", "duel-peace", "practice-done")
 """Buttons that move play on; tapped when shown (``submit`` only some of the time)."""
 
 
