@@ -87,6 +87,7 @@ bench: build chromium
 	$(BIN)/python -m bench.room_flood
 	$(BIN)/python -m bench.succession
 	$(BIN)/python -m bench.startup
+	$(BIN)/python -m bench.moments
 
 clean:
 	rm -rf dist .dist.lock build py/quandary.egg-info $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache

@@ -124,6 +124,7 @@ def build(out: Path) -> None:
     _bundle(ROOT / "static/js/boot.entry.js", staging / "boot.mjs")
     _bundle(ROOT / "static/js/throw.entry.js", staging / "throw.mjs")
     _bundle(ROOT / "static/js/draw.entry.js", staging / "draw.mjs")
+    _bundle(ROOT / "static/js/moments.entry.js", staging / "moments.mjs")
     assets = staging.with_name(_digest(staging))
     staging.rename(assets)
     for name in ("index.html", "pyscript.toml"):

@@ -2,7 +2,8 @@
 
 This is the transport-agnostic seam: moves enter through ``submit`` (from a click
 on this device today, from a remote peer's intent in a room later) and leave as
-per-seat ``view``s. Bots act through the same door. A table saves itself as a
+per-seat ``view``s. Bots act through the same door, at once or after a human-like
+moment (``speed``: the device's setting, not part of the game). A table saves itself as a
 record plus the state; loading replays the record and refuses a save whose
 state disagrees with it, so a damaged save is reported instead of played.
 """
@@ -22,9 +23,21 @@ from quandary.engine import (
     MalformedMove,
     Move,
     Record,
+    Rng,
 )
 
 SeatKind = Literal["human", "bot"]
+BotSpeed = Literal["relaxed", "normal", "instant"]
+BOT_SPEEDS: dict[BotSpeed, tuple[int, int]] = {
+    "relaxed": (2000, 3000),
+    "normal": (800, 1500),
+    "instant": (0, 0),
+}
+"""How long (ms, least and most) a bot takes over a move that is not a timed throw.
+
+A bot that answers at once makes the moments of a game pass unseen: a screen
+swaps for the next before anyone saw whose choice it waited for. A human-like
+moment, varied per decision, lets people see the table play."""
 SAVE_FORMAT = 1
 LATENCY_CAP_MS = 150
 """The most a remote thrower's release time is moved back for its network delay
@@ -72,6 +85,10 @@ class Table:
         self._origin = 0.0
         self._planned: dict[int, tuple[int, Move]] = {}
         self._asked: dict[int, int] = {}
+        # Bots taking their moment outside timed windows: when each one's move is due
+        # (caller's clock). Not state: a reload recomputes it from the bot speed.
+        self.speed: BotSpeed = "instant"
+        self._thinking: dict[int, float] = {}
 
     @classmethod
     def new(
@@ -163,23 +180,55 @@ class Table:
         self.state = engine.apply(self.state, seat, move)
         self.record = self.record.with_move(seat, move)
 
-    def play_bots(self, limit: int = 10_000) -> int:
+    def play_bots(self, limit: int = 10_000, now: float | None = None) -> int:
         """Let every bot that can act do so, until none can; returns how many moved.
 
         A timed window is left to ``advance``: there, a bot acts when its moment comes.
+        With a bot ``speed`` other than instant and a ``now``, a bot first takes its
+        moment to think (``thinking``); only the bots whose moment is over move.
         """
         moved = 0
         progress = True
         while progress and moved < limit and engine.clock(self.state) is None:
             progress = False
             for seat in self._bot_seats():
+                if now is not None and not self._done_thinking(seat, now):
+                    continue
                 move = self._bot_move(seat)
                 if move is None:
                     continue
                 self._apply(seat, move)
+                self._thinking.pop(seat, None)
                 moved += 1
                 progress = True
         return moved
+
+    def _done_thinking(self, seat: int, now: float) -> bool:
+        """Whether the bot in ``seat`` may move at ``now``; starts its moment if it has a move."""
+        if self.speed == "instant":
+            return True
+        if not engine.legal_moves(self.state, seat):
+            self._thinking.pop(seat, None)
+            return False
+        if seat not in self._thinking:
+            self._thinking[seat] = now + self.think_time(seat)
+        return self._thinking[seat] <= now
+
+    def think_time(self, seat: int) -> int:
+        """The moment (ms) the bot in ``seat`` takes over its move now, at this ``speed``.
+
+        Fixed by the table's seed, the seat and the state's version, so a game plays
+        the same at the same speed, and varied so bots do not tick like a clock.
+        """
+        low, high = BOT_SPEEDS[self.speed]
+        if high <= low:
+            return low
+        rng = Rng.from_seed(self.record.seed).fork(7_919 + seat * 1_000_003 + self.state.version)
+        return rng.randint(low, high)
+
+    def thinking(self) -> list[int]:
+        """Bot seats taking their moment over a move, in seat order."""
+        return sorted(self._thinking)
 
     def _bot_seats(self) -> list[int]:
         return [seat for seat, who in enumerate(self.seats) if who.kind == "bot" or who.covered]
@@ -198,6 +247,7 @@ class Table:
             self.seats[seat] = replace(who, covered=False)
             self._planned.pop(seat, None)
             self._asked.pop(seat, None)
+            self._thinking.pop(seat, None)
             self._views_of = None
 
     def _bot_move(self, seat: int) -> Move | None:
@@ -230,6 +280,7 @@ class Table:
             self._window, self._origin = clock.window, now - clock.floor + lead
             self._planned.clear()
             self._asked.clear()
+            self._thinking.clear()  # in a window bots keep their own time (``_plan_bots``)
 
     def advance(self, now: float) -> int:
         """Let time run to ``now`` (the caller's clock, in ms); returns how many moves.
@@ -238,7 +289,7 @@ class Table:
         a window whose deadline has passed is closed at its deadline; then bots act
         as usual. Tests and simulations jump from one ``next_wakeup`` to the next.
         """
-        moved = self.play_bots()
+        moved = self.play_bots(now=now)
         while (clock := engine.clock(self.state)) is not None:
             elapsed = self.elapsed(now)
             self._plan_bots(elapsed)
@@ -254,7 +305,7 @@ class Table:
                 self._close(clock)
             else:
                 break
-            moved += 1 + self.play_bots()
+            moved += 1 + self.play_bots(now=now)
         return moved
 
     def _close(self, clock: Clock) -> None:
@@ -282,7 +333,9 @@ class Table:
     def next_wakeup(self) -> float | None:
         """When (on the caller's clock) ``advance`` next has something to do, if ever."""
         clock = engine.clock(self.state)
-        if clock is None or self._window != clock.window:
+        if clock is None:
+            return min(self._thinking.values(), default=None)
+        if self._window != clock.window:
             return None
         times = [at for at, _ in self._planned.values()] + [clock.deadline]
         return self._origin + min(times)
@@ -306,16 +359,32 @@ class Table:
             raise CorruptState("The saved game is from an unknown version of Quandary.")
         seats = _seats(data.get("seats"))
         record = Record.from_json(data.get("record"))
-        state = engine.from_json(data.get("state"))
         if len(seats) != record.players:
             raise CorruptState("The saved game is damaged: its seats do not match.")
         try:
             replayed = record.replay()
         except GameError as exc:
             raise CorruptState(f"The saved game is damaged: {exc.message}") from None
+        state = engine.from_json(_with_added_fields(data.get("state"), replayed))
         if replayed != state:
             raise CorruptState("The saved game is damaged: its moves do not lead to its state.")
         return cls(record, seats, state)
+
+
+def _with_added_fields(saved: Any, replayed: Any) -> Any:
+    """A saved state with the fields an earlier Quandary did not keep, from the replay.
+
+    Only the fields the game declares as added since (``GameSpec.added_fields``,
+    such as a score history) are taken from the replayed moves; everything else
+    must still match them, field for field.
+    """
+    if not isinstance(saved, dict):
+        return saved
+    added = engine.game_of(replayed).spec.added_fields.difference(saved)
+    if not added:
+        return saved
+    fresh = engine.to_json(replayed)
+    return {**saved, **{k: fresh[k] for k in added if k in fresh}}
 
 
 def _seats(data: Any) -> list[Seat]:

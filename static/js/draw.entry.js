@@ -7,6 +7,36 @@
 
 import { Idiomorph } from "idiomorph";
 
-globalThis.quandaryDraw = (root, html) => {
-  Idiomorph.morph(root, html, { morphStyle: "innerHTML" });
+// The log ("What happened") is opened and closed by the player, not by Python:
+// its open state is left as the player set it, so a redraw while they read it
+// (another player's move, a bot's) does not close it.
+const keepLogOpen = (name, element) => !(name === "open" && element.matches("details.log"));
+
+// Newest at the bottom: a reader at the bottom of the open log stays there as
+// lines arrive; one who scrolled up to read is left where they are.
+const LINES = "details.log[open] .log-lines";
+const atBottom = (list) => list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+const toBottom = (list) => {
+  list.scrollTop = list.scrollHeight;
 };
+
+globalThis.quandaryDraw = (root, html) => {
+  const before = root.querySelector(LINES); // only an open log is measured: no layout otherwise
+  const pinned = before === null || atBottom(before);
+  Idiomorph.morph(root, html, {
+    morphStyle: "innerHTML",
+    callbacks: { beforeAttributeUpdated: keepLogOpen },
+  });
+  const after = root.querySelector(LINES);
+  if (after !== null && pinned) toBottom(after);
+};
+
+// Opening the log shows its newest lines first ("toggle" does not bubble: caught on the way down).
+document.addEventListener(
+  "toggle",
+  (event) => {
+    const list = event.target.matches?.("details.log[open]") && event.target.querySelector(".log-lines");
+    if (list) toBottom(list);
+  },
+  true,
+);

@@ -35,6 +35,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 BOOT_TIMEOUT_MS = 90_000
+INSTANT_BOTS = (
+    "try { if (!localStorage.getItem('quandary:bot-speed'))"
+    " localStorage.setItem('quandary:bot-speed', 'instant'); } catch (e) {}"
+)
+"""Bots answer at once in the browser tests (the page's own default is a normal
+moment): a test of pacing chooses the speed in the lobby, which is then kept."""
 
 
 def chromium_path() -> str:
@@ -206,6 +212,7 @@ def new_page(browser: Browser, requests_seen: Requests, page_errors: PageErrors)
                 ),
             )
             context.add_init_script(PYSCRIPT_BANNER_PROBE)
+            context.add_init_script(INSTANT_BOTS)
             # Pages the app opens itself (a rules page in a new tab) are watched too.
             context.on("page", watch)
             contexts.append(context)

@@ -239,6 +239,11 @@ def test_every_game_plays_to_the_end_in_a_room(game: str) -> None:
         host.controller.room.host.members[anna.controller.room.my_member()].id
     )
     assert "final-title" in anna.html()
+    # The guest has only views, yet tells the whole story: why, the chart, the log.
+    screen = anna.html()
+    assert 'class="why"' in screen and 'class="score-chart"' in screen
+    assert screen.count('<tr><th scope="row">') == len(anna.room_view()["result"]["history"])
+    assert 'id="download-log"' in screen
 
 
 def test_a_guest_who_reloads_gets_the_seat_and_the_game_back() -> None:

@@ -309,13 +309,14 @@ def test_minister_exact_lines() -> None:
     players, event = first("minister", "turn_started")
     d = event["data"]
     assert line("minister", event, players, d["proposer"]) == f"Turn {d['turn']}: You propose."
-    players, event = first(
-        "minister", "moved_card", lambda d: d["seat"] != d["owner"] and d["kind"] == "yes"
-    )
-    d = event["data"]
-    assert line("minister", event, players, d["owner"]) == (
-        f"{NAMES[d['seat']]} turns your {card_name(d['card'])} green."
-    )
+    for kind, verb in (("yes", "turns your {} green"), ("no", "removes your {}")):
+        players, event = first(
+            "minister", "moved_card", lambda d, k=kind: d["seat"] != d["owner"] and d["kind"] == k
+        )
+        d = event["data"]
+        assert line("minister", event, players, d["owner"]) == (
+            f"{NAMES[d['seat']]} {verb.format(card_name(d['card']))}."
+        )
 
 
 # -- status lines on the table --------------------------------------------------------

@@ -159,8 +159,8 @@ def _common_header(state: Any, game: Game) -> SharedHeader:
         "version": state.version,
         "players": state.players,
         "waiting_for": game.waiting_for(state),
-        "result": game.result(state),
-        "log": _recent_log(state.log),
+        "result": _told_result(state, game),
+        "log": _recent_log(state),
         "phase": progress.phase,
         "round": progress.round,
         "round_limit": progress.round_limit_json(),
@@ -177,8 +177,27 @@ def clock(state: Any) -> Clock | None:
 
 
 def result(state: Any) -> Result | None:
-    """Scores and winners once the game is over, else ``None``."""
-    return game_of(state).result(state)
+    """Scores, winners and the game's story once it is over, else ``None``."""
+    return _told_result(state, game_of(state))
+
+
+def _told_result(state: Any, game: Game) -> Result | None:
+    """The game's result with its public story: scores round by round, the deciding moment.
+
+    A game that tells no story (``score_history``/``story`` are optional) ends
+    with the bare result; the end screen then says less.
+    """
+    told = game.result(state)
+    if told is None:
+        return None
+    history = getattr(game, "score_history", None)
+    story = getattr(game, "story", None)
+    told = Result(scores=told["scores"], winners=told["winners"])
+    if history is not None:
+        told["history"] = [list(scores) for scores in history(state)]
+    if story is not None:
+        told["story"] = dict(story(state))
+    return told
 
 
 def to_json(state: Any) -> dict[str, Json]:
@@ -209,12 +228,30 @@ def dumps(state: Any) -> str:
 LOG_WINDOW = 24
 
 
-def _recent_log(log: tuple[Any, ...]) -> list[LogEntry]:
+def _recent_log(state: Any) -> list[LogEntry]:
     """The last events, each with its index so a client can tell which are new."""
-    start = max(0, len(log) - LOG_WINDOW)
+    return _indexed(state, max(0, len(state.log) - LOG_WINDOW))
+
+
+def full_log(state: Any) -> list[LogEntry]:
+    """Every event the state still holds, each with its index in the whole game.
+
+    A game that keeps only its recent events (``log_start``: how many it has
+    dropped) still numbers them from the game's first, so a device that gathers
+    the entries of successive views can put them in order and tell what is new.
+    """
+    return _indexed(state, 0)
+
+
+def _indexed(state: Any, start: int) -> list[LogEntry]:
+    """The state's events from position ``start`` on, numbered from the game's first."""
+    first = getattr(state, "log_start", 0) + start
     # An event's data is JSON already (the conformance suite checks every view is),
     # so it is passed on as it is rather than re-encoded for every view.
-    return [{"kind": e.kind, "data": e.data, "index": start + i} for i, e in enumerate(log[start:])]
+    return [
+        {"kind": e.kind, "data": e.data, "index": first + i}
+        for i, e in enumerate(state.log[start:])
+    ]
 
 
 def _is_seat(state: Any, seat: Any) -> bool:

@@ -18,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import MalformedMove
@@ -113,3 +113,23 @@ def final_result(scores: list[int]) -> Result:
 def standings(scores: list[int]) -> dict[str, Any]:
     """``final_result`` as plain event data, for a game's "game over" log event."""
     return dict(final_result(scores))
+
+
+def lead_kept_from(history: Sequence[Sequence[int]], seat: int) -> int:
+    """The first round (from 1) after which ``seat`` was never behind anyone again.
+
+    The round that decided a game, as a story tells it: from then on ``seat``
+    held the top score (perhaps shared) after every round. 0 for no rounds.
+
+    >>> lead_kept_from([[2, 0], [2, 3], [5, 3], [6, 6]], 0)
+    3
+    >>> lead_kept_from([], 1)
+    0
+    """
+    start = len(history)
+    for number in range(len(history), 0, -1):
+        scores = history[number - 1]
+        if scores[seat] < max(scores):
+            break
+        start = number
+    return start

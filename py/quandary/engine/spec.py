@@ -92,6 +92,9 @@ class GameSpec:
     retired_fields: frozenset[str] = frozenset()
     """State fields an earlier Quandary saved and this one no longer keeps: a save
     holding them still loads (they are dropped before the state is checked)."""
+    added_fields: frozenset[str] = frozenset()
+    """State fields this Quandary keeps and an earlier one did not save: a save
+    without them still loads (the replayed moves fill them in before the check)."""
 
     def is_secret(self, move_type: str) -> bool:
         """Whether a move of this type must stay hidden until its phase resolves."""
@@ -160,7 +163,15 @@ class GameState(Protocol):
 
 
 class Game(Protocol):
-    """The rules of one game. Every function is pure: no DOM, no clock, no globals."""
+    """The rules of one game. Every function is pure: no DOM, no clock, no globals.
+
+    Two more functions are optional, and the engine adds what they give to a
+    finished game's result (``view.Result``) for every viewer alike:
+    ``score_history(state)``, every seat's public score after each round (or
+    turn, or challenge), oldest first; and ``story(state)``, the public facts
+    of the deciding moment as JSON, with a ``kind`` that says which facts they
+    are (the game's renderer tells them in a sentence).
+    """
 
     spec: GameSpec
     state_type: type[Any]

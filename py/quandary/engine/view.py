@@ -40,10 +40,19 @@ class RoundLimit(TypedDict):
 
 
 class Result(TypedDict):
-    """The end of a game: every seat's score and the seats that share the top score."""
+    """The end of a game: every seat's score and the seats that share the top score.
+
+    The engine adds the story of the game, public and the same for every viewer,
+    so an end screen can tell it on any device (a guest's, a reloaded save's):
+    ``history`` holds every seat's score after each round (a turn in Maybe
+    Minister, a challenge in Dilemma), oldest first; ``story`` the facts of the
+    deciding moment as the game tells them (its ``kind`` says which facts).
+    """
 
     scores: list[int]
     winners: list[int]
+    history: NotRequired[list[list[int]]]
+    story: NotRequired[dict[str, Any]]
 
 
 class LogEntry(TypedDict):
@@ -222,8 +231,15 @@ def _strings(value: Any, view: Mapping[str, Any]) -> str:
 def _result(value: Any, view: Mapping[str, Any]) -> str:
     if value is None:
         return ""
-    if not isinstance(value, Mapping) or set(value) != {"scores", "winners"}:
-        return "must be null or have exactly scores and winners"
+    if not isinstance(value, Mapping) or not (
+        {"scores", "winners"} <= set(value) <= {"scores", "winners", "history", "story"}
+    ):
+        return "must be null or have scores and winners (and perhaps history and story)"
+    history = value.get("history", [])
+    if not isinstance(history, list) or any(_per_seat(h, view) for h in history):
+        return "history must be a list of scores, a whole number for each seat"
+    if not isinstance(value.get("story", {}), Mapping):
+        return "story must be an object"
     return _per_seat(value["scores"], view) or _seats(value["winners"], view)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from quandary import engine
 from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError, Move
-from quandary.table import Seat, Table
+from quandary.table import BotSpeed, Seat, Table
 
 from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
 from .succession import backup_template, backup_text, heirs_of
@@ -123,6 +123,8 @@ class RoomHost:
         self.options = spec.normalise_options(None)
         self.plan = [SeatPlan() for _ in range(spec.min_players)]
         self.table: Table | None = None
+        self.speed: BotSpeed = "instant"
+        """How long the room's bots take over a move (the host's device setting)."""
         self.epochs: list[int] = []
         self._sent_view: dict[str, tuple[int, dict[str, Any]]] = {}
         self._sent_lobby: dict[str, dict[str, Any]] = {}
@@ -420,6 +422,7 @@ class RoomHost:
             else:
                 raise BadSetup(f"Seat {i + 1} is still empty: wait for a player or add a bot.")
         self.table = Table.new(self.game, seats, self.options, self.new_seed())
+        self.table.speed = self.speed
         self.epochs = [0] * len(seats)
         self._after_move(self._legal_now())
 
@@ -744,6 +747,8 @@ class RoomHost:
             if member.id != me:
                 member.away_since = self.now()  # everyone is away until they reconnect
         self.me, self.members, self.plan, self.table = me, members, plan, table
+        if table is not None:
+            table.speed = self.speed
         self.patience, self.epoch = patience, epoch
         self.game, self.options, self.epochs = data["game"], options, epochs
         self._sent_view.clear()

@@ -45,6 +45,7 @@ class Action(StrEnum):
     SUBMIT = "submit"
     NEXT = "next"
     AGAIN = "again"
+    DOWNLOAD_LOG = "download-log"
     LEAVE = "leave"
     LOBBY = "lobby"
     # The practice throw before a first game of Dilemma (done or skipped).
@@ -77,6 +78,7 @@ TABLE_ACTIONS = frozenset(
         Action.SUBMIT,
         Action.NEXT,
         Action.AGAIN,
+        Action.DOWNLOAD_LOG,
     }
 )
 """Actions a table controller handles the same way for local and room tables."""
@@ -149,4 +151,26 @@ class OpenBackup:
     shares: tuple[str, str]
 
 
-Effect = SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom | OpenBackup
+@dataclass(frozen=True)
+class DownloadText:
+    """Save ``text`` as a file called ``name`` on this device (the game's log).
+
+    The text is made here, in Python; the page only hands it to the browser,
+    from memory, so it works offline and needs nothing from any server.
+    """
+
+    name: str
+    text: str
+
+
+Effect = (
+    DownloadText
+    | SetHash
+    | MakeHostKey
+    | OpenRoom
+    | CloseRoom
+    | CopyText
+    | ShareLink
+    | SaveRoom
+    | OpenBackup
+)

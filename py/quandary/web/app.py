@@ -22,6 +22,7 @@ from quandary import games  # noqa: F401 - registers every game
 from quandary.web.actions import (
     CloseRoom,
     CopyText,
+    DownloadText,
     MakeHostKey,
     OpenBackup,
     OpenRoom,
@@ -155,6 +156,7 @@ class App:
             page_relays(),
             now=lambda: float(js.performance.now()),
             clock=lambda: float(js.Date.now()) / 1000,
+            speed="normal",
         )
         self.room_handle: Any = None
         self.room_module: Any = None
@@ -175,8 +177,10 @@ class App:
             "clock": self._on_clock,
             "throw": self._on_throw,
             "draw": self._draw_when_sent,
+            "downloaded": self._downloaded,
         }
         self._proxies = {name: create_proxy(self._guarded(h)) for name, h in handlers.items()}
+        self.downloads: list[Any] = []
         for name in ("click", "change", "input"):
             self.root.addEventListener(name, self._proxies[name])
         # A card thrown by drag, flick or keyboard (static/js/throw.js measures the gesture).
@@ -321,9 +325,28 @@ class App:
                     js.navigator.share(_js_object({"title": effect.title, "url": effect.url}))
             elif isinstance(effect, OpenBackup):
                 self.opening = asyncio.ensure_future(self._open_backup(effect))
+            elif isinstance(effect, DownloadText):
+                self._download(effect)
             elif isinstance(effect, SaveRoom):
                 # Save in a later task, so the browser paints the new screen first.
                 js.setTimeout(self._proxies["persist"], 0)
+
+    def _download(self, effect: DownloadText) -> None:
+        """Save the text as a file: a Blob from memory, so offline and the page's CSP allow it."""
+        blob = js.Blob.new(to_js([effect.text]), _js_object({"type": "text/plain;charset=utf-8"}))
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href, link.download, link.hidden = url, effect.name, True
+        js.document.body.append(link)
+        link.click()
+        link.remove()
+        self.downloads.append(url)
+        js.setTimeout(self._proxies["downloaded"], 10_000)
+
+    def _downloaded(self) -> None:
+        """The browser has the file by now: let go of the memory behind its address."""
+        if self.downloads:
+            js.URL.revokeObjectURL(self.downloads.pop(0))
 
     async def _room_module(self) -> Any:
         """The bundled room transport, imported on first use.

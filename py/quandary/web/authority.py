@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from quandary import engine
-from quandary.engine import GameError, Move
+from quandary.engine import GameError, LogEntry, Move
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.table import Table
@@ -76,6 +76,10 @@ class Authority(Protocol):
         """Milliseconds since the open timed window opened, as this device reckons it."""
         ...
 
+    def full_log(self) -> list[LogEntry] | None:
+        """Every event of the game, numbered, if this device holds it (a guest does not)."""
+        ...
+
     def restart(self) -> None:
         """Begin the next game (same seats); only called when ``can_restart``."""
         ...
@@ -125,6 +129,10 @@ class LocalAuthority:
     def elapsed(self, view: View) -> int:
         """The table keeps the time itself."""
         return self.table.elapsed(self.now())
+
+    def full_log(self) -> list[LogEntry] | None:
+        """The game is here: its log as the state keeps it."""
+        return engine.full_log(self.table.state)
 
     def restart(self) -> None:
         """The same seats and options, a new seed."""
@@ -181,6 +189,11 @@ class HostAuthority:
         """The host's table keeps the time."""
         table = self.host.table
         return table.elapsed(self.now()) if table is not None else 0
+
+    def full_log(self) -> list[LogEntry] | None:
+        """The room's game runs here: its log as the state keeps it (public, as in views)."""
+        table = self.host.table
+        return engine.full_log(table.state) if table is not None else None
 
     def restart(self) -> None:
         """Back to the room's lobby with the same seats: the host starts the next game."""
@@ -249,6 +262,10 @@ class GuestAuthority:
         lead = window.get("lead", 0)
         lead = lead if isinstance(lead, int) and 0 <= lead <= 10_000 else 0
         return max(-lead, round(self.now() - self._window_seen[1]) - lead)
+
+    def full_log(self) -> list[LogEntry] | None:
+        """A guest only ever has views: it gathers their events as they come."""
+        return None
 
     def restart(self) -> None:
         """A guest cannot start the next game."""

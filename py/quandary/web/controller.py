@@ -27,7 +27,7 @@ from quandary.net.link import (
     is_room_fragment,
     parse_fragment,
 )
-from quandary.table import Seat, Table
+from quandary.table import BOT_SPEEDS, BotSpeed, Seat, Table
 
 from .actions import (
     TABLE_ACTIONS,
@@ -40,7 +40,7 @@ from .actions import (
     UnknownAction,
 )
 from .authority import LocalAuthority
-from .html import Markup, attrs, markup
+from .html import EMPTY, Markup, attrs, markup
 from .render.lobby import LobbyForm, SeatDraft, TurnDraft, render_lobby
 from .render.table import TO_LOBBY
 from .saves import CAPACITY, DamagedSave, Entry, Shelf
@@ -69,9 +69,12 @@ class Controller:
         relays: tuple[str, ...] = (),
         now: Callable[[], float] = lambda: 0.0,
         clock: Callable[[], float] = lambda: 0.0,
+        speed: BotSpeed = "instant",
     ) -> None:
         """``now`` times a table's timed windows (milliseconds, any origin); ``clock``
-        dates the saved games (seconds since the epoch, so it survives a reload)."""
+        dates the saved games (seconds since the epoch, so it survives a reload).
+        ``speed`` is how long bots take over a move until the device chooses another
+        (the page says normal; tests keep them instant)."""
         self.storage = storage
         self.now = now
         self.clock = clock
@@ -95,6 +98,7 @@ class Controller:
         self.practice: Practice | None = None
         self._pending: tuple[Table, str] | None = None
         """A new game waiting for the practice throw to be done or skipped."""
+        self.speed = _load_speed(storage, speed)
 
     # -- what tests and the page read ------------------------------------------------
 
@@ -135,8 +139,11 @@ class Controller:
         """What the page must do now (open a room, change the address…), in order."""
         effects = self.effects
         if self.room is not None:
-            effects += self.room.effects
-            self.room.effects = []
+            effects += self.room.effects + self.room.table.effects
+            self.room.effects, self.room.table.effects = [], []
+        if self.local is not None:
+            effects += self.local.effects
+            self.local.effects = []
         self.effects = []
         return effects
 
@@ -202,6 +209,10 @@ class Controller:
         if field == "seat-name":
             form.seats[int(data["seat"])].name = value[:20]
             return False
+        if field == "bot-speed":
+            self.speed = _known_speed(value, self.speed)
+            self._keep_speed()
+            return True
         if field in TURN_FIELDS:
             setattr(self.turn, TURN_FIELDS[field], value.strip()[:300])
             self.storage.set(TURN_KEY, json.dumps(vars(self.turn)))
@@ -272,8 +283,16 @@ class Controller:
             return False
         return True
 
+    def _keep_speed(self) -> None:
+        """Remember the bot speed on this device (the local table follows it at once)."""
+        with contextlib.suppress(Exception):  # a full storage only forgets the choice
+            self.storage.set(SPEED_KEY, self.speed)
+        if self.table is not None:
+            self.table.speed = self.speed
+
     def _begin(self, table: Table, seen: int, save_id: str) -> None:
         """Sit down at ``table``, kept as the saved game ``save_id`` from now on."""
+        table.speed = self.speed
         table.advance(self.now())
         authority = LocalAuthority(table, self.now, self.new_seed)
         self.local, self.local_id = TableController(authority, TO_LOBBY, seen), save_id
@@ -422,6 +441,7 @@ class Controller:
             self._player_name(),
             signing_key=signing_key,
             now=self.now,
+            speed=self.speed,
         )
         self.room = room
         self.effects.append(OpenRoom(link, room.signing_key))
@@ -449,19 +469,22 @@ class Controller:
         if self.practice is not None:
             return self.practice.render()
         if self.local is None:
-            return render_lobby(self.specs, self.form, self.saves, self.clock(), self.turn)
+            return render_lobby(
+                self.specs, self.form, self.saves, self.clock(), self.turn, self.speed
+            )
         view = self.local.authority.view(None)
         assert view is not None
         title = str(view.get("title", ""))
+        # A finished game is not saved to come back to: its end screen has the ways on.
+        leave = EMPTY if view.get("result") else SAVE_AND_LEAVE
         return (
             markup(
                 '<section class="table"{}>'
                 '<div class="table-head">'
-                '<p class="game-title">{}</p>'
-                '<button type="button" class="quiet" data-action="leave" id="leave">'
-                "Save and leave</button></div>",
+                '<p class="game-title">{}</p>{}</div>',
                 attrs(aria_label=title),
                 title,
+                leave,
             )
             + self.local.render()
             + Markup("</section>")
@@ -486,6 +509,11 @@ class Controller:
         return self.local.screen_key()
 
 
+SAVE_AND_LEAVE = Markup(
+    '<button type="button" class="quiet" data-action="leave" id="leave">Save and leave</button>'
+)
+
+
 def _room_controller() -> type[RoomController]:
     """The room controller, imported on first use: the protocol stays out of start-up."""
     from .room_controller import RoomController
@@ -503,6 +531,19 @@ def _default_form(spec: engine.GameSpec) -> LobbyForm:
 def _free_bot_name(seats: list[SeatDraft]) -> str:
     taken = {s.name for s in seats}
     return next(f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken)
+
+
+SPEED_KEY = "quandary:bot-speed"
+
+
+def _load_speed(storage: Storage, default: BotSpeed) -> BotSpeed:
+    """The bot speed this device chose, or ``default`` (also for an unreadable one)."""
+    return _known_speed(storage.get(SPEED_KEY), default)
+
+
+def _known_speed(text: str | None, otherwise: BotSpeed) -> BotSpeed:
+    """``text`` as a bot speed, or ``otherwise`` when it names none."""
+    return next((speed for speed in BOT_SPEEDS if speed == text), otherwise)
 
 
 TURN_KEY = "quandary:turn"

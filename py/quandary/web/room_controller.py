@@ -19,6 +19,7 @@ from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
 from quandary.net.succession import read_backup, take_over
+from quandary.table import BotSpeed
 
 from .actions import (
     TABLE_ACTIONS,
@@ -89,7 +90,9 @@ class RoomController:
         name: str,
         signing_key: str | None = None,
         now: Callable[[], float] = lambda: 0.0,
+        speed: BotSpeed = "instant",
     ) -> None:
+        """``speed``: how long the bots of a room this device hosts take over a move."""
         self.storage = storage
         self.link = link
         self.url = f"{page.split('#')[0]}#{link.fragment()}"
@@ -118,6 +121,7 @@ class RoomController:
         if self.signing_key is not None:
             self.host = RoomHost(self._send, make_id, new_seed, name, now)
             self.host.signing_key = self.signing_key
+            self.host.speed = speed
         if self.host is not None and not create:
             try:
                 self.host.restore(record.get("host"))

@@ -15,12 +15,23 @@ from typing import Any
 from quandary.engine import BadSetup, BadView, GameError, read_header, round_words
 from quandary.engine import get as engine_get
 
-from .actions import Action, UnknownAction
+from .actions import Action, DownloadText, Effect, UnknownAction
 from .authority import Authority, View
-from .html import Markup, markup
+from .game_log import GameLog, lines, log_file_name, log_panel, log_text
+from .html import EMPTY, Markup, markup
 from .phrases import Cast
 from .render import GameUi, game_ui
-from .render.table import Exit, Ui, log_panel, milestone, privacy_screen, scoreboard, winners_line
+from .render.ending import why_line
+from .render.table import (
+    Exit,
+    Ui,
+    milestone,
+    privacy_screen,
+    round_banner,
+    scoreboard,
+    thinking_line,
+    winners_line,
+)
 
 DAMAGED = (BadView, BadSetup, KeyError, TypeError, ValueError, IndexError, AttributeError)
 """What drawing a damaged view or lobby from another device raises (``BadSetup``: a
@@ -46,6 +57,8 @@ class TableController:
         self.viewer: int | None = None
         self.draft: dict[str, Any] = {}
         self.error: str | None = None
+        self.log = GameLog()
+        self.effects: list[Effect] = []
         self.settle()
 
     # -- who is looking ------------------------------------------------------------
@@ -103,6 +116,7 @@ class TableController:
             Action.SUBMIT: self._submit_draft,
             Action.NEXT: self._next,
             Action.AGAIN: self._again,
+            Action.DOWNLOAD_LOG: self._download_log,
         }
         handler = handlers.get(action)
         if handler is None:
@@ -167,6 +181,25 @@ class TableController:
         if self.authority.can_restart and view is not None and view.get("result"):
             self.authority.restart()
             self.seen, self.draft, self.error, self.viewer = 0, {}, None, None
+            self.log = GameLog()
+
+    def _download_log(self, data: dict[str, str]) -> None:
+        """The log as the panel shows it, as a text file (names, not "you": it is kept)."""
+        view = self.authority.view(None)
+        if view is None:
+            return
+        names = list(view.get("names", []))
+        title = str(view.get("title", "Quandary"))
+        try:
+            read_header(view)
+            self.gather(view)
+            shown = self.log_lines(view, Cast(names, None))
+        except DAMAGED:
+            if not self.authority.remote:
+                raise
+            return  # the screen already says what arrived is damaged
+        text = log_text(title, names, shown, self.log.complete())
+        self.effects.append(DownloadText(log_file_name(title), text))
 
     def follow(self) -> None:
         """The authority moved on by itself (a room's message, a clock): keep up with it.
@@ -177,6 +210,38 @@ class TableController:
         if self.seen > self.checkpoints():
             self.seen, self.draft, self.error = 0, {}, None
         self.settle()
+        view = self.authority.view(None)
+        if view is None:
+            return
+        try:
+            read_header(view)  # from another device it may be damaged: ``render`` says so
+        except BadView:
+            return
+        self.gather(view)
+
+    # -- the log -------------------------------------------------------------------
+
+    def gather(self, view: View) -> None:
+        """Keep the events of a view whose header was read; the whole log where it is here.
+
+        The whole log is asked for only when the view's events do not follow on
+        from those already kept (a reloaded save, a burst of bot moves).
+        """
+        entries, version = view["log"], view["version"]  # a header already read
+        known = self.log.entries
+        fresh = version < self.log.version
+        if entries and (fresh or entries[0]["index"] > max(known, default=-1) + 1):
+            whole = self.authority.full_log()
+            if whole is not None:
+                self.log.gather(whole, version)
+        self.log.gather(entries, version)
+
+    def log_lines(self, view: View, cast: Cast) -> list[str]:
+        """The log's lines as the panel shows them: up to the results the players have seen."""
+        ui_module = self.ui_module
+        unseen = ui_module.checkpoints(view) - self.seen
+        kinds = frozenset(getattr(ui_module, "RESULT_EVENTS", frozenset()))
+        return lines(self.log.shown(unseen, kinds), ui_module.describe, cast)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -230,9 +295,15 @@ class TableController:
             body = _watching(view, ui_module)
         else:
             body = ui_module.render_turn(view, ui)
-        lines = [line for e in view["log"] if (line := ui_module.describe(e, ui.cast))]
-        board = scoreboard(view, ui, reading=shown is not None)
-        return board + markup('<div class="turn">{}</div>', body) + log_panel(lines)
+        self.gather(view)
+        panel = log_panel(self.log_lines(view, ui.cast), self.log.complete())
+        return (
+            (round_banner(view) if shown is None else EMPTY)
+            + scoreboard(view, ui, reading=shown is not None)
+            + thinking_line(view, ui)
+            + markup('<div class="turn">{}</div>', body)
+            + panel
+        )
 
     def screen_key(self) -> tuple[str, str]:
         """What the screen shows, and a sentence announcing it to screen readers."""
@@ -254,7 +325,11 @@ class TableController:
             return f"result{self.seen}", ui_module.explain_milestone(view, self.seen, cast)
         result = header["result"]
         if result:
-            return "over", f"Game over. {winners_line(result['winners'], cast)}."
+            why = why_line(dict(result), cast, ui_module)
+            return (
+                "over",
+                f"Game over. {winners_line(result['winners'], cast)}. {why or ''}".strip(),
+            )
         phase = header["phase"]
         who = "gate" if self.viewer is None and self.gated() else self.viewer
         moment = header["version"] if self.announce_every_version else bool(header["legal_moves"])

@@ -247,6 +247,22 @@ class Dilemmas:
             return None
         return moves.final_result(list(state.scores))
 
+    def score_history(self, state: DilemmasState) -> list[list[int]]:
+        """Every seat's score after each round, from the round results."""
+        totals, out = [0] * state.players, []
+        for record in state.history:
+            totals = [t + p for t, p in zip(totals, record.points, strict=True)]
+            out.append(totals)
+        return out
+
+    def story(self, state: DilemmasState) -> dict[str, Any]:
+        """The round from which the (first) winner led, and what their dilemma won in it."""
+        history = self.score_history(state)
+        winner = max(range(state.players), key=lambda s: (state.scores[s], -s))
+        number = moves.lead_kept_from(history, winner)
+        gained = state.history[number - 1].points[winner] if number else 0
+        return {"kind": "dilemma", "seat": winner, "round": number, "points": gained}
+
     # -- audits used by the conformance suite ------------------------------------
 
     def cards(self, state: DilemmasState) -> list[str]:

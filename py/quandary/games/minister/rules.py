@@ -25,7 +25,7 @@ from quandary.engine.spec import GameSpec, Move, Option
 
 from . import board, turn, upkeep, views
 from .material import CARDS, VOTES, decree_cards, starting_supports, vote_cards
-from .state import HAND_SIZE, MinisterState, Won
+from .state import HAND_SIZE, TARGET, MinisterState, Won
 
 SPEC = GameSpec(
     id="minister",
@@ -47,9 +47,13 @@ SPEC = GameSpec(
     hidden_information=True,
     max_moves_per_seat=300,
     secret_moves=frozenset({"vote"}),
+    round_word="turn",
     # Saves from before the end was checked at the end of each turn kept whether
     # anyone had ever reached the target; that is no longer state.
     retired_fields=frozenset({"reached"}),
+    # Saves from before the end screen's chart kept neither the scores turn by
+    # turn nor how many events the log had dropped: the replayed moves fill them.
+    added_fields=frozenset({"turn_scores", "log_start"}),
 )
 
 _STR = (str,)
@@ -219,6 +223,23 @@ class Minister:
             return None
         points = board.scores(state)
         return moves.final_result(points)
+
+    def score_history(self, state: MinisterState) -> list[list[int]]:
+        """Every seat's score at the end of each turn."""
+        return [list(scores) for scores in state.turn_scores]
+
+    def story(self, state: MinisterState) -> dict[str, Any]:
+        """The (first) winner's final score, the last turn and the newest law in force."""
+        scores = board.scores(state)
+        winner = max(range(state.players), key=lambda s: (scores[s], -s))
+        law = state.laws[-1].card if state.laws else None
+        return {
+            "kind": "target" if scores[winner] >= TARGET else "deck",
+            "seat": winner,
+            "round": state.turn,
+            "points": scores[winner],
+            "law": law,
+        }
 
     # -- audits used by the conformance suite ------------------------------------
 

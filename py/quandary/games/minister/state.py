@@ -94,3 +94,7 @@ class MinisterState:
     abstains: tuple[int, ...]
     bonus: tuple[int, ...]
     log: tuple[Event, ...]
+    turn_scores: tuple[tuple[int, ...], ...] = ()
+    """Every seat's score at the end of each turn so far, for the end screen's chart."""
+    log_start: int = 0
+    """How many of the game's events ``log`` no longer keeps (it keeps the recent ones)."""

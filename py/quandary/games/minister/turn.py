@@ -35,7 +35,12 @@ goes on (the reveal itself is kept whole in ``MinisterState.reveal``)."""
 
 def log(state: MinisterState, kind: str, data: dict[str, object]) -> MinisterState:
     """The state with one more public event (only the recent ones are kept)."""
-    return replace(state, log=(*state.log[-(LOG_KEPT - 1) :], Event(kind, data)))
+    dropped = max(0, len(state.log) - (LOG_KEPT - 1))
+    return replace(
+        state,
+        log=(*state.log[dropped:], Event(kind, data)),
+        log_start=state.log_start + dropped,
+    )
 
 
 # -- the turn's frame -----------------------------------------------------------
@@ -62,7 +67,9 @@ def end_turn(state: MinisterState) -> MinisterState:
     p = state.proposer
     if not state.hands[p]:
         state = draw_decrees(state, p, board.effects(state).hand_size)
-    if max(board.scores(state)) >= TARGET or (not state.deck and not any(state.hands)):
+    scores = tuple(board.scores(state))
+    state = replace(state, turn_scores=(*state.turn_scores, scores))
+    if max(scores) >= TARGET or (not state.deck and not any(state.hands)):
         return game_over(state)
     return start_turn(replace(state, turn=state.turn + 1), board.next_seat(state, p))
 

@@ -195,6 +195,32 @@ class Randolph:
             return None
         return moves.final_result(duel.scores(state))
 
+    def score_history(self, state: RandolphState) -> list[list[int]]:
+        """Every seat's score after each challenge: won cards are never lost again."""
+        totals, out = [0] * state.players, []
+        for record in state.history:
+            totals = [t + sum(g) for t, g in zip(totals, record.gains, strict=True)]
+            out.append(totals)
+        return out
+
+    def story(self, state: RandolphState) -> dict[str, Any]:
+        """The last duel the (first) winner won, or the challenge from which they led."""
+        scores = duel.scores(state)
+        winner = max(range(state.players), key=lambda s: (scores[s], -s))
+        for record in reversed(state.history):
+            if record.reason == "duel" and record.winner == winner and record.opponent is not None:
+                rival = record.opponent if winner == record.provocateur else record.provocateur
+                points = sum(record.gains[winner])
+                return {
+                    "kind": "duel",
+                    "seat": winner,
+                    "round": record.round,
+                    "rival": rival,
+                    "points": points,
+                }
+        number = moves.lead_kept_from(self.score_history(state), winner)
+        return {"kind": "lead", "seat": winner, "round": number}
+
     # -- audits used by the conformance suite ------------------------------------
 
     def cards(self, state: RandolphState) -> list[str]:

@@ -193,6 +193,27 @@ class Royal:
             return None
         return moves.final_result(list(resolution.scores(state.realms)))
 
+    def score_history(self, state: RoyalState) -> list[list[int]]:
+        """Every seat's score after each round, as each round's record keeps it."""
+        return [list(record.scores) for record in state.history]
+
+    def story(self, state: RoyalState) -> dict[str, Any]:
+        """The (first) winner's last capture, or the round from which they led."""
+        scores = resolution.scores(state.realms)
+        winner = max(range(state.players), key=lambda s: (scores[s], -s))
+        for record in reversed(state.history):
+            for step in reversed(record.steps):
+                if step.seat == winner and step.captured is not None:
+                    return {
+                        "kind": "capture",
+                        "seat": winner,
+                        "round": record.round,
+                        "card": step.captured,
+                        "from": step.target,
+                    }
+        number = moves.lead_kept_from(self.score_history(state), winner)
+        return {"kind": "lead", "seat": winner, "round": number}
+
     # -- audits used by the conformance suite ------------------------------------
 
     def cards(self, state: RoyalState) -> list[str]:

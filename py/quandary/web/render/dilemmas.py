@@ -13,7 +13,7 @@ from quandary.engine import last_round, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, names_list, plural
 
-from .table import Ui, error_line
+from .table import Ui, error_line, reveal
 
 TOKEN_LABELS = {"yes": "YES", "no": "NO", "super_yes": "SUPER ACCEPT", "super_no": "SUPER REJECT"}
 PHASE_TITLES = {
@@ -244,11 +244,12 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
         rows.append(
             markup(
                 '<li class="vote-row"><p class="by">Dilemma {} · by {}</p>'
-                "{}"
+                '<div class="turning"{}>{}</div>'
                 '<div class="tokens" role="group" aria-label="Your token on dilemma {}">'
                 "{}</div></li>",
                 i + 1,
                 ui.cast.listing(d["creators"]),
+                reveal("turn", f"dilemma-{view['round']}-{i}", i),
                 dilemma_html(d),
                 i + 1,
                 buttons,
@@ -353,11 +354,13 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         mark = (" · one of the winners" if len(r["winners"]) > 1 else " · winner") if won else ""
         rows.append(
             markup(
-                '<li{}><p class="by">{}'
+                '<li{}{}><p class="by">{}'
                 "{}</p>{}"
-                '<p class="tally"><span class="yes">{} YES</span> '
-                '<span class="no">{} NO</span> <span>difference {}</span></p></li>',
+                '<p class="tally"><span class="yes"><span data-count>{}</span> YES</span> '
+                '<span class="no"><span data-count>{}</span> NO</span>'
+                " <span>difference {}</span></p></li>",
                 attrs(class_="won" if won else None),
+                reveal("turn", f"result-{r['round']}-{i}", i),
                 owners,
                 mark,
                 dilemma_html(d),
@@ -454,6 +457,27 @@ def _whose_dilemma(creators: list[int], cast: Cast, start: bool = True) -> str:
     if len(others) == len(creators):
         return cast.listing(creators) + "'s dilemma"
     return names_list([cast.possessive(s) for s in others] + ["your"]) + " dilemma"
+
+
+RESULT_EVENTS = frozenset({"votes_revealed"})
+"""The event that opens a result the players step through: the log waits with it."""
+
+
+def why(story: dict[str, Any], cast: Cast) -> str | None:
+    """How the game was won, from the engine's story: the round from which the winner led.
+
+    The round's winning dilemma is the one closest to a tie: the most
+    controversial on the table.
+    """
+    if story.get("kind") != "dilemma" or not story["round"]:
+        return None
+    who, number = story["seat"], story["round"]
+    if story["points"] > 0:
+        return (
+            f"{cast.object(who, start=True)} won the most controversial dilemma of round"
+            f" {number} for {plural(story['points'], 'point')} and led from then on."
+        )
+    return f"{cast.object(who, start=True)} led from round {number} to the end."
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

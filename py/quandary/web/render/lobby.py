@@ -50,6 +50,7 @@ def render_lobby(
     saves: list[Entry],
     now: float,
     turn: TurnDraft | None = None,
+    speed: str = "normal",
 ) -> Markup:
     """The whole lobby screen; ``now`` (seconds since the epoch) dates the saved games."""
     spec = next(s for s in specs if s.id == form.game)
@@ -64,7 +65,7 @@ def render_lobby(
         + (in_progress(saves, form.confirm_delete, now) if saves else "")
         + game_list(specs, form.game)
         + _friends(turn or TurnDraft())
-        + _setup(spec, form)
+        + _setup(spec, form, speed)
         + Markup("</section>")
     )
 
@@ -206,7 +207,29 @@ def _credit(game: str) -> Markup:
     return markup('<em class="credit">{}</em>', credit) if credit else EMPTY
 
 
-def _setup(spec: GameSpec, form: LobbyForm) -> Markup:
+SPEED_CHOICES = (
+    ("relaxed", "Relaxed: bots take their time"),
+    ("normal", "Normal: bots take a moment"),
+    ("instant", "Instant: bots answer at once"),
+)
+
+
+def speed_field(speed: str) -> Markup:
+    """How long bots take over a move, kept on this device for every game."""
+    choices = join(
+        markup("<option{}>{}</option>", attrs(value=value, selected=value == speed), label)
+        for value, label in SPEED_CHOICES
+    )
+    return markup(
+        '<label class="choice"><strong>Bot speed</strong> '
+        '<select data-field="bot-speed" id="bot-speed" aria-describedby="bot-speed-help">'
+        '{}</select> <small id="bot-speed-help">A relaxed or normal bot thinks for a'
+        " moment, so you can see who the table is waiting for.</small></label>",
+        choices,
+    )
+
+
+def _setup(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup:
     counts = join(
         markup("<option{}>{}</option>", attrs(value=n, selected=n == len(form.seats)), n)
         for n in range(spec.min_players, spec.max_players + 1)
@@ -258,7 +281,7 @@ def _setup(spec: GameSpec, form: LobbyForm) -> Markup:
         ' target="_blank" rel="noopener">How to play {}</a></p>'
         "<fieldset><legend>Players</legend>"
         '<label>Seats <select id="seat-count" data-field="seat-count">{}</select></label>'
-        '<ol class="seats">{}</ol>{}</fieldset>'
+        '<ol class="seats">{}</ol>{}{}</fieldset>'
         "{}{}{}"
         '<button type="button" class="primary big" data-action="start" id="start">'
         "Start game</button></div>",
@@ -267,6 +290,7 @@ def _setup(spec: GameSpec, form: LobbyForm) -> Markup:
         spec.title,
         counts,
         seats,
+        speed_field(speed),
         length,
         variants,
         multis,

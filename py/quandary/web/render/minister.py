@@ -28,7 +28,7 @@ from .minister_parts import (
     vote_chip,
     vote_text,
 )
-from .table import Ui, error_line
+from .table import Ui, error_line, reveal
 
 PHASE_TITLES = {
     "shop_start": "Shop before proposing",
@@ -332,7 +332,10 @@ def _store(view: dict[str, Any], ui: Ui) -> Markup:
     seat = ui.viewer if ui.viewer is not None else view["seat"]
     legal = {(m["vote"], m["card"]) for m in view["legal_moves"] if m["type"] == "store"}
     rows = []
-    for vote in view["drawn"]:
+    # One vote at a time (each store is its own move): a long list of every drawn
+    # vote's choices would push the laws and the scores off the first screen.
+    first, rest = view["drawn"][:1], view["drawn"][1:]
+    for vote in first:
         buttons = []
         for row in view["tables"][seat]:
             card = row["card"]
@@ -344,6 +347,9 @@ def _store(view: dict[str, Any], ui: Ui) -> Markup:
             )
         choices = markup('<div class="mm-choices">{}</div>', join(buttons))
         rows.append(markup("<li><p>Store {} on:</p>{}</li>", vote_chip(vote), choices))
+    if rest:
+        later = join(vote_chip(v) for v in rest)
+        rows.append(markup('<li class="hint">Still to store after it: {}</li>', later))
     return markup(
         '<p class="explain">Store each new vote on one of your cards. A card holds only as'
         " many votes as its storage number; full cards cannot take more.</p>"
@@ -522,8 +528,15 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """The reveal: every vote, the result, the picking order and the laws enacted."""
     r = view["reveal"]
     cast = ui.cast
+    # Ballots turn over in the order of their numbers, as the rules reveal them.
+    numbered = sorted(range(len(r["votes"])), key=lambda s: _ballot_number(r["votes"][s]))
     votes = join(
-        markup("<li>{}: {}</li>", cast.object(s, start=True), vote_chip(v) if v else "no vote")
+        markup(
+            "<li{}>{}: {}</li>",
+            reveal("turn", f"ballot-{index}-{s}", numbered.index(s)),
+            cast.object(s, start=True),
+            vote_chip(v) if v else "no vote",
+        )
         for s, v in enumerate(r["votes"])
     )
     order = join(markup("<li>{}</li>", cast.object(s, start=True)) for s in r["order"])
@@ -554,7 +567,31 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     )
 
 
+def _ballot_number(vote: dict[str, Any] | None) -> float:
+    """Where a ballot comes in the reveal: by its number, no vote last."""
+    return float(vote["number"]) if vote else float("inf")
+
+
 # -- the log -------------------------------------------------------------------------------
+
+
+RESULT_EVENTS = frozenset({"revealed"})
+"""The event that opens a result the players step through: the log waits with it."""
+
+
+def why(story: dict[str, Any], cast: Cast) -> str | None:
+    """How the game was won: the score reached by the last turn, and the newest law."""
+    kind = story.get("kind")
+    if kind not in ("target", "deck"):
+        return None
+    who, points = (
+        cast.object(story["seat"], start=kind == "target"),
+        plural(story["points"], "point"),
+    )
+    law = f", with “{name(story['law'])}” the newest law" if story.get("law") else ""
+    if kind == "target":
+        return f"{who} reached {points} by the end of turn {story['round']}{law}."
+    return f"The decree cards ran out in turn {story['round']} with {who} ahead on {points}{law}."
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

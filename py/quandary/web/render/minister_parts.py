@@ -10,7 +10,7 @@ import functools
 from typing import Any
 
 from quandary.games.minister.material import card_json
-from quandary.web.html import Markup, attrs, join, markup
+from quandary.web.html import Markup, join, markup
 from quandary.web.phrases import Cast, plural
 
 from . import minister_icons as pics
@@ -119,15 +119,24 @@ def law_area(view: dict[str, Any]) -> Markup:
             votes = markup(
                 '<p class="mm-lawvotes">{} YES · {} NO on it: {}</p>', law["yes"], law["no"], state
             )
-        badge = "" if law["active"] else Markup('<span class="mm-off">Disabled</span>')
+        badge = "" if law["active"] else Markup(' <span class="mm-off">Disabled</span>')
+        card = face(law["card"])
+        # One line per law, not a card tile: a table of many laws still leaves the
+        # points and the action in the first screen.
         items.append(
             markup(
-                '<li class="mm-law {}">{}</li>', state, card_tile(law["card"], extra=badge + votes)
+                '<li class="mm-law {}"><strong>{}</strong>{}'
+                ' <span class="mm-text">{}</span>{}</li>',
+                state,
+                card["name"],
+                badge,
+                card.get("text", ""),
+                votes,
             )
         )
     return markup(
         '<section class="mm-laws" aria-labelledby="laws-title"><h3 id="laws-title">'
-        'Laws in force</h3><ul class="mm-cards">{}</ul></section>',
+        'Laws in force</h3><ul class="mm-lawlist">{}</ul></section>',
         join(items),
     )
 
@@ -155,8 +164,9 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
         change = last_change(view, seat)
         rows.append(
             markup(
-                '<details class="mm-score"{}><summary>{}{}: {}{}</summary>{}</details>',
-                attrs(open=seat == viewer),
+                # Closed: one line per player keeps every score in the first screen;
+                # the latest change and its laws are in the line itself.
+                '<details class="mm-score"><summary>{}{}: {}{}</summary>{}</details>',
                 who,
                 me,
                 plural(view["scores"][seat], "point"),
@@ -167,7 +177,7 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
     target = view["target"]
     return markup(
         '<section class="mm-scores" aria-labelledby="scores-title">'
-        '<h3 id="scores-title">Scores ({} or more at the end of a turn ends the game)</h3>'
+        '<h3 id="scores-title">Points ({}+ at the end of a turn ends the game)</h3>'
         "{}</section>",
         target,
         join(rows),

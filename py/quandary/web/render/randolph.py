@@ -15,7 +15,7 @@ from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, article, indefinite, plural
 
 from .randolph_arena import arena, arena_line, arena_list
-from .table import Ui, error_line
+from .table import Ui, error_line, reveal
 
 PHASE_TITLES = {
     "challenge": "Lay down a challenge",
@@ -391,9 +391,24 @@ def explain_round(r: dict[str, Any], cast: Cast) -> str:
 def round_summary(r: dict[str, Any], cast: Cast) -> Markup:
     """The last challenge's outcome, with the fate of every thrown card."""
     thrown = join(markup("<li>{}</li>", arena_line(t, cast)) for t in r.get("arena", []))
-    return markup('<p class="outcome">{}</p>', explain_round(r, cast)) + (
-        markup('<ol class="arena-list">{}</ol>', thrown) if thrown else ""
-    )
+    return markup(
+        '<p class="outcome"{}>{}</p>',
+        reveal("uncover", f"outcome-{r['round']}"),
+        explain_round(r, cast),
+    ) + (markup('<ol class="arena-list">{}</ol>', thrown) if thrown else "")
+
+
+def why(story: dict[str, Any], cast: Cast) -> str | None:
+    """How the game was won: the winner's last won duel, or the challenge from which they led."""
+    kind, who = story.get("kind"), story.get("seat", 0)
+    if kind == "duel":
+        return (
+            f"{cast.object(who, start=True)} won the last duel of challenge {story['round']}"
+            f" against {cast.object(story['rival'])}, taking {plural(story['points'], 'point')}."
+        )
+    if kind == "lead" and story["round"]:
+        return f"{cast.object(who, start=True)} led from challenge {story['round']} to the end."
+    return None
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

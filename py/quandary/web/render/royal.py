@@ -37,7 +37,7 @@ from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
 from . import playing_cards as pc
-from .table import Ui, error_line
+from .table import Ui, error_line, reveal
 
 PHASE_TITLES = {
     "choose": "Choose a target and a value card",
@@ -205,7 +205,9 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     """Round ``index`` retold: the revealed choices, each step in order, the scores after."""
     record = view["history"][index]
     cast = ui.cast
-    choices = join(_choice_item(s, c, cast) for s, c in enumerate(record["choices"]))
+    choices = join(
+        _choice_item(s, c, cast, f"{record['round']}-{s}") for s, c in enumerate(record["choices"])
+    )
     steps = join(markup("<li>{}</li>", explain_step(s, cast)) for s in record["steps"])
     if not steps:
         steps = Markup("<li>Nothing else happens: nobody invades.</li>")
@@ -238,13 +240,14 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     )
 
 
-def _choice_item(seat: int, choice: dict[str, Any] | None, cast: Cast) -> Markup:
+def _choice_item(seat: int, choice: dict[str, Any] | None, cast: Cast, key: str) -> Markup:
     if choice is None:
         cards = Markup('<span class="pcard small passed">pass</span>')
     else:
         cards = target_img(choice["target"], "small") + _card_img(choice["card"], "small")
     return markup(
-        '<li class="royal-choice"><span class="royal-pair">{}</span><span>{}</span></li>',
+        '<li class="royal-choice"{}><span class="royal-pair">{}</span><span>{}</span></li>',
+        reveal("turn", f"choice-{key}"),  # all turned together: one step for every seat
         cards,
         explain_choice(seat, choice, cast),
     )
@@ -471,7 +474,10 @@ def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
 
 
 def _this_round(view: dict[str, Any], ui: Ui) -> Markup:
-    choices = join(_choice_item(s, c, ui.cast) for s, c in enumerate(view["choices"]))
+    choices = join(
+        _choice_item(s, c, ui.cast, f"now-{view['round']}-{s}")
+        for s, c in enumerate(view["choices"])
+    )
     steps = join(markup("<li>{}</li>", explain_step(s, ui.cast)) for s in view["steps"])
     return (
         markup(
@@ -541,6 +547,24 @@ def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | 
     if view.get("phase") != "choose" or not draft.get("target") or not draft.get("value"):
         return None
     return {"type": "choose", "target": draft["target"], "value": draft["value"]}
+
+
+RESULT_EVENTS = frozenset({"choices_revealed"})
+"""The event that opens a result the players step through: the log waits with it."""
+
+
+def why(story: dict[str, Any], cast: Cast) -> str | None:
+    """How the game was won: the winner's last capture, or the round from which they led."""
+    kind, seat = story.get("kind"), story.get("seat", 0)
+    if kind == "capture":
+        rival = story["from"]
+        return (
+            f"{cast.object(seat, start=True)} ({title(seat)}) captured {short(story['card'])}"
+            f" from {cast.object(rival)} ({title(rival)}) in round {story['round']}."
+        )
+    if kind == "lead" and story["round"]:
+        return f"{cast.object(seat, start=True)} led from round {story['round']} to the end."
+    return None
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

@@ -5,8 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from quandary.engine import round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
-from quandary.web.phrases import Cast, plural
+from quandary.web.phrases import Cast
+
+# The end screen is its own module; its two names stay importable from here too.
+from .ending import final_screen as final_screen
+from .ending import winners_line as winners_line
 
 if TYPE_CHECKING:
     from . import GameUi
@@ -66,6 +71,64 @@ def scoreboard(view: dict[str, Any], ui: Ui, reading: bool = False) -> Markup:
     return markup('<ol class="scoreboard" aria-label="Players and scores">{}</ol>', join(rows))
 
 
+REVEAL_STEP_MS = 50
+REVEAL_MS = 240
+REVEAL_LAST_STEP = 4
+"""A reveal's timing, mirrored by static/css/moments.css: secrets turn over one
+after another, ``REVEAL_STEP_MS`` apart, each in ``REVEAL_MS``, and the last has
+started by step ``REVEAL_LAST_STEP``, so every reveal is over within
+``REVEAL_MS + REVEAL_LAST_STEP * REVEAL_STEP_MS`` (under half a second). Controls
+are never revealed this way: a player may always act at once."""
+
+
+def reveal(kind: str, key: str, order: int = 0) -> Markup:
+    """Attributes that make an element a moment: it turns over when it first appears.
+
+    ``kind`` names the motion (``turn``, ``uncover``, ``rise``), ``order`` its place
+    in the sequence. The id, made from ``key``, is new for every moment, so the page
+    morph inserts the element afresh and its CSS animation runs once, when the
+    secret is revealed, never again on a later redraw.
+    """
+    step = max(0, min(order, REVEAL_LAST_STEP))
+    return attrs(id=f"reveal-{key}", data_reveal=kind, style=f"--reveal-order: {step}")
+
+
+def round_banner(view: dict[str, Any]) -> Markup:
+    """The round, announced briefly at the top of the table when it begins.
+
+    Its id changes with the round, so it appears (and fades) once per round; it
+    never takes a click or the focus, and screen readers hear the round from the
+    announcer instead.
+    """
+    if view.get("result"):
+        return EMPTY
+    words = round_words(view["round"], view.get("round_limit"))
+    return markup(
+        '<div class="round-banner" id="round-banner-{}" aria-hidden="true">{}</div>',
+        view["round"],
+        words[0].upper() + words[1:],
+    )
+
+
+def thinking_line(view: dict[str, Any], ui: Ui) -> Markup:
+    """ "Bot Ada is thinking…": the bots the table waits for while they take their moment.
+
+    A timed window's bots keep their own time and say nothing (their throws show).
+    """
+    if view.get("result") or isinstance(view.get("window"), dict):
+        return EMPTY
+    bots = [s for s in view["waiting_for"] if ui.kinds[s] in ("bot", "covered")]
+    if not bots:
+        return EMPTY
+    cast = ui.cast
+    who = (
+        cast.subject(bots[0], "be", start=True)
+        if len(bots) == 1
+        else cast.listing(bots, start=True) + " are"
+    )
+    return markup('<p class="thinking" id="thinking">{} thinking…</p>', who)
+
+
 def privacy_screen(name: str, reason: str) -> Markup:
     """Hand the device over without showing anything secret."""
     return markup(
@@ -92,56 +155,6 @@ TO_LOBBY = Exit("lobby", "Back to the lobby")
 OUT_OF_ROOM = Exit("leave-room", "Leave the room")
 
 
-def final_screen(view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit) -> Markup:
-    """Final scores, the winners, and the ways on.
-
-    Only a device that may start the next game offers "Play again"; a room's
-    guests are told the host does that.
-    """
-    result = view["result"]
-    order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
-    headline = winners_line(result["winners"], ui.cast) + "!"
-    rows = join(
-        markup(
-            '<li{}><span class="who">{}</span><span class="score">{}</span></li>',
-            attrs(class_="winner" if s in result["winners"] else None),
-            ui.names[s],
-            plural(result["scores"][s], "point"),
-        )
-        for s in order
-    )
-    return (
-        markup(
-            '<section class="final" aria-labelledby="final-title">'
-            '<h2 id="final-title" tabindex="-1" data-autofocus>{}</h2>'
-            '<ol class="final-scores">{}</ol>',
-            headline,
-            rows,
-        )
-        + Markup('<p class="actions">')
-        + (
-            Markup(
-                '<button type="button" class="primary big" data-action="again" id="again">'
-                "Play again</button> "
-            )
-            if can_restart
-            else Markup('<span class="hint">The host can start the next game.</span> ')
-        )
-        + markup(
-            '<button type="button" data-action="{}" id="to-lobby">{}</button></p></section>',
-            way_out.action,
-            way_out.label,
-        )
-    )
-
-
-def winners_line(winners: list[int], cast: Cast) -> str:
-    """ "You win", "Ada wins", "Shared win: you and Ada" (no full stop)."""
-    if len(winners) == 1:
-        return cast.subject(winners[0], "win", start=True)
-    return "Shared win: " + cast.listing(winners)
-
-
 def log_panel(lines: list[str]) -> Markup:
     """The last few things that happened, newest first."""
     if not lines:
@@ -164,8 +177,5 @@ def milestone(
     if seen < game_ui.checkpoints(view):
         return game_ui.render_round_result(view, ui, seen)
     if view.get("result"):
-        # A game may say more under the scores (Dilemma: why it ended, who won what).
-        details = getattr(game_ui, "final_details", None)
-        extra = details(view, ui) if details is not None else EMPTY
-        return final_screen(view, ui, can_restart, way_out) + extra
+        return final_screen(view, ui, can_restart, way_out, game_ui)
     return None
