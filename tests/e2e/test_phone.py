@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from .conftest import open_app
 
 PHONE = {"width": 360, "height": 740}
-STEPS = 400
+STEPS = 1000
 """Taps a walk may take before its game must have ended."""
 STEP_TIMEOUT_MS = 30_000
 """How long a screen may wait for bots and timed windows before it offers a control."""
@@ -111,7 +111,7 @@ def play_a_step(page: Page, rng: random.Random, thrown: list[str]) -> None:
             return
     controls = page.locator(
         "#screen [data-action]:not([disabled]):not([data-action=leave])"
-        ":not([data-action=lobby]):not([data-action=again])"
+        ":not([data-action=lobby]):not([data-action=again]) >> visible=true"
     )
     count = controls.count()
     if count:
