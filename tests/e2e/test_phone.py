@@ -71,10 +71,11 @@ SCREEN = """(names) => {
   return text.replace(/[0-9]+/g, '#').slice(0, 80);
 }"""
 
-# The controls a player could tap now (the way back to the lobby excepted).
+# The controls a player could tap now (the way back to the lobby and the log's download
+# excepted: neither moves the game on).
 CONTROLS = """() => [...document.querySelectorAll('#screen [data-action]')]
   .filter((e) => !e.disabled && e.getBoundingClientRect().width > 0
-    && !['leave', 'lobby', 'again', 'leave-room'].includes(e.dataset.action))
+    && !['leave', 'lobby', 'again', 'leave-room', 'download-log'].includes(e.dataset.action))
   .map((e) => e.id || null)"""
 # What the player can do now: tap a control, throw a card (Dilemma's open window not
 # yet thrown at), or nothing yet (bots and timed windows at work).
@@ -111,7 +112,8 @@ def play_a_step(page: Page, rng: random.Random, thrown: list[str]) -> None:
             return
     controls = page.locator(
         "#screen [data-action]:not([disabled]):not([data-action=leave])"
-        ":not([data-action=lobby]):not([data-action=again]) >> visible=true"
+        ":not([data-action=lobby]):not([data-action=again]):not([data-action=download-log])"
+        " >> visible=true"
     )
     count = controls.count()
     if count:
@@ -171,7 +173,10 @@ def test_every_screen_fits_a_phone(new_page, base_url, game: str) -> None:
             break
         play_a_step(page, rng, thrown)
     else:
-        raise AssertionError(f"{game} did not end in {STEPS} taps; screens: {list(screens)}")
+        raise AssertionError(
+            f"{game} did not end in {STEPS} taps; screens: {list(screens)};"
+            f" controls now: {page.evaluate(CONTROLS)}"
+        )
 
 
 def test_a_chosen_game_shows_its_setup_then_opens_at_its_top(new_page, base_url) -> None:
