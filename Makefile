@@ -16,9 +16,11 @@ JOBS ?= auto
 E2E_JOBS ?= 2
 # Random playouts per game in `make check` (`make test` plays the suite's 500).
 CHECK_PLAYOUTS ?= 50
+# Random clicks, taps and keys per game in `make monkey` (CI runs it after `make test`).
+MONKEY_ACTIONS ?= 500
 PURE_TESTS := tests/unit tests/net tests/conformance
 
-.PHONY: run test check build lint typecheck bench chromium coturn clean
+.PHONY: run test monkey check build lint typecheck bench chromium coturn clean
 
 $(PY_STAMP): requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,7 +63,15 @@ typecheck: $(PY_STAMP)
 
 test: build chromium coturn lint typecheck
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
-	$(BIN)/python -m pytest -n $(E2E_JOBS) tests/e2e $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" tests/e2e $(PYTEST_ARGS)
+
+# The long walks through every game (tests marked `walk`): a monkey's random clicks,
+# taps and keys, with no error reaching the page, each game played to its end on a
+# 360 px phone, with no screen wider than the phone, whole Dilemma games at a
+# newcomer's pace, and a room seat that waits for its absent player.
+monkey: build chromium coturn
+	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) \
+	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk tests/e2e $(PYTEST_ARGS)
 
 check: lint typecheck
 	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)

@@ -81,6 +81,17 @@ def open_device(browser: Any, url: str) -> Page:
     return page
 
 
+def wait_for_host(pages: list[Page]) -> Page:
+    """The page among ``pages`` that becomes the room's host (within ``PLAYABLE_MS``)."""
+    deadline = time.perf_counter() + PLAYABLE_MS / 1000
+    while time.perf_counter() < deadline:
+        for page in pages:
+            if "You are the host" in (page.text_content("#room-status") or ""):
+                return page
+        pages[0].wait_for_timeout(100)  # polling the pages' text: a bench may pace itself
+    raise AssertionError("nobody took the host's place")
+
+
 def browser_part(runs: int) -> dict[str, Any]:
     """Host closed → playable again, and a returning page's boot → seat back, in ms."""
     playable: list[float] = []
@@ -102,15 +113,15 @@ def browser_part(runs: int) -> dict[str, Any]:
         host.click("#room-start")
         for page in order:
             page.wait_for_selector(".game[data-version]", timeout=30_000)
-        # order[0] hosts; order[1] sat down first among the others: the successor.
+        # order[0] hosts. Who succeeds is the room's choice (the earliest member still
+        # seated and here): the bench only waits for one of the others to host.
         for _ in range(runs):
-            gone, successor, other = order
+            gone, *rest = order
             context = gone.context
             gone.close()
             closed = time.perf_counter()
-            expect(successor.locator("#room-status")).to_contain_text(
-                "You are the host", timeout=PLAYABLE_MS
-            )
+            successor = wait_for_host(rest)
+            other = next(p for p in rest if p is not successor)
             expect(other.locator("#room-status")).to_have_text(
                 "Connected to the room.", timeout=PLAYABLE_MS
             )

@@ -35,6 +35,9 @@ class GameEntry:
     length_note: Callable[[int], str] | None = None
     """How long a game at this many players can last, for the setup screen, where the
     table size alone decides it (Royal Dilemma's deck allows one round at four)."""
+    credit: str = ""
+    """Who made the game, as its rule texts name them ("by Pandaqi"), shown in the lobby;
+    empty when the texts name nobody."""
 
     @property
     def id(self) -> str:

@@ -1,19 +1,23 @@
 """End-to-end fixtures: the built site on a loopback server, driven in Debian Chromium.
 
-Every page records its requests; a test fails if any left 127.0.0.1. Pages are
+Every page records its requests and its errors; a test fails if any request left
+127.0.0.1, or if a page showed an error the test did not expect (uncaught, a
+console error, a PyScript error banner). Pages are
 ready when Python sets ``<html data-quandary="ready">``: tests wait for that
 marker (or another visible state), never for a fixed time.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
 from scripts.build import ensure_built
 from scripts.relay import running_relay
@@ -90,37 +94,140 @@ def requests_seen() -> Requests:
     return Requests()
 
 
-@pytest.fixture
-def page_errors() -> list[str]:
-    """Uncaught errors of the test's pages; a test that expects one empties it."""
-    return []
+# PyScript 0.7 shows a Python error as an element with class ``py-error``: a
+# banner its error plugin appends to <body> (``notify``) or an ``alert-banner
+# py-error`` it prepends (``_createAlertBanner``). Both are reported the moment
+# they appear, so even a page that reloads right after cannot hide one (and marked
+# ``data-reported`` once the test has heard of them).
+PYSCRIPT_BANNER_PROBE = """
+new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.nodeType === 1 && (node.matches('.py-error') || node.querySelector('.py-error'))) {
+        const told = window.__quandaryPyError?.(node.textContent.trim().slice(0, 2000));
+        told?.then(() => node.setAttribute('data-reported', ''));
+      }
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+# Console errors from the browser or a library that say nothing about Quandary.
+BENIGN_CONSOLE = (
+    # A device that closes its WebRTC connection (a guest reloading, leaving) makes
+    # Chromium fire an error on the other end's data channel; Trystero logs it and
+    # drops the peer, which the room protocol then sees as a leave.
+    re.compile(r"^Trystero peer error: OperationError: User-Initiated Abort, reason=Close called$"),
+)
+
+
+@dataclass(frozen=True)
+class PageError:
+    """One thing that went wrong on a page."""
+
+    kind: str
+    """One of: pageerror (uncaught), console (console.error), pyscript (an error banner)."""
+    text: str
+    url: str
+
+    def __str__(self) -> str:
+        return f"[{self.kind}] {self.text} ({self.url})"
+
+
+class PageErrors:
+    """Every error the test's pages showed; a test that expects one says which.
+
+    Any error not expected fails the test at teardown: uncaught exceptions,
+    console errors (``app.py`` logs a Python bug there) and PyScript's banners.
+    """
+
+    def __init__(self) -> None:
+        self.seen: list[PageError] = []
+        self._expected: list[re.Pattern[str]] = []
+
+    def expect(self, pattern: str) -> None:
+        """Errors whose text or URL matches ``pattern`` (a regex) are part of the test."""
+        self._expected.append(re.compile(pattern))
+
+    def matching(self, pattern: str) -> list[PageError]:
+        """The errors seen whose text or URL matches ``pattern``."""
+        found = re.compile(pattern)
+        return [e for e in self.seen if found.search(e.text) or found.search(e.url)]
+
+    def unexpected(self) -> list[PageError]:
+        """The errors seen that no test expected."""
+        return [
+            e
+            for e in self.seen
+            if not any(p.search(e.text) or p.search(e.url) for p in self._expected)
+        ]
+
+    def watch(self, page: Page) -> None:
+        """Record this page's uncaught errors, console errors and PyScript banners."""
+        page.on("pageerror", lambda e: self.seen.append(PageError("pageerror", str(e), page.url)))
+        page.on("console", lambda m: self._console(m, page))
+
+    def _console(self, message: ConsoleMessage, page: Page) -> None:
+        if message.type != "error" or any(b.search(message.text) for b in BENIGN_CONSOLE):
+            return
+        where = message.location.get("url", "") if message.location else ""
+        self.seen.append(PageError("console", message.text, where or page.url))
 
 
 @pytest.fixture
-def new_page(browser: Browser, requests_seen: Requests, page_errors: list[str]) -> Iterator:
-    """A factory of fresh pages (each in its own context unless one is given)."""
-    contexts = []
-    errors = page_errors
+def page_errors() -> PageErrors:
+    """Errors of the test's pages; a test that expects one calls ``expect``."""
+    return PageErrors()
 
-    def make(viewport: dict[str, int] | None = None, context=None) -> Page:
-        if context is None:
-            # The service worker is blocked here: it would download the runtime again
-            # in the background of every test. tests/e2e/test_offline.py runs it.
-            context = browser.new_context(
-                viewport=viewport or {"width": 1024, "height": 800}, service_workers="block"
-            )
-            context.add_init_script(INSTANT_BOTS)
-            contexts.append(context)
-        page = context.new_page()
+
+@pytest.fixture
+def new_page(browser: Browser, requests_seen: Requests, page_errors: PageErrors) -> Iterator:
+    """A factory of fresh pages (each in its own context unless one is given).
+
+    Options are the browser context's (``has_touch``, ``service_workers``...).
+    Every page of every context made here is watched: the test fails at
+    teardown if any left this machine or showed an error nobody expected.
+    """
+    contexts: list[BrowserContext] = []
+
+    def watch(page: Page) -> None:
         page.on("request", lambda r: requests_seen.urls.append(r.url))
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page_errors.watch(page)
+
+    def make(
+        viewport: dict[str, int] | None = None, context: BrowserContext | None = None, **options
+    ) -> Page:
+        if context is None:
+            # The service worker is blocked unless a test asks: it would download the
+            # runtime again in the background of every test (test_offline.py runs it).
+            options.setdefault("service_workers", "block")
+            context = browser.new_context(
+                viewport=viewport or {"width": 1024, "height": 800}, **options
+            )
+            context.expose_binding(
+                "__quandaryPyError",
+                lambda source, text: page_errors.seen.append(
+                    PageError("pyscript", str(text), source["page"].url)
+                ),
+            )
+            context.add_init_script(PYSCRIPT_BANNER_PROBE)
+            context.add_init_script(INSTANT_BOTS)
+            # Pages the app opens itself (a rules page in a new tab) are watched too.
+            context.on("page", watch)
+            contexts.append(context)
+            return context.new_page()
+        page = context.new_page()
+        if context not in contexts:
+            watch(page)
         return page
 
     yield make
     for context in contexts:
         context.close()
     assert not requests_seen.foreign(), f"requests left 127.0.0.1: {requests_seen.foreign()}"
-    assert not errors, f"uncaught page errors: {errors}"
+    unexpected = "\n".join(str(e) for e in page_errors.unexpected())
+    assert not unexpected, f"errors on the page:\n{unexpected}"
 
 
 def open_app(page: Page, url: str) -> Page:

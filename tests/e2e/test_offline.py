@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from scripts.build import write_service_worker
 from scripts.serve import serve_in_thread
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, INSTANT_BOTS, open_app
+from .conftest import BOOT_TIMEOUT_MS, DIST, open_app
 from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
 
 CSP_PROBE = (
@@ -36,20 +36,19 @@ def own_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     server.shutdown()
 
 
-def worker_page(browser, url: str):
-    context = browser.new_context(service_workers="allow")
-    context.add_init_script(INSTANT_BOTS)
+def worker_page(new_page, url: str):
+    page = new_page(service_workers="allow")
+    context = page.context
     context.add_init_script(CSP_PROBE)
-    page = context.new_page()
     open_app(page, url)
     # The offline copy is made once the lobby is usable: wait until it is complete.
     page.wait_for_function(SW_READY, timeout=BOOT_TIMEOUT_MS)
     return context, page
 
 
-def test_after_one_visit_a_game_plays_to_the_end_offline(browser, own_site) -> None:
+def test_after_one_visit_a_game_plays_to_the_end_offline(new_page, own_site) -> None:
     _, url = own_site
-    context, page = worker_page(browser, url)
+    context, page = worker_page(new_page, url)
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
@@ -64,12 +63,11 @@ def test_after_one_visit_a_game_plays_to_the_end_offline(browser, own_site) -> N
     page.click("#create-room")
     expect(page.locator("#room-status")).to_contain_text("You are offline")
     assert page.evaluate("window.__violations") == []
-    context.close()
 
 
-def test_a_new_deploy_is_offered_and_loaded_whole(browser, own_site) -> None:
+def test_a_new_deploy_is_offered_and_loaded_whole(new_page, own_site) -> None:
     site, url = own_site
-    context, page = worker_page(browser, url)
+    context, page = worker_page(new_page, url)
     # The second visit is the one the service worker controls.
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
@@ -86,10 +84,9 @@ def test_a_new_deploy_is_offered_and_loaded_whole(browser, own_site) -> None:
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("fetch('./main.py').then(r => r.text())").endswith("# deploy 2\n")
     expect(page.locator("#update")).to_be_hidden()
-    context.close()
 
 
-def test_the_page_runs_under_its_security_policy(new_page, base_url, browser) -> None:
+def test_the_page_runs_under_its_security_policy(new_page, base_url) -> None:
     page = new_page()
     page.context.add_init_script(CSP_PROBE)
     response = page.goto(base_url)
@@ -106,9 +103,10 @@ def test_the_page_runs_under_its_security_policy(new_page, base_url, browser) ->
     assert page.request.get(base_url).headers["cache-control"] == "no-cache"
 
 
-def test_a_damaged_offline_copy_can_be_repaired(browser, own_site, page_errors) -> None:
+def test_a_damaged_offline_copy_can_be_repaired(new_page, own_site, page_errors) -> None:
+    page_errors.expect("is not a zip file")  # Pyodide unpacking the damaged package
     _, url = own_site
-    context, page = worker_page(browser, url)
+    context, page = worker_page(new_page, url)
     page.evaluate(
         """async () => {
           for (const name of await caches.keys()) {
@@ -127,7 +125,7 @@ def test_a_damaged_offline_copy_can_be_repaired(browser, own_site, page_errors) 
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     page.click("#start")
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
-    context.close()
+    assert page_errors.matching("is not a zip file")
 
 
 def test_full_storage_is_reported_and_play_goes_on(new_page, base_url) -> None:

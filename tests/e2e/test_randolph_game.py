@@ -92,7 +92,7 @@ def test_a_mouse_drag_throws_a_card_and_its_landing_is_shown(new_page, base_url)
     expect(page.locator(f"#throw-{value}")).to_have_count(0)
 
 
-@pytest.mark.slow
+@pytest.mark.walk
 def test_a_whole_game_against_bots_to_the_end_screen(new_page, base_url) -> None:
     page = open_app(new_page(), base_url)
     start_against_bots(page)
@@ -267,7 +267,7 @@ def slow_human_throw(page: Page) -> tuple[str, str]:
     return value, str(handle.json_value())
 
 
-@pytest.mark.slow
+@pytest.mark.walk
 def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, base_url) -> None:
     """Default seats and settings at 1280x800: practice, then every window is a race
     the slow human can take part in (the share is printed: it must be 100%)."""

@@ -202,7 +202,7 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
         expect(page.locator(".vote-row")).to_have_count(3)
 
 
-@pytest.mark.slow
+@pytest.mark.walk
 def test_a_guest_who_leaves_on_their_turn_is_played_by_a_bot_and_gets_the_seat_back(
     new_page, room_url
 ):

@@ -167,18 +167,19 @@ class App:
         self.qr_cache: dict[str, str] = {}
         self.drawn = ""
         self.select_after_draw = ""
-        self._proxies = {
-            "click": create_proxy(self._on_click),
-            "change": create_proxy(self._on_change),
-            "input": create_proxy(self._on_input),
-            "hash": create_proxy(self._on_hash),
-            "timer": create_proxy(self._on_timer),
-            "persist": create_proxy(self._persist_room),
-            "clock": create_proxy(self._on_clock),
-            "throw": create_proxy(self._on_throw),
-            "draw": create_proxy(self._draw_when_sent),
-            "downloaded": create_proxy(self._downloaded),
+        handlers: dict[str, Callable[..., None]] = {
+            "click": self._on_click,
+            "change": self._on_change,
+            "input": self._on_input,
+            "hash": self._on_hash,
+            "timer": self._on_timer,
+            "persist": self._persist_room,
+            "clock": self._on_clock,
+            "throw": self._on_throw,
+            "draw": self._draw_when_sent,
+            "downloaded": self._downloaded,
         }
+        self._proxies = {name: create_proxy(self._guarded(h)) for name, h in handlers.items()}
         self.downloads: list[Any] = []
         for name in ("click", "change", "input"):
             self.root.addEventListener(name, self._proxies[name])
@@ -191,12 +192,31 @@ class App:
 
     # -- page events -------------------------------------------------------------
 
+    def _guarded(self, handler: Callable[..., None]) -> Callable[..., None]:
+        """The one error boundary of every callback the page makes into Python.
+
+        Whatever a handler meets (a DOM answer of JS null where Python expects None,
+        a bug), the player gets a sentence and the console the traceback, never
+        PyScript's red banner, and the page keeps working.
+        """
+
+        def call(*args: Any) -> None:
+            try:
+                handler(*args)
+            except Exception as exc:  # noqa: BLE001 - the page must survive any bug
+                self._show_bug(exc)
+
+        return call
+
     def _on_click(self, event: Any) -> None:
         target = find_from(event.target, "[data-action]")
         if target is None or target.disabled:
             return
         data = _dataset(target)
-        self.run(data.pop("action"), data)
+        action = data.pop("action")
+        self.run(action, data)
+        if action == "choose-game":
+            self._reveal("#setup-title")
 
     def _on_change(self, event: Any) -> None:
         element = event.target
@@ -488,6 +508,24 @@ class App:
 
     # -- drawing -----------------------------------------------------------------
 
+    def _reveal(self, selector: str) -> None:
+        """Scroll an element to the top of the window (a chosen game's setup, far
+        below the game cards on a phone); gently, unless the player asked for less motion."""
+        element = find(selector)
+        if element is None:
+            return
+        calm = bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        element.scrollIntoView(
+            _js_object({"block": "start", "behavior": "auto" if calm else "smooth"})
+        )
+
+    def _place(self) -> str:
+        """Which kind of screen is showing (lobby, table, room): its outer element's class."""
+        screen = self.root.firstElementChild
+        if screen is None or screen is jsnull:
+            return ""
+        return str(screen.className).split(" ")[0]
+
     def draw(self) -> None:
         """Write the current screen and put the keyboard focus where it belongs.
 
@@ -512,11 +550,15 @@ class App:
         typed = (
             (str(focused.value), focused.selectionStart, focused.selectionEnd) if typing else None
         )
+        place = self._place()
         morph = getattr(js.globalThis, "quandaryDraw", None)
         if morph is not None:
             morph(self.root, str(html))  # static/js/draw.entry.js: elements that stay, stay
         else:
             self.root.innerHTML = html
+        if self._place() != place:
+            # A game opens at its top (and the lobby too), not where the last screen was.
+            js.window.scrollTo(0, 0)
         self._draw_qr()
         if self.select_after_draw:
             field = find(f"#{self.select_after_draw}")

@@ -18,6 +18,7 @@ ENTRY = register(
         Dilemmas(),
         ui="dilemmas",
         rules_page="the-game-of-dilemmas.html",
+        credit="by Pandaqi",
         bots={"heuristic": _heuristic},
     )
 )

@@ -18,6 +18,7 @@ ENTRY = register(
         Minister(),
         ui="minister",
         rules_page="maybe-minister.html",
+        credit="by Pandaqi",
         stylesheet="minister.css",
         bots={"heuristic": _heuristic},
     )

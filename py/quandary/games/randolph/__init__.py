@@ -25,6 +25,7 @@ ENTRY = register(
         Randolph(),
         ui="randolph",
         rules_page="dilemma.html",
+        credit="by Alex Randolph",
         stylesheet="randolph.css",
         bots={"heuristic": _heuristic, "random": _random},
     )

@@ -50,6 +50,7 @@ ENTRY = register(
         Royal(),
         ui="royal",
         rules_page="royal-dilemma.html",
+        credit="from a strategy-game wiki",
         stylesheet="royal.css",
         bots={level: _factory(level) for level in LEVELS},
         bot_labels=LEVELS,

@@ -186,11 +186,12 @@ def game_list(specs: list[GameSpec], chosen: str, ready: bool = True) -> Markup:
             '<li><button type="button" class="game-card"'
             "{}"
             ' data-action="choose-game" data-game="{}"><strong>{}</strong>'
-            "<span>{}</span><small>{}-{} players</small>"
+            "{}<span>{}</span><small>{}-{} players</small>"
             "</button></li>",
             attrs(aria_pressed=str(s.id == chosen).lower(), disabled=not ready),
             s.id,
             s.title,
+            _credit(s.id),
             s.tagline,
             s.min_players,
             s.max_players,
@@ -198,6 +199,12 @@ def game_list(specs: list[GameSpec], chosen: str, ready: bool = True) -> Markup:
         for s in specs
     ]
     return markup('<ul class="game-list" aria-label="Games">{}</ul>', join(items))
+
+
+def _credit(game: str) -> Markup:
+    """The game's makers, named on its card: the designers' game, not ours."""
+    credit = entry(game).credit
+    return markup('<em class="credit">{}</em>', credit) if credit else EMPTY
 
 
 SPEED_CHOICES = (
