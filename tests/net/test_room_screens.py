@@ -553,3 +553,17 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
     assert "another player's device took over" in html.unescape(host.html())
     assert host.room_view()["seat"] == 0
     assert "You are the host" in anna.html() and "You are the host" not in host.html()
+    # Anna leaves in turn. Hana came first of those seated here: her page, which spoke
+    # for the old epoch on this same connection, now carries the room on.
+    net.disconnect(anna.peer)
+    rest = [host, ben, cleo]
+    for _ in range(SUCCESSION_MS["short"] // 2000 + 4):
+        net.clock += 2000
+        for device in rest:
+            device.controller.room.on_timer()
+            device.glue()
+        net.settle()
+    assert "You are the host" in host.html()
+    for device in (ben, cleo):
+        assert "Connected to the room." in device.html(), device.name
+        assert device.room_view()["version"] == host.room_view()["version"], device.name

@@ -148,16 +148,17 @@ class RoomGuest:
         Every host greets with its epoch before anything else, so a host that was
         succeeded (it kept the room's key) is known as stale from its first word.
         """
-        if peer in self.stale:
-            return False
         epoch = msg.get("epoch") if msg["t"] in ("host", "tick") else None
         if epoch is None:
-            return True
+            return peer not in self.stale
         if epoch < self.epoch:
             self.stale.add(peer)
             if peer == self.host:
                 self.host, self.greeted = None, None
             return False
+        # A device that spoke for an older epoch, stepped down and now carries the
+        # room on itself (it was next in line) is the host again, on the same connection.
+        self.stale.discard(peer)
         if epoch > self.epoch:
             self.epoch = epoch
             self.backups = [b for b in self.backups if b.epoch >= epoch]
