@@ -32,7 +32,7 @@ def fill_shell(html: str) -> str:
         if e.stylesheet
     )
     specs = [e.game.spec for e in entries]
-    listing = "      " + game_list(specs, specs[0].id, ready=False) + "\n"
+    listing = "      " + game_list(specs, specs[0].id) + "\n"
     return _replace_line(_replace_line(html, STYLESHEETS, links), GAMES, listing)
 
 

@@ -20,12 +20,14 @@ const root = document.documentElement;
 const bar = document.getElementById("boot-progress");
 const status = document.getElementById("boot-status");
 
+let waitingFor = "";
+
 function setProgress(percent, text) {
   if (percent > bar.value) {
     bar.value = percent;
     bar.textContent = `${percent}%`;
   }
-  if (text) status.textContent = text;
+  if (text) status.textContent = text + waitingFor;
 }
 
 function fail(message) {
@@ -37,6 +39,27 @@ function fail(message) {
   box.hidden = false;
   document.getElementById("boot-reload").focus();
 }
+
+// A game chosen while Python boots is kept: its card shows it is chosen at once,
+// the bar says what it waits for, and Python opens that game's setup when ready
+// (py/quandary/web/app.py reads `quandaryEarlyChoice`).
+document.addEventListener(
+  "click",
+  (event) => {
+    if (root.dataset.quandary !== "loading") return;
+    const card = event.target.closest && event.target.closest('[data-action="choose-game"]');
+    if (!card) return;
+    globalThis.quandaryEarlyChoice = card.dataset.game;
+    for (const other of document.querySelectorAll('[data-action="choose-game"]')) {
+      other.setAttribute("aria-pressed", String(other === card));
+    }
+    const title = card.querySelector("strong");
+    const shown = status.textContent.split(" · ")[0];
+    waitingFor = ` · ${title ? title.textContent : "Your game"} opens as soon as it is ready.`;
+    status.textContent = shown + waitingFor;
+  },
+  true,
+);
 
 addEventListener("py:progress", (event) => {
   const step = STEPS[event.detail];

@@ -66,3 +66,26 @@ def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, bas
     supervotes.click()
     expect(supervotes).to_be_checked(checked=not was)
     assert page.evaluate("document.getElementById('start').__kept === true")
+
+
+def test_a_game_chosen_while_python_boots_is_kept_and_opened(new_page, base_url) -> None:
+    page = new_page()
+    held: list[Route] = []
+    page.route("**/quandary.zip", lambda route: held.append(route))
+    page.goto(base_url, wait_until="domcontentloaded")
+    royal = page.get_by_role("button", name="Royal Dilemma")
+    royal.click()
+    assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
+    expect(royal).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("button", name="The Game of Dilemmas")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    expect(page.locator("#boot-status")).to_contain_text("Royal Dilemma opens as soon as")
+    page.wait_for_function(
+        "document.getElementById('boot-progress').value >= 70", timeout=BOOT_TIMEOUT_MS
+    )
+    expect(page.locator("#boot-status")).to_contain_text("Royal Dilemma opens as soon as")
+    assert held, "the package request should be waiting"
+    held[0].continue_()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#setup-title")).to_have_text("Set up Royal Dilemma")

@@ -582,7 +582,13 @@ class App:
 
 
 def start() -> None:
-    """Build the app and tell the page (and the tests) that the lobby is usable."""
-    App()
+    """Build the app and tell the page (and the tests) that the lobby is usable.
+
+    A game chosen while Python booted (static/js/boot.entry.js) is opened now.
+    """
+    app = App()
+    chosen = getattr(js.globalThis, "quandaryEarlyChoice", None)
+    if isinstance(chosen, str) and app.controller.room is None and app.controller.local is None:
+        app.run("choose-game", {"game": chosen})
     js.document.documentElement.dataset.quandary = "ready"
     js.dispatchEvent(js.CustomEvent.new("quandary:ready"))

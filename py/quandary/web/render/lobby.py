@@ -178,9 +178,10 @@ def _saved_item(entry: Entry, confirm: bool, now: float) -> Markup:
     )
 
 
-def game_list(specs: list[GameSpec], chosen: str, ready: bool = True) -> Markup:
-    """Every game as a card to choose; the build paints it disabled before Python is ready,
-    so the page shows the same games in the same order from its first paint."""
+def game_list(specs: list[GameSpec], chosen: str) -> Markup:
+    """Every game as a card to choose. The build paints the same list into the page,
+    so it shows the same games in the same order from its first paint, and a card
+    chosen before Python is ready is kept (static/js/boot.entry.js) and opened then."""
     items = [
         markup(
             '<li><button type="button" class="game-card"'
@@ -188,7 +189,7 @@ def game_list(specs: list[GameSpec], chosen: str, ready: bool = True) -> Markup:
             ' data-action="choose-game" data-game="{}"><strong>{}</strong>'
             "{}<span>{}</span><small>{}-{} players</small>"
             "</button></li>",
-            attrs(aria_pressed=str(s.id == chosen).lower(), disabled=not ready),
+            attrs(aria_pressed=str(s.id == chosen).lower()),
             s.id,
             s.title,
             _credit(s.id),
