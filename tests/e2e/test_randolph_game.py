@@ -175,10 +175,11 @@ def test_a_duel_between_two_devices_in_a_room(new_page, room_url) -> None:
 
 
 def in_step(host: Page, guest: Page) -> str:
-    """Wait until the guest shows the host's version of the table; returns that version."""
+    """Wait until the guest has caught up with the host's version of the table (or passed
+    it: the table may move on between two looks); returns that version."""
     version = host.locator(".game").get_attribute("data-version")
     guest.wait_for_function(
-        "v => document.querySelector('.game')?.dataset.version == v",
+        "v => Number(document.querySelector('.game')?.dataset.version) >= Number(v)",
         arg=version,
         timeout=STEP_TIMEOUT_MS,
     )

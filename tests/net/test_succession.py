@@ -41,7 +41,7 @@ class Room:
 
     def __init__(self, game_id: str, seed: int, guests: int = 3) -> None:
         self.rng = random.Random(seed)
-        self.net = Network()
+        self.net = Network(sealing=True)
         self.host: RoomHost = self.net.add_host()
         self.host.configure(game=game_id)
         spec = engine.get(game_id).spec
