@@ -43,12 +43,12 @@ PYODIDE_FILES = (
 
 
 ASSETS = "./static/vendor/"
-"""How index.html, pyscript.toml and the app name the built assets; the build
+"""How index.html names the built assets; the build
 replaces it with ``./static/v/<content hash>/``, a folder that never changes
 once published, so hosts may cache it for a year."""
 
 
-INPUTS = ("py", "static", "index.html", "pyscript.toml", "package-lock.json", "scripts")
+INPUTS = ("py", "static", "index.html", "package-lock.json", "scripts")
 """Everything a build reads from the repository (node_modules is pinned by the lock file)."""
 STAMP = ".source-hash"
 
@@ -106,7 +106,6 @@ def build(out: Path) -> None:
     shutil.copytree(
         ROOT / "static", out / "static", ignore=shutil.ignore_patterns("vendor", "*.entry.js")
     )
-    shutil.copy2(ROOT / "py" / "main.py", out / "main.py")
     staging = out / "static" / "v" / "staging"
     (staging / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -123,15 +122,14 @@ def build(out: Path) -> None:
     _bundle(ROOT / "static/js/room.entry.js", staging / "room.mjs")
     _bundle(ROOT / "static/js/boot.entry.js", staging / "boot.mjs")
     _bundle(ROOT / "static/js/throw.entry.js", staging / "throw.mjs")
-    _bundle(ROOT / "static/js/draw.entry.js", staging / "draw.mjs")
+    _bundle(ROOT / "static/js/app.entry.js", staging / "app.mjs")
+    # The engine worker imports the Pyodide copied beside it, as it is.
+    _bundle(ROOT / "static/js/engine.worker.js", staging / "engine.mjs", "./pyodide/pyodide.mjs")
     _bundle(ROOT / "static/js/moments.entry.js", staging / "moments.mjs")
     assets = staging.with_name(_digest(staging))
     staging.rename(assets)
-    for name in ("index.html", "pyscript.toml"):
-        text = (ROOT / name).read_text(encoding="utf-8")
-        if name == "index.html":
-            text = fill_shell(text)
-        (out / name).write_text(text.replace(ASSETS, f"./static/v/{assets.name}/"), "utf-8")
+    text = fill_shell((ROOT / "index.html").read_text(encoding="utf-8"))
+    (out / "index.html").write_text(text.replace(ASSETS, f"./static/v/{assets.name}/"), "utf-8")
     write_icons(out / "static" / "icons")
     # Last: the service worker's precache list is the finished site, hashed.
     write_service_worker(out)
@@ -140,9 +138,10 @@ def build(out: Path) -> None:
 
 
 PRECACHE = re.compile(r"\.(html|js|mjs|css|svg|png|json|zip|wasm|toml|py|webmanifest)$")
-NOT_PRECACHED = re.compile(r"(^sw\.js$|^bench|/(codemirror|xterm|mpy-|pyodide_graph))")
-"""PyScript's editor and terminal plugins (CodeMirror, xterm) and MicroPython are
-never loaded by Quandary, so the offline copy leaves them out."""
+NOT_PRECACHED = re.compile(r"(^sw\.js$|^bench|/pyscript/)")
+"""PyScript is not part of the app (its engine runs Pyodide itself, in a worker):
+the build copies it only for the benchmarks' bare reference page (bench/startup.py),
+so the offline copy leaves it out."""
 
 
 def precache_manifest(out: Path) -> list[dict[str, str | None]]:
@@ -185,8 +184,9 @@ def _digest(folder: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def _bundle(entry: Path, target: Path) -> None:
-    """Bundle an ES module and its npm imports into one file (Trystero imports by bare name)."""
+def _bundle(entry: Path, target: Path, *external: str) -> None:
+    """Bundle an ES module and its npm imports into one file (Trystero imports by bare name);
+    ``external`` imports are left for the browser to load."""
     esbuild = ROOT / "node_modules/.bin/esbuild"
     subprocess.run(
         [
@@ -198,6 +198,7 @@ def _bundle(entry: Path, target: Path) -> None:
             "--target=es2022",
             "--log-level=warning",
             f"--outfile={target}",
+            *(f"--external:{name}" for name in external),
         ],
         check=True,
     )

@@ -1,9 +1,11 @@
 """The parts of index.html that come from the game catalog, filled in by the build.
 
-The page is painted before Python starts, so what it shows then (the game list)
-and the stylesheets it links must already name every game: they are rendered
-here from the same catalog and the same lobby code the app uses, so the first
-paint and the running lobby cannot disagree, and adding a game changes no HTML.
+The page is painted and usable before Python starts, so what it shows then (the
+lobby with the first game's setup), every other game's setup (for choosing one
+while the engine boots) and the stylesheets it links must already name every
+game. They are rendered here by the app's own controller and lobby code, from a
+fresh device's state, so the first paint and the running lobby cannot disagree,
+and adding a game changes no HTML.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ sys.path.insert(0, str(ROOT / "py"))  # the build may run before the package is 
 
 from quandary import catalog  # noqa: E402 - needs the path above
 from quandary import games as _games  # noqa: E402, F401 - registers every game
-from quandary.web.html import attrs  # noqa: E402
-from quandary.web.render.lobby import game_list  # noqa: E402
+from quandary.web.bridge import MirrorStorage  # noqa: E402
+from quandary.web.controller import Controller  # noqa: E402
+from quandary.web.html import Markup, attrs, join, markup  # noqa: E402
+from quandary.web.render.lobby import setup_form  # noqa: E402
 
 STYLESHEETS = "  <!-- quandary:stylesheets"
-GAMES = "      <!-- quandary:games"
+LOBBY = "    <!-- quandary:lobby"
+SETUPS = "  <!-- quandary:setups"
 
 
 def fill_shell(html: str) -> str:
@@ -31,9 +36,31 @@ def fill_shell(html: str) -> str:
         for e in entries
         if e.stylesheet
     )
-    specs = [e.game.spec for e in entries]
-    listing = "      " + game_list(specs, specs[0].id) + "\n"
-    return _replace_line(_replace_line(html, STYLESHEETS, links), GAMES, listing)
+    fresh = _fresh_device()
+    lobby = "    " + fresh.render() + "\n"
+    setups = "  " + join(_setup_template(fresh, e.game.spec.id) for e in entries) + "\n"
+    html = _replace_line(html, STYLESHEETS, links)
+    return _replace_line(_replace_line(html, LOBBY, lobby), SETUPS, setups)
+
+
+def _fresh_device() -> Controller:
+    """The app's controller as a first visit starts it: nothing stored, no room."""
+    return Controller(MirrorStorage({}), lambda: 0, speed="normal")
+
+
+def _setup_template(controller: Controller, game: str) -> Markup:
+    """A game's setup as the engine shows it when chosen, holding a row for every seat
+    up to its most players (the page shows the first ``data-seats`` of them)."""
+    controller.dispatch("choose-game", {"game": game})
+    form = controller.form
+    seats = len(form.seats)
+    spec = next(s for s in controller.specs if s.id == game)
+    controller.dispatch("field", {"field": "seat-count", "value": str(spec.max_players)})
+    return markup(
+        "<template{}>{}</template>",
+        attrs(data_setup=game, data_seats=seats),
+        setup_form(spec, form, controller.speed),
+    )
 
 
 def _replace_line(html: str, marker: str, text: str) -> str:

@@ -1,33 +1,23 @@
-// Boot feedback before Python runs: a loading bar driven by PyScript's
-// `py:progress` events, a readable error screen if start-up fails, and the
-// service worker that keeps Quandary working offline (with a prompt when a new
-// version is ready). Python marks <html data-quandary="ready"> when the lobby
-// is usable. Bundled by the build into static/vendor/boot.mjs.
+// Boot feedback while the engine starts: a loading bar driven by the engine
+// worker's progress, a readable error screen if start-up fails, and the service
+// worker that keeps Quandary working offline (with a prompt when a new version
+// is ready). static/js/app.entry.js marks <html data-quandary="ready"> when the
+// engine answers. Bundled by the build into static/vendor/boot.mjs.
 
 import { Workbox } from "workbox-window";
-
-const STEPS = {
-  "Loading Pyodide": [5, "Loading the Python runtime…"],
-  "Loading Storage": [12, "Loading the Python runtime…"],
-  "Loading interpreter": [20, "Starting Python…"],
-  "Loaded interpreter": [70, "Python is running…"],
-  "Loading files": [74, "Loading the games…"],
-  "Loaded files": [85, "Loading the games…"],
-  "Loaded Pyodide": [90, "Setting the table…"],
-};
 
 const root = document.documentElement;
 const bar = document.getElementById("boot-progress");
 const status = document.getElementById("boot-status");
-
-let waitingFor = "";
 
 function setProgress(percent, text) {
   if (percent > bar.value) {
     bar.value = percent;
     bar.textContent = `${percent}%`;
   }
-  if (text) status.textContent = text + waitingFor;
+  if (text) status.dataset.step = text;
+  // What the player asked for while waiting stays said (static/js/app.entry.js).
+  status.textContent = [status.dataset.step, status.dataset.waiting].filter(Boolean).join(" · ");
 }
 
 function fail(message) {
@@ -40,31 +30,9 @@ function fail(message) {
   document.getElementById("boot-reload").focus();
 }
 
-// A game chosen while Python boots is kept: its card shows it is chosen at once,
-// the bar says what it waits for, and Python opens that game's setup when ready
-// (py/quandary/web/app.py reads `quandaryEarlyChoice`).
-document.addEventListener(
-  "click",
-  (event) => {
-    if (root.dataset.quandary !== "loading") return;
-    const card = event.target.closest && event.target.closest('[data-action="choose-game"]');
-    if (!card) return;
-    globalThis.quandaryEarlyChoice = card.dataset.game;
-    for (const other of document.querySelectorAll('[data-action="choose-game"]')) {
-      other.setAttribute("aria-pressed", String(other === card));
-    }
-    const title = card.querySelector("strong");
-    const shown = status.textContent.split(" · ")[0];
-    waitingFor = ` · ${title ? title.textContent : "Your game"} opens as soon as it is ready.`;
-    status.textContent = shown + waitingFor;
-  },
-  true,
-);
-
-addEventListener("py:progress", (event) => {
-  const step = STEPS[event.detail];
-  if (step) setProgress(step[0], step[1]);
-});
+// The engine's worker reports its steps (static/js/app.entry.js passes them on).
+addEventListener("quandary:progress", (event) => setProgress(event.detail.percent, event.detail.text));
+addEventListener("quandary:failed", (event) => fail(`The game engine failed to load: ${event.detail.text}.`));
 
 addEventListener("error", (event) => {
   if (root.dataset.quandary === "loading") {
@@ -78,17 +46,6 @@ addEventListener("unhandledrejection", (event) => {
     fail(`The game engine failed to load: ${reason || "unknown error"}.`);
   }
 });
-
-// PyScript reports a Python exception by adding an element with class py-error.
-new MutationObserver((records) => {
-  for (const record of records) {
-    for (const node of record.addedNodes) {
-      if (node.classList && node.classList.contains("py-error")) {
-        fail(`Python stopped with an error: ${node.textContent.trim().split("\n").pop()}`);
-      }
-    }
-  }
-}).observe(document.body, { childList: true, subtree: true });
 
 addEventListener("quandary:ready", () => {
   setProgress(100, "Ready");

@@ -65,7 +65,7 @@ def render_lobby(
         + (in_progress(saves, form.confirm_delete, now) if saves else "")
         + game_list(specs, form.game)
         + _friends(turn or TurnDraft())
-        + _setup(spec, form, speed)
+        + setup_form(spec, form, speed)
         + Markup("</section>")
     )
 
@@ -230,7 +230,7 @@ def speed_field(speed: str) -> Markup:
     )
 
 
-def _setup(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup:
+def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup:
     counts = join(
         markup("<option{}>{}</option>", attrs(value=n, selected=n == len(form.seats)), n)
         for n in range(spec.min_players, spec.max_players + 1)

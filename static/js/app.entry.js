@@ -1,0 +1,370 @@
+// The page's side of Quandary: the main thread keeps the DOM, the storage, the
+// room's WebRTC transport and the clipboard, and does nothing slow. The games run
+// in Python in a worker (static/js/engine.worker.js, py/quandary/web/bridge.py):
+// every click, field change and thrown card is posted there as data, and the
+// worker answers with what to do (store this, send that, draw this screen).
+//
+// While the engine boots, the page already plays the lobby: the build painted it
+// and every game's setup (scripts/shell.py, from the same Python renderer), so
+// choosing a game, seats and options answers at once; each action is also posted
+// to the worker, which replays it when ready, and "Start game" pressed early
+// starts the game the moment the engine can. Bundled into static/vendor/app.mjs.
+
+import "./draw.entry.js";
+
+const root = document.documentElement;
+const screen = document.getElementById("screen");
+const announcer = document.getElementById("announcer");
+const status = document.getElementById("boot-status");
+const HERE = new URL("./", import.meta.url);
+
+let ready = false;
+let room = null; // the open room's transport (static/js/room.entry.js)
+let roomModule = null;
+let drawing = Promise.resolve(); // draws wait for what the host just sent (see applyBatch)
+let selectAfterDraw = "";
+const qrCache = new Map();
+
+const worker = new Worker(new URL("engine.mjs", HERE), { type: "module" });
+
+function post(message) {
+  message.now ??= performance.now();
+  worker.postMessage(message);
+}
+
+function storedItems() {
+  const items = {};
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith("quandary")) items[key] = localStorage.getItem(key);
+    }
+  } catch {
+    // storage disabled (some private modes): the engine starts with none
+  }
+  return items;
+}
+
+const relays = (document.querySelector('meta[name="quandary-relays"]')?.content || "")
+  .split(",")
+  .filter(Boolean);
+
+post({
+  t: "start",
+  storage: storedItems(),
+  href: location.href,
+  hash: location.hash,
+  relays,
+  origin: performance.timeOrigin,
+});
+
+// -- the worker's answers -------------------------------------------------------------
+
+worker.addEventListener("message", (event) => {
+  const message = event.data;
+  if (message.t === "out") applyBatch(message.out);
+  else if (message.t === "progress") tell("quandary:progress", message);
+  else if (message.t === "ready") becomeReady(message.engine);
+  else if (message.t === "failed") tell("quandary:failed", { text: message.text });
+});
+
+worker.addEventListener("error", (event) => {
+  event.preventDefault();
+  tell("quandary:failed", { text: event.message || "the engine's file could not be read" });
+});
+
+function tell(name, detail) {
+  dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+function becomeReady(engine) {
+  ready = true;
+  root.dataset.engine = engine;
+  root.dataset.quandary = "ready";
+  tell("quandary:ready", {});
+}
+
+const EFFECTS = {
+  store: ({ writes }) => {
+    for (const [key, value] of writes) {
+      try {
+        if (value === null) localStorage.removeItem(key);
+        else localStorage.setItem(key, value);
+      } catch {
+        let held = null;
+        try {
+          held = localStorage.getItem(key);
+        } catch {
+          // unreadable too: the engine forgets the key
+        }
+        post({ t: "refused", key, value: held });
+      }
+    }
+  },
+  send: ({ peer, text }) => room?.send(peer, text),
+  backup: ({ text, holders, template }) => room?.backup(text, holders, template),
+  "become-host": ({ key }) => room?.becomeHost(key),
+  "step-down": () => room?.stepDown(),
+  hash: ({ fragment }) => {
+    history.replaceState(null, "", location.pathname + location.search + (fragment ? `#${fragment}` : ""));
+  },
+  "close-room": closeRoom,
+  "make-host-key": makeHostKey,
+  "open-room": ({ options }) => openRoom(options),
+  "open-backup": ({ blob, shares }) => openBackup(blob, shares),
+  copy: ({ text, field }) => {
+    navigator.clipboard?.writeText(text).catch(() => {}); // no clipboard: the field is selected
+    selectAfterDraw = field;
+  },
+  share: ({ title, url }) => navigator.share?.({ title, url }).catch(() => {}), // dismissed
+  download,
+  bug: ({ html, trace }) => {
+    console.error(trace);
+    screen.insertAdjacentHTML("afterbegin", html);
+  },
+};
+
+// One answer of the engine, in order. A host signs what it sends, and WebCrypto
+// answers in a later task: drawing the host's own screen first would hold every
+// other device's update back by that drawing, so the screen waits for the last
+// message sent (about a millisecond), and draws stay in order.
+function applyBatch(out) {
+  let sent = null;
+  let draw = null;
+  for (const message of out) {
+    if (message.t === "draw") {
+      // Several screens in one answer (the moves made while booting): the last
+      // one is drawn, with the last sentence worth announcing.
+      draw = { ...message, announce: message.announce || draw?.announce || "", reveal: message.reveal || draw?.reveal || "" };
+      continue;
+    }
+    const result = EFFECTS[message.t]?.(message);
+    if (message.t === "send" && result) sent = result;
+  }
+  if (draw) {
+    const before = drawing;
+    drawing = Promise.all([before, sent])
+      .catch(() => {})
+      .then(() => paint(draw))
+      .catch((error) => console.error(error));
+  }
+}
+
+// -- drawing ---------------------------------------------------------------------------
+
+function place() {
+  return (screen.firstElementChild?.className || "").split(" ")[0];
+}
+
+// Morph the page into the new screen (draw.entry.js) and put the focus where it belongs.
+function paint({ html, announce, reveal }) {
+  const focused = document.activeElement;
+  const focusId = focused && focused !== document.body && screen.contains(focused) ? focused.id : "";
+  const typing = focusId && focused.tagName === "INPUT" && focused.type === "text";
+  const typed = typing ? [focused.value, focused.selectionStart, focused.selectionEnd] : null;
+  const was = place();
+  globalThis.quandaryDraw(screen, html);
+  // A game opens at its top (and the lobby too), not where the last screen was.
+  if (place() !== was) scrollTo(0, 0);
+  drawQr();
+  if (selectAfterDraw) {
+    document.getElementById(selectAfterDraw)?.select();
+    selectAfterDraw = "";
+  }
+  let target = null;
+  if (announce) {
+    announcer.textContent = announce;
+    target = screen.querySelector("[data-autofocus]");
+  } else if (focusId) {
+    target = document.getElementById(focusId);
+    if (target && typed && target.value !== typed[0]) {
+      // Keep what the player typed while the engine drew from an older value.
+      target.value = typed[0];
+      target.setSelectionRange(typed[1], typed[2]);
+    }
+    if (target?.matches(":focus")) target = null; // kept by the morph
+  }
+  target?.focus({ preventScroll: !announce });
+  if (reveal) revealElement(reveal);
+}
+
+// Scroll to a chosen game's setup (far below the game cards on a phone), gently,
+// unless the player asked for less motion.
+function revealElement(selector) {
+  const element = document.querySelector(selector);
+  const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element?.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+}
+
+function drawQr() {
+  const box = document.getElementById("room-qr");
+  if (!box || !roomModule) return;
+  const link = box.dataset.link;
+  if (!qrCache.has(link)) qrCache.set(link, roomModule.qrSvg(link));
+  box.innerHTML = qrCache.get(link);
+}
+
+// -- a file to keep ---------------------------------------------------------------------
+
+function download({ name, text }) {
+  // A Blob from memory, so offline and the page's security policy allow it.
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// -- the room transport ----------------------------------------------------------------
+
+async function loadRoomModule() {
+  // Imported on first use: nobody without a room pays for WebRTC and Nostr.
+  roomModule ??= await import(new URL("room.mjs", HERE).href);
+  return roomModule;
+}
+
+async function makeHostKey() {
+  try {
+    const pair = await (await loadRoomModule()).makeHostKey();
+    post({ t: "host-key", public: pair.public, private: pair.private });
+  } catch (error) {
+    console.error(error);
+    post({ t: "host-key", error: String(error.message || error) });
+  }
+}
+
+async function openRoom(options) {
+  if (!navigator.onLine) {
+    post({ t: "room-opened", offline: true });
+    return;
+  }
+  let handle = null;
+  try {
+    const module = await loadRoomModule();
+    // Events of a room this page has since left are dropped.
+    const event = (kind, extra) => {
+      if (room === handle) post({ t: "room", kind, ...extra });
+    };
+    handle = module.openRoom(options, {
+      onJoin: (peer) => event("join", { peer }),
+      onLeave: (peer) => event("leave", { peer }),
+      onMessage: (peer, text, fromHost) => event("message", { peer, text, fromHost: fromHost === true }),
+      onError: (detail) => event("error", { detail: String(detail) }),
+    });
+  } catch (error) {
+    post({ t: "room-opened", error: String(error.message || error) });
+    return;
+  }
+  room = handle;
+  post({ t: "room-opened", canShare: Boolean(navigator.share) });
+}
+
+async function openBackup(blob, shares) {
+  const handle = room;
+  if (!handle) return;
+  try {
+    const text = await handle.unseal(blob, shares);
+    if (room === handle) post({ t: "unsealed", text });
+  } catch (error) {
+    if (room === handle) post({ t: "unsealed", error: String(error.message || error) });
+  }
+}
+
+function closeRoom() {
+  try {
+    room?.leave();
+  } catch {
+    // already gone
+  }
+  room = null;
+}
+
+// -- the player's actions ----------------------------------------------------------------
+
+function datasetOf(element) {
+  return { ...element.dataset };
+}
+
+function act(action, data, element) {
+  if (!ready) early(action, data, element);
+  post({ t: "event", action, data, early: !ready });
+}
+
+screen.addEventListener("click", (event) => {
+  const target = event.target.closest?.("[data-action]");
+  if (!target || target.disabled) return;
+  const { action, ...data } = datasetOf(target);
+  act(action, data, target);
+});
+
+screen.addEventListener("change", (event) => {
+  const element = event.target;
+  const field = element.dataset?.field;
+  if (!field || field === "seat-name") return;
+  act("field", { ...datasetOf(element), value: String(element.value), checked: String(Boolean(element.checked)) }, element);
+});
+
+// Lobby names are kept as typed; a room name is sent once, on change.
+screen.addEventListener("input", (event) => {
+  const element = event.target;
+  if (element.dataset?.field === "seat-name") act("field", { ...datasetOf(element), value: String(element.value) }, element);
+});
+
+// A card thrown by drag, flick or keyboard (static/js/throw.entry.js measures the gesture).
+screen.addEventListener("quandary:throw", (event) => {
+  const data = {};
+  for (const [key, value] of Object.entries(event.detail)) data[key] = String(value);
+  act("gesture", data, event.target);
+});
+
+addEventListener("hashchange", () => post({ t: "hash", fragment: location.hash }));
+
+// -- before the engine is ready ----------------------------------------------------------
+
+// What the page shows at once for an action made while the engine boots; the
+// engine's own screen replaces it as soon as it has replayed the actions.
+function early(action, data, element) {
+  if (action === "choose-game") {
+    chooseEarly(data.game);
+  } else if (action === "field" && data.field === "seat-count") {
+    seatRows(screen.querySelector(".setup"), Number(data.value), data.game);
+  } else if (action !== "field") {
+    element.setAttribute("aria-busy", "true");
+    const label = element.textContent.trim() || "Your choice";
+    status.dataset.waiting = `${label}: as soon as the game engine is ready.`;
+    status.textContent = [status.dataset.step, status.dataset.waiting].filter(Boolean).join(" · ");
+  }
+}
+
+function chooseEarly(game) {
+  for (const card of screen.querySelectorAll('[data-action="choose-game"]')) {
+    card.setAttribute("aria-pressed", String(card.dataset.game === game));
+  }
+  const template = document.querySelector(`template[data-setup="${CSS.escape(game)}"]`);
+  const setup = screen.querySelector(".setup");
+  if (!template || !setup) return;
+  const fresh = template.content.firstElementChild.cloneNode(true);
+  seatRows(fresh, Number(template.dataset.seats), game, template);
+  fresh.querySelector(".game-length")?.remove(); // it depends on the seats: the engine says it
+  setup.replaceWith(fresh);
+  revealElement("#setup-title");
+}
+
+// The setup's seat rows for `count` seats: the template holds the rows the engine
+// itself would add, up to the game's most players.
+function seatRows(setup, count, game, template) {
+  const source = template || document.querySelector(`template[data-setup="${CSS.escape(game || chosenGame())}"]`);
+  const list = setup?.querySelector(".seats");
+  if (!list || !source) return;
+  const rows = source.content.querySelectorAll(".seats > li");
+  while (list.children.length > count) list.lastElementChild.remove();
+  while (list.children.length < count && rows[list.children.length]) {
+    list.append(rows[list.children.length].cloneNode(true));
+  }
+  const select = setup.querySelector("#seat-count");
+  if (select) select.value = String(count);
+}
+
+function chosenGame() {
+  return screen.querySelector('[data-action="choose-game"][aria-pressed="true"]')?.dataset.game || "";
+}

@@ -1,0 +1,152 @@
+// The engine: Pyodide and the Quandary package, in a worker of their own, so the
+// page's main thread never waits for Python (booting it takes seconds on a phone,
+// and a bot's move a moment). The page (static/js/app.entry.js) posts plain
+// messages; each goes through py/quandary/web/bridge.py as JSON text, and what
+// comes back (draw this, store that, send this to that peer) is posted to the
+// page in one message, in order. Bundled by the build into static/vendor/engine.mjs,
+// next to the Pyodide it imports.
+//
+// A warm start restores a memory snapshot of an interpreter that has already
+// imported the package (Pyodide's _loadSnapshot), kept in the Cache API under this
+// build's asset folder; a first start boots fresh and stores one for next time.
+
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const HERE = new URL("./", import.meta.url);
+const SNAPSHOTS = "quandary-snapshots";
+const SNAPSHOT_URL = new URL("engine.snapshot", HERE).href;
+// Pyodide restores a snapshot only into its initial 30 MiB heap (pyodide#6254):
+// a bigger one would fail to load, so it is never stored.
+const SNAPSHOT_LIMIT = 32 * 1024 * 1024;
+const HEARTBEAT_MS = 2000;
+
+let bridge = null;
+let pageOrigin = performance.timeOrigin;
+const inbox = [];
+let clock = null;
+let heartbeat = null;
+
+// The page's performance.now(): the table's timed windows run on the clock the
+// page measures throws with.
+const pageNow = () => performance.timeOrigin + performance.now() - pageOrigin;
+
+const progress = (percent, text) => postMessage({ t: "progress", percent, text });
+
+function answer(message) {
+  if (message.now === undefined) message.now = pageNow();
+  return JSON.parse(bridge.handle(JSON.stringify(message)));
+}
+
+// The bridge's wishes about time: wake the table's clock, beat the room's heart,
+// save the room once the page has drawn.
+function schedule(reply) {
+  clearTimeout(clock);
+  clock = null;
+  if (reply.wake !== null) {
+    clock = setTimeout(() => deliver({ t: "clock" }), Math.max(0, reply.wake - pageNow()) + 1);
+  }
+  if (reply.heartbeat && heartbeat === null) {
+    heartbeat = setInterval(() => deliver({ t: "timer" }), HEARTBEAT_MS);
+  } else if (!reply.heartbeat && heartbeat !== null) {
+    clearInterval(heartbeat);
+    heartbeat = null;
+  }
+  if (reply.persist) setTimeout(() => deliver({ t: "persist" }), 0);
+}
+
+function deliver(...messages) {
+  const out = [];
+  let last = null;
+  for (const message of messages) {
+    last = answer(message);
+    out.push(...last.out);
+  }
+  if (out.length) postMessage({ t: "out", out });
+  if (last) schedule(last);
+}
+
+onmessage = (event) => {
+  if (bridge) deliver(event.data);
+  else inbox.push(event.data);
+};
+
+async function cachedSnapshot() {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const request of await cache.keys()) {
+      if (request.url !== SNAPSHOT_URL) await cache.delete(request); // an older build's
+    }
+    const response = await cache.match(SNAPSHOT_URL);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache API here (a private window): a fresh start
+  }
+}
+
+async function keepSnapshot(bytes) {
+  if (bytes.byteLength > SNAPSHOT_LIMIT) return;
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(SNAPSHOT_URL, new Response(bytes));
+  } catch (error) {
+    console.warn(`The warm-start snapshot was not kept: ${error}`);
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_URL);
+  } catch {
+    // nothing kept, nothing to forget
+  }
+}
+
+async function interpreter() {
+  const indexURL = new URL("pyodide/", HERE).href;
+  const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
+  const snapshot = await cachedSnapshot();
+  if (snapshot) {
+    try {
+      return { pyodide: await loadPyodide({ indexURL, ...quiet, _loadSnapshot: snapshot }), restored: true };
+    } catch (error) {
+      console.warn(`The warm-start snapshot could not be used: ${error}`);
+      await forgetSnapshot();
+    }
+  }
+  return { pyodide: await loadPyodide({ indexURL, ...quiet, _makeSnapshot: true }), restored: false };
+}
+
+async function boot() {
+  progress(5, "Loading the Python runtime…");
+  const zip = fetch(new URL("quandary.zip", HERE)).then((response) => {
+    if (!response.ok) throw new Error(`quandary.zip: ${response.status}`);
+    return response.arrayBuffer();
+  });
+  const { pyodide, restored } = await interpreter();
+  progress(70, "Loading the games…");
+  // Files are not part of a snapshot: the package is unpacked on every start.
+  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  progress(85, "Setting the table…");
+  pyodide.runPython(
+    "import importlib, sys\nimportlib.invalidate_caches()\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')",
+  );
+  let snapshot = null;
+  if (!restored) {
+    // Everything the engine may run is imported before the snapshot, and no JS
+    // object is held by Python yet (a snapshot cannot hold one).
+    pyodide.runPython("import quandary.web.preload");
+    snapshot = pyodide.makeMemorySnapshot();
+  }
+  const start = inbox.shift();
+  pageOrigin = start.origin;
+  start.now = pageNow();
+  bridge = pyodide.pyimport("quandary.web.bridge").open_bridge(JSON.stringify(start));
+  const waiting = inbox.splice(0);
+  deliver({ t: "start", hash: start.hash }, ...waiting);
+  postMessage({ t: "ready", engine: restored ? "restored" : "fresh" });
+  if (snapshot) setTimeout(() => keepSnapshot(snapshot), 0);
+}
+
+boot().catch((error) => {
+  postMessage({ t: "failed", text: String((error && error.message) || error) });
+});
