@@ -69,7 +69,9 @@ worker.addEventListener("message", (event) => {
 
 worker.addEventListener("error", (event) => {
   event.preventDefault();
-  tell("quandary:failed", { text: event.message || "the engine's file could not be read" });
+  const text = event.message || "the engine's file could not be read";
+  if (ready) EFFECTS.bug({ text, trace: text });
+  else tell("quandary:failed", { text });
 });
 
 function tell(name, detail) {
@@ -117,9 +119,16 @@ const EFFECTS = {
   },
   share: ({ title, url }) => navigator.share?.({ title, url }).catch(() => {}), // dismissed
   download,
-  bug: ({ html, trace }) => {
+  bug: ({ html, text, trace }) => {
     console.error(trace);
-    screen.insertAdjacentHTML("afterbegin", html);
+    if (html) {
+      screen.insertAdjacentHTML("afterbegin", html); // built by bridge.py, escaped there
+    } else {
+      const notice = Object.assign(document.createElement("p"), { className: "form-error" });
+      notice.setAttribute("role", "alert");
+      notice.textContent = `Something went wrong: ${text}. Your game is saved; reload the page to continue.`;
+      screen.prepend(notice);
+    }
   },
 };
 
@@ -137,8 +146,13 @@ function applyBatch(out) {
       draw = { ...message, announce: message.announce || draw?.announce || "", reveal: message.reveal || draw?.reveal || "" };
       continue;
     }
-    const result = EFFECTS[message.t]?.(message);
-    if (message.t === "send" && result) sent = result;
+    try {
+      const result = EFFECTS[message.t]?.(message);
+      if (message.t === "send" && result) sent = result;
+    } catch (error) {
+      // One failed effect (a closed connection) must not stop those after it.
+      EFFECTS.bug({ text: String(error.message || error), trace: String(error.stack || error) });
+    }
   }
   if (draw) {
     const before = drawing;
@@ -281,6 +295,18 @@ function closeRoom() {
 
 // -- the player's actions ----------------------------------------------------------------
 
+// The one error boundary of every page event: whatever a handler meets (an event
+// with no detail, a bug), the player gets a sentence and the console the error.
+function guarded(handler) {
+  return (event) => {
+    try {
+      handler(event);
+    } catch (error) {
+      EFFECTS.bug({ text: String(error.message || error), trace: String(error.stack || error) });
+    }
+  };
+}
+
 function datasetOf(element) {
   return { ...element.dataset };
 }
@@ -290,34 +316,34 @@ function act(action, data, element) {
   post({ t: "event", action, data, early: !ready });
 }
 
-screen.addEventListener("click", (event) => {
+screen.addEventListener("click", guarded((event) => {
   const target = event.target.closest?.("[data-action]");
   if (!target || target.disabled) return;
   const { action, ...data } = datasetOf(target);
   act(action, data, target);
-});
+}));
 
-screen.addEventListener("change", (event) => {
+screen.addEventListener("change", guarded((event) => {
   const element = event.target;
   const field = element.dataset?.field;
   if (!field || field === "seat-name") return;
   act("field", { ...datasetOf(element), value: String(element.value), checked: String(Boolean(element.checked)) }, element);
-});
+}));
 
 // Lobby names are kept as typed; a room name is sent once, on change.
-screen.addEventListener("input", (event) => {
+screen.addEventListener("input", guarded((event) => {
   const element = event.target;
   if (element.dataset?.field === "seat-name") act("field", { ...datasetOf(element), value: String(element.value) }, element);
-});
+}));
 
 // A card thrown by drag, flick or keyboard (static/js/throw.entry.js measures the gesture).
-screen.addEventListener("quandary:throw", (event) => {
+screen.addEventListener("quandary:throw", guarded((event) => {
   const data = {};
   for (const [key, value] of Object.entries(event.detail)) data[key] = String(value);
   act("gesture", data, event.target);
-});
+}));
 
-addEventListener("hashchange", () => post({ t: "hash", fragment: location.hash }));
+addEventListener("hashchange", guarded(() => post({ t: "hash", fragment: location.hash })));
 
 // -- before the engine is ready ----------------------------------------------------------
 

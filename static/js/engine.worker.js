@@ -58,8 +58,13 @@ function deliver(...messages) {
   const out = [];
   let last = null;
   for (const message of messages) {
-    last = answer(message);
-    out.push(...last.out);
+    try {
+      last = answer(message);
+      out.push(...last.out);
+    } catch (error) {
+      // The bridge answers every bug itself; this is the engine failing under it.
+      out.push({ t: "bug", text: String((error && error.message) || error), trace: String(error && error.stack) });
+    }
   }
   if (out.length) postMessage({ t: "out", out });
   if (last) schedule(last);

@@ -94,25 +94,6 @@ def requests_seen() -> Requests:
     return Requests()
 
 
-# PyScript 0.7 shows a Python error as an element with class ``py-error``: a
-# banner its error plugin appends to <body> (``notify``) or an ``alert-banner
-# py-error`` it prepends (``_createAlertBanner``). Both are reported the moment
-# they appear, so even a page that reloads right after cannot hide one (and marked
-# ``data-reported`` once the test has heard of them).
-PYSCRIPT_BANNER_PROBE = """
-new MutationObserver((records) => {
-  for (const record of records) {
-    for (const node of record.addedNodes) {
-      if (node.nodeType === 1 && (node.matches('.py-error') || node.querySelector('.py-error'))) {
-        const told = window.__quandaryPyError?.(node.textContent.trim().slice(0, 2000));
-        told?.then(() => node.setAttribute('data-reported', ''));
-      }
-    }
-  }
-}).observe(document, { childList: true, subtree: true });
-"""
-
-
 # Console errors from the browser or a library that say nothing about Quandary.
 BENIGN_CONSOLE = (
     # A device that closes its WebRTC connection (a guest reloading, leaving) makes
@@ -127,7 +108,7 @@ class PageError:
     """One thing that went wrong on a page."""
 
     kind: str
-    """One of: pageerror (uncaught), console (console.error), pyscript (an error banner)."""
+    """One of: pageerror (uncaught), console (console.error)."""
     text: str
     url: str
 
@@ -138,8 +119,9 @@ class PageError:
 class PageErrors:
     """Every error the test's pages showed; a test that expects one says which.
 
-    Any error not expected fails the test at teardown: uncaught exceptions,
-    console errors (``app.py`` logs a Python bug there) and PyScript's banners.
+    Any error not expected fails the test at teardown: uncaught exceptions and
+    console errors (the page logs there every bug the engine worker reports:
+    ``static/js/app.entry.js``).
     """
 
     def __init__(self) -> None:
@@ -164,7 +146,7 @@ class PageErrors:
         ]
 
     def watch(self, page: Page) -> None:
-        """Record this page's uncaught errors, console errors and PyScript banners."""
+        """Record this page's uncaught errors and console errors."""
         page.on("pageerror", lambda e: self.seen.append(PageError("pageerror", str(e), page.url)))
         page.on("console", lambda m: self._console(m, page))
 
@@ -205,13 +187,6 @@ def new_page(browser: Browser, requests_seen: Requests, page_errors: PageErrors)
             context = browser.new_context(
                 viewport=viewport or {"width": 1024, "height": 800}, **options
             )
-            context.expose_binding(
-                "__quandaryPyError",
-                lambda source, text: page_errors.seen.append(
-                    PageError("pyscript", str(text), source["page"].url)
-                ),
-            )
-            context.add_init_script(PYSCRIPT_BANNER_PROBE)
             context.add_init_script(INSTANT_BOTS)
             # Pages the app opens itself (a rules page in a new tab) are watched too.
             context.on("page", watch)

@@ -1,4 +1,5 @@
-"""Boot: markup before Python, a progress bar driven by PyScript, errors on failure."""
+"""Boot: a lobby that plays before Python is ready, a progress bar driven by the
+engine worker, errors on failure, and a warm start from the interpreter's snapshot."""
 
 from __future__ import annotations
 
@@ -18,13 +19,12 @@ def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_ur
     expect(page.get_by_role("heading", name="Pick a dilemma")).to_be_visible()
     bar = page.locator("#boot-progress")
     expect(bar).to_be_visible()
-    # PyScript's progress events move the bar past "Python is running" while the
+    # The engine's progress moves the bar past "Python is running" while the
     # package is still held back.
-    page.wait_for_function(
-        "document.getElementById('boot-progress').value >= 70", timeout=BOOT_TIMEOUT_MS
-    )
+    expect(bar).to_have_js_property("value", 70, timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
-    expect(page.locator("#start")).to_have_count(0)
+    # The lobby is the engine's own, painted by the build: Start is there already.
+    expect(page.locator("#start")).to_be_enabled()
     assert held, "the package request should be waiting"
     held[0].continue_()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
@@ -68,24 +68,66 @@ def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, bas
     assert page.evaluate("document.getElementById('start').__kept === true")
 
 
-def test_a_game_chosen_while_python_boots_is_kept_and_opened(new_page, base_url) -> None:
+def test_a_game_set_up_and_started_while_python_boots_starts_when_it_is_ready(
+    new_page, base_url
+) -> None:
+    """Choosing a game, its seats and a name, then pressing Start, all before the
+    engine can answer: each shows at once, and the game starts as set up."""
     page = new_page()
     held: list[Route] = []
     page.route("**/quandary.zip", lambda route: held.append(route))
     page.goto(base_url, wait_until="domcontentloaded")
     royal = page.get_by_role("button", name="Royal Dilemma")
     royal.click()
-    assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
     expect(royal).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_role("button", name="The Game of Dilemmas")).to_have_attribute(
         "aria-pressed", "false"
     )
-    expect(page.locator("#boot-status")).to_contain_text("Royal Dilemma opens as soon as")
-    page.wait_for_function(
-        "document.getElementById('boot-progress').value >= 70", timeout=BOOT_TIMEOUT_MS
-    )
-    expect(page.locator("#boot-status")).to_contain_text("Royal Dilemma opens as soon as")
+    expect(page.locator("#setup-title")).to_have_text("Set up Royal Dilemma")
+    page.select_option("#seat-count", "3")
+    expect(page.locator(".seats > li")).to_have_count(3)
+    page.fill("#seat-name-0", "Maud")
+    page.click("#start")
+    expect(page.locator("#boot-status")).to_contain_text("Start game: as soon as")
+    assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
     assert held, "the package request should be waiting"
     held[0].continue_()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
-    expect(page.locator("#setup-title")).to_have_text("Set up Royal Dilemma")
+    expect(page.locator(".table")).to_have_attribute("aria-label", "Royal Dilemma")
+    expect(page.locator(".table")).to_contain_text("Maud")
+    expect(page.locator(".table")).to_contain_text("Bot Bo")
+
+
+def test_a_second_start_restores_the_booted_engine(new_page, base_url) -> None:
+    """The first start keeps a snapshot of the booted interpreter; the next one
+    starts from it and plays."""
+    page = open_app(new_page(), base_url)
+    assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
+    page.wait_for_function(
+        "caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length === 1)",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "restored"
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+
+
+def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(
+    new_page, base_url, page_errors
+) -> None:
+    page = open_app(new_page(), base_url)
+    page.wait_for_function(
+        "caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length === 1)",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    page.evaluate(
+        "caches.open('quandary-snapshots').then(async c => {"
+        " const [key] = await c.keys(); await c.put(key, new Response('not a snapshot')); })"
+    )
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()

@@ -41,22 +41,9 @@ def test_an_uncaught_exception_is_caught(new_page, base_url, page_errors) -> Non
     assert not page_errors.unexpected()
 
 
-def test_a_pyscript_error_banner_is_caught(new_page, base_url, page_errors) -> None:
-    """A Python script that raises: PyScript 0.7 reports it with its ``py-error`` banner."""
-    page = open_app(new_page(), base_url)
-    page.evaluate(
-        "() => { const s = document.createElement('script'); s.type = 'py';"
-        " s.textContent = 'raise RuntimeError(\"planted in Python\")';"
-        " document.body.append(s); }"
-    )
-    page.wait_for_selector(".py-error[data-reported]", state="attached")
-    assert "pyscript" in kinds(page_errors)
-    page_errors.expect("planted in Python")
-    assert not page_errors.unexpected()
-
-
 def test_a_bug_in_the_apps_python_is_caught(new_page, base_url, page_errors) -> None:
-    """A button no handler knows: app.py shows a sentence and logs the traceback."""
+    """A button no handler knows: the engine's bridge (in its worker) answers with a
+    sentence the page shows and a traceback it logs."""
     page = open_app(new_page(), base_url)
     page.evaluate(
         "document.querySelector('.lobby').insertAdjacentHTML('afterbegin',"
@@ -72,9 +59,9 @@ def test_a_bug_in_the_apps_python_is_caught(new_page, base_url, page_errors) -> 
 
 
 def test_a_bug_in_the_event_glue_is_shown_as_a_sentence(new_page, base_url, page_errors) -> None:
-    """A page event Python cannot read (a throw with no detail: JS null where the glue
-    expects an object) meets the one error boundary of every callback: a sentence for
-    the player, the traceback in the console, no PyScript banner, no uncaught error."""
+    """A page event the glue cannot read (a throw with no detail: null where it expects
+    an object) meets the one error boundary of every page event: a sentence for the
+    player, the error in the console, no uncaught error, and the page plays on."""
     page = open_app(new_page(), base_url)
     with page.expect_console_message(lambda m: m.type == "error"):
         page.evaluate(
@@ -85,5 +72,5 @@ def test_a_bug_in_the_event_glue_is_shown_as_a_sentence(new_page, base_url, page
     page.click('[data-action="choose-game"][data-game="royal"]')
     expect(page.locator("#setup-title")).to_have_text("Set up Royal Dilemma")
     assert kinds(page_errors) == ["console"]
-    page_errors.expect("Traceback")
+    page_errors.expect("Cannot convert undefined or null")
     assert not page_errors.unexpected()

@@ -19,6 +19,7 @@ def test_two_games_are_kept_and_the_first_continues(new_page, base_url) -> None:
     page = open_app(new_page(), base_url)
     page.click("#start")
     build_first(page)
+    expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
     dilemmas = page.locator(".vote-row .dilemma").all_inner_texts()
     page.click("#leave")
     expect(saved_games(page)).to_have_count(1)

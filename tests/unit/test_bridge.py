@@ -1,0 +1,150 @@
+"""The engine worker's bridge under CPython: the page's messages in, its work out.
+
+The worker (static/js/engine.worker.js) only passes JSON text to ``Bridge.handle``
+and posts the answer; everything the page is asked to do is decided here, so the
+whole exchange (storage, rooms, errors, the clock) is tested without a browser.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from quandary.web.bridge import Bridge, MirrorStorage, open_bridge
+from quandary.web.saves import PREFIX
+
+
+def start(storage: dict[str, str] | None = None, fragment: str = "") -> Bridge:
+    bridge = open_bridge(json.dumps({"storage": storage or {}, "href": "http://x/", "now": 0}))
+    send(bridge, {"t": "start", "hash": fragment})
+    return bridge
+
+
+def send(bridge: Bridge, message: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(bridge.handle(json.dumps(message)))
+    return answer
+
+
+def kinds(answer: dict[str, Any]) -> list[str]:
+    return [m["t"] for m in answer["out"]]
+
+
+def one(answer: dict[str, Any], kind: str) -> dict[str, Any]:
+    found = [m for m in answer["out"] if m["t"] == kind]
+    assert len(found) == 1, kinds(answer)
+    return found[0]
+
+
+def event(bridge: Bridge, action: str, early: bool = False, **data: str) -> dict[str, Any]:
+    return send(bridge, {"t": "event", "action": action, "data": data, "early": early})
+
+
+def test_the_first_answer_draws_the_lobby_and_announces_it() -> None:
+    bridge = open_bridge(json.dumps({"storage": {}, "href": "http://x/"}))
+    answer = send(bridge, {"t": "start", "hash": ""})
+    draw = one(answer, "draw")
+    assert "Pick a dilemma" in draw["html"] and draw["announce"]
+    assert answer["heartbeat"] is False and answer["wake"] is None
+
+
+def test_a_chosen_game_is_scrolled_to_unless_the_page_showed_it_while_booting() -> None:
+    bridge = start()
+    shown = one(event(bridge, "choose-game", game="royal"), "draw")
+    assert "Set up Royal Dilemma" in shown["html"] and shown["reveal"] == "#setup-title"
+    early = one(event(bridge, "choose-game", early=True, game="minister"), "draw")
+    assert "Set up Maybe Minister" in early["html"] and early["reveal"] == ""
+
+
+def test_an_unchanged_screen_is_not_drawn_again() -> None:
+    bridge = start()
+    assert kinds(send(bridge, {"t": "clock"})) == []
+
+
+def test_a_started_game_is_stored_before_it_is_drawn() -> None:
+    bridge = start()
+    answer = event(bridge, "start")
+    assert kinds(answer)[0] == "store" and kinds(answer)[-1] == "draw"
+    (key, value), *_ = one(answer, "store")["writes"]
+    assert key.startswith(PREFIX) and json.loads(value)
+    # The next start of the page reads it back from the storage it was sent.
+    assert "Games in progress" in start({key: value}).drawn
+
+
+def test_a_write_the_page_refused_is_undone_and_said() -> None:
+    bridge = start()
+    answer = event(bridge, "start")
+    key = one(answer, "store")["writes"][0][0]
+    refused = send(bridge, {"t": "refused", "key": key, "value": None})
+    assert "storage is full" in one(refused, "draw")["html"]
+    assert bridge.storage.get(key) is None
+
+
+def test_bad_messages_are_reported_and_change_nothing() -> None:
+    bridge = start()
+    before = bridge.drawn
+    for text in ("not json", "[1, 2]", json.dumps({"t": "nonsense"})):
+        answer = json.loads(bridge.handle(text))
+        bug = one(answer, "bug")
+        assert "Something went wrong" in bug["html"] and bug["trace"]
+    # An action no part of the app knows: a sentence, and the lobby stays.
+    assert kinds(event(bridge, "no-such-action")) == ["bug"]
+    assert bridge.drawn == before
+    assert "Set up" in one(event(bridge, "choose-game", game="randolph"), "draw")["html"]
+
+
+def test_a_bug_message_escapes_what_it_quotes() -> None:
+    bridge = start()
+    answer = event(bridge, "<img src=x onerror=alert(1)>")
+    assert "<img" not in one(answer, "bug")["html"]
+
+
+def test_a_room_is_created_through_the_page_and_its_heartbeat_starts() -> None:
+    bridge = start()
+    asked = event(bridge, "create-room")
+    assert kinds(asked) == ["make-host-key"]
+    opened = send(bridge, {"t": "host-key", "public": "A" * 43, "private": "B" * 64})
+    assert kinds(opened).index("hash") < kinds(opened).index("open-room")
+    options = one(opened, "open-room")["options"]
+    assert options["signingKey"] == "B" * 64 and options["hostKey"] == "A" * 43
+    answer = send(bridge, {"t": "room-opened", "canShare": False})
+    assert answer["heartbeat"] is True
+    # A guest knocks: the host answers through the page's transport.
+    joined = send(bridge, {"t": "room", "kind": "join", "peer": "peer-1"})
+    assert "send" in kinds(joined) or "draw" in kinds(joined)
+    left = event(bridge, "leave-room")
+    assert "close-room" in kinds(left) and left["heartbeat"] is False
+
+
+def test_a_page_without_network_is_told_rooms_need_one() -> None:
+    bridge = start()
+    event(bridge, "create-room")
+    send(bridge, {"t": "host-key", "public": "A" * 43, "private": "B" * 64})
+    answer = send(bridge, {"t": "room-opened", "offline": True})
+    assert "You are offline" in one(answer, "draw")["html"] and answer["heartbeat"] is False
+
+
+def test_a_key_the_page_could_not_make_is_explained_in_the_lobby() -> None:
+    bridge = start()
+    event(bridge, "create-room")
+    answer = send(bridge, {"t": "host-key", "error": "no Ed25519"})
+    assert "A room could not be created here: no Ed25519." in one(answer, "draw")["html"]
+
+
+def test_timed_windows_run_on_the_clock_of_the_page() -> None:
+    """Bots that take a moment wake the engine at a time on the page's own clock."""
+    bridge = start()
+    answer = send(bridge, {"t": "event", "action": "start", "data": {}, "now": 5_000_000})
+    assert answer["wake"] is not None and 5_000_000 < answer["wake"] < 5_100_000
+    woken = send(bridge, {"t": "clock", "now": answer["wake"] + 1})
+    assert "draw" in kinds(woken)
+
+
+def test_the_mirror_journals_writes_in_order() -> None:
+    storage = MirrorStorage({"a": "1"})
+    storage.set("b", "2")
+    storage.remove("a")
+    storage.remove("never")
+    assert storage.take_writes() == [("b", "2"), ("a", None)]
+    assert storage.take_writes() == [] and storage.keys() == ["b"]
+    storage.refused("b", "old")
+    assert storage.get("b") == "old"
