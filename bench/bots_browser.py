@@ -11,20 +11,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench.startup import BARE_POLICY, assets_folder
 from scripts.serve import serve_in_thread
-from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path, wait_js
 
 ROOT = Path(__file__).resolve().parent.parent
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>bot timing</title>
 <script type="module" src="{core}"></script>
 <pre id="result"></pre>
-<script type="py" src="./bench_bots.py" config="./pyscript.toml"></script>
+<script type="py" src="./bench-bots.py" config="./bench-bots.toml"></script>
+"""
+CONFIG = """interpreter = "{folder}pyodide/pyodide.mjs"
+[files]
+"{folder}quandary.zip" = "./*"
 """
 
 SCRIPT = """
@@ -71,23 +75,30 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=400)
     args = parser.parse_args()
     dist = ROOT / "dist"
-    core = re.search(r'src="([^"]*/pyscript/core\.js)"', (dist / "index.html").read_text())
-    assert core, "build the site first (make build)"
-    (dist / "bench-bots.html").write_text(PAGE.format(core=core.group(1)))
-    (dist / "bench_bots.py").write_text(SCRIPT.format(limit=args.decisions))
-    server, url = serve_in_thread(dist)
+    folder = assets_folder(dist)
+    files = {
+        "bench-bots.html": PAGE.format(core=folder + "pyscript/core.js"),
+        "bench-bots.toml": CONFIG.format(folder=folder),
+        "bench-bots.py": SCRIPT.format(limit=args.decisions),
+    }
+    for name, text in files.items():
+        (dist / name).write_text(text)
+    # PyScript on the main thread needs 'unsafe-eval', which the app's policy forbids.
+    server, url = serve_in_thread(
+        dist, extra_rules=[("/bench-bots*", {"Content-Security-Policy": BARE_POLICY})]
+    )
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         page = browser.new_page()
         page.goto(url + "bench-bots.html")
-        page.wait_for_function(
-            "document.getElementById('result').textContent.length > 0", timeout=600_000
+        wait_js(
+            page, "() => document.getElementById('result').textContent.length > 0", None, 600_000
         )
         times = json.loads(page.inner_text("#result"))
         browser.close()
     server.shutdown()
-    (dist / "bench-bots.html").unlink()
-    (dist / "bench_bots.py").unlink()
+    for name in files:
+        (dist / name).unlink()
     result = {level: summary(values) for level, values in times.items()}
     out = ROOT / "bench" / "results-bots.json"
     merged = json.loads(out.read_text()) if out.exists() else {}

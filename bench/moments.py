@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from scripts.build import ensure_built
 from scripts.serve import serve_in_thread
-from tests.e2e.conftest import CHROMIUM_ARGS, INSTANT_BOTS, chromium_path, open_app
+from tests.e2e.conftest import CHROMIUM_ARGS, INSTANT_BOTS, chromium_path, open_app, wait_js
 from tests.e2e.moments import PROBE, moments
 from tests.e2e.play import build_first, vote_first_allowed
 from tests.e2e.test_minister_game import _step as minister_step
@@ -93,11 +93,12 @@ def randolph(page: Page, rounds: int) -> None:
     outcomes = 0
     for _ in range(200):
         state = str(
-            page.wait_for_function(
+            wait_js(
+                page,
                 f"last => {{ const s = ({RANDOLPH_STATE})(); return s !== last && s; }}",
-                arg=f"{outcomes}:outcomes",
-                timeout=STEP_MS,
-            ).json_value()
+                f"{outcomes}:outcomes",
+                STEP_MS,
+            )
         )
         if state == "over":
             return

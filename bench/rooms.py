@@ -21,7 +21,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
-from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path, wait_js
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,8 +63,11 @@ def submit_with_latency(clicker: Page, pages: list[Page]) -> float:
     clicked = clicker.evaluate("window.__clicks[window.__clicks.length - 1]")
     shown = []
     for page in pages:
-        page.wait_for_function(
-            f"Object.keys(window.__versions).some(v => Number(v) > {before})", timeout=30_000
+        wait_js(
+            page,
+            f"() => Object.keys(window.__versions).some(v => Number(v) > {before})",
+            None,
+            30_000,
         )
         shown.append(
             page.evaluate(

@@ -91,16 +91,20 @@ class Handler(SimpleHTTPRequestHandler):
 
 
 def make_server(
-    directory: Path, port: int = 0, relays: tuple[str, ...] = ()
+    directory: Path,
+    port: int = 0,
+    relays: tuple[str, ...] = (),
+    extra_rules: list[tuple[str, dict[str, str]]] | None = None,
 ) -> ThreadingHTTPServer:
     """A server on 127.0.0.1 (``port`` 0 picks a free one); call ``serve_forever``.
 
     ``relays`` are the signalling relays the page should use (a local one in tests
-    and in `make run`); without them the page uses public relays.
+    and in `make run`); without them the page uses public relays. ``extra_rules``
+    add headers after netlify.toml's (the benchmarks' reference page needs its own
+    policy).
     """
-    handler_class = type(
-        "BoundHandler", (Handler,), {"relays": tuple(relays), "rules": netlify_headers()}
-    )
+    rules = netlify_headers() + list(extra_rules or [])
+    handler_class = type("BoundHandler", (Handler,), {"relays": tuple(relays), "rules": rules})
     handler = functools.partial(handler_class, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
@@ -108,10 +112,12 @@ def make_server(
 
 
 def serve_in_thread(
-    directory: Path, relays: tuple[str, ...] = ()
+    directory: Path,
+    relays: tuple[str, ...] = (),
+    extra_rules: list[tuple[str, dict[str, str]]] | None = None,
 ) -> tuple[ThreadingHTTPServer, str]:
     """Start a server in a daemon thread; returns it and its base URL."""
-    server = make_server(directory, relays=relays)
+    server = make_server(directory, relays=relays, extra_rules=extra_rules)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"

@@ -23,6 +23,7 @@ let room = null; // the open room's transport (static/js/room.entry.js)
 let roomModule = null;
 let drawing = Promise.resolve(); // draws wait for what the host just sent (see applyBatch)
 let selectAfterDraw = "";
+let unanswered = 0; // actions posted that the engine has not answered yet
 const qrCache = new Map();
 
 const worker = new Worker(new URL("engine.mjs", HERE), { type: "module" });
@@ -61,7 +62,7 @@ post({
 
 worker.addEventListener("message", (event) => {
   const message = event.data;
-  if (message.t === "out") applyBatch(message.out);
+  if (message.t === "out") applyBatch(message.out, message.answered);
   else if (message.t === "progress") tell("quandary:progress", message);
   else if (message.t === "ready") becomeReady(message.engine);
   else if (message.t === "failed") tell("quandary:failed", { text: message.text });
@@ -136,7 +137,7 @@ const EFFECTS = {
 // answers in a later task: drawing the host's own screen first would hold every
 // other device's update back by that drawing, so the screen waits for the last
 // message sent (about a millisecond), and draws stay in order.
-function applyBatch(out) {
+function applyBatch(out, answered) {
   let sent = null;
   let draw = null;
   for (const message of out) {
@@ -154,13 +155,19 @@ function applyBatch(out) {
       EFFECTS.bug({ text: String(error.message || error), trace: String(error.stack || error) });
     }
   }
-  if (draw) {
-    const before = drawing;
-    drawing = Promise.all([before, sent])
-      .catch(() => {})
-      .then(() => paint(draw))
-      .catch((error) => console.error(error));
-  }
+  const before = drawing;
+  drawing = Promise.all([before, sent])
+    .catch(() => {})
+    .then(() => draw && paint(draw))
+    .catch((error) => console.error(error))
+    .then(() => settle(answered));
+}
+
+// #screen is busy (aria-busy) from a player's action until its answer is drawn:
+// assistive technology waits for the new screen, and so can a test.
+function settle(answered) {
+  unanswered = Math.max(0, unanswered - answered);
+  if (unanswered === 0) screen.removeAttribute("aria-busy");
 }
 
 // -- drawing ---------------------------------------------------------------------------
@@ -313,6 +320,8 @@ function datasetOf(element) {
 
 function act(action, data, element) {
   if (!ready) early(action, data, element);
+  unanswered += 1;
+  screen.setAttribute("aria-busy", "true");
   post({ t: "event", action, data, early: !ready });
 }
 
@@ -343,7 +352,14 @@ screen.addEventListener("quandary:throw", guarded((event) => {
   act("gesture", data, event.target);
 }));
 
-addEventListener("hashchange", guarded(() => post({ t: "hash", fragment: location.hash })));
+addEventListener(
+  "hashchange",
+  guarded(() => {
+    unanswered += 1;
+    screen.setAttribute("aria-busy", "true");
+    post({ t: "hash", fragment: location.hash });
+  }),
+);
 
 // -- before the engine is ready ----------------------------------------------------------
 

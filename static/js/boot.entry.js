@@ -22,6 +22,7 @@ function setProgress(percent, text) {
 
 function fail(message) {
   if (root.dataset.quandary === "ready") return;
+  console.error(message);
   root.dataset.quandary = "failed";
   document.getElementById("boot").hidden = true;
   const box = document.getElementById("boot-error");

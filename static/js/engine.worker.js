@@ -54,9 +54,14 @@ function schedule(reply) {
   if (reply.persist) setTimeout(() => deliver({ t: "persist" }), 0);
 }
 
+// A player's action is answered even when nothing changes: the page counts what
+// it is waiting for (static/js/app.entry.js marks #screen busy until then).
+const ACTIONS = new Set(["event", "hash"]);
+
 function deliver(...messages) {
   const out = [];
   let last = null;
+  const answered = messages.filter((message) => ACTIONS.has(message.t)).length;
   for (const message of messages) {
     try {
       last = answer(message);
@@ -66,7 +71,7 @@ function deliver(...messages) {
       out.push({ t: "bug", text: String((error && error.message) || error), trace: String(error && error.stack) });
     }
   }
-  if (out.length) postMessage({ t: "out", out });
+  if (out.length || answered) postMessage({ t: "out", out, answered });
   if (last) schedule(last);
 }
 

@@ -14,6 +14,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -219,3 +220,29 @@ def room_url(base_url: str) -> Iterator[str]:
         server, url = serve_in_thread(DIST, (relay,))
         yield url
         server.shutdown()
+
+
+WAIT_JS = """async ([arg, timeout, source]) => {
+  const predicate = %s;
+  const end = performance.now() + timeout;
+  for (;;) {
+    // A screen the engine is still answering a click on is not read (app.entry.js).
+    const value = !document.querySelector('#screen[aria-busy]') && (await predicate(arg));
+    if (value) return value;
+    if (performance.now() > end) throw new Error(`waited ${timeout} ms for ${source}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}"""
+
+
+def wait_js(page: Page, predicate: str, arg: Any = None, timeout: int = BOOT_TIMEOUT_MS) -> Any:
+    """Wait until the JS function ``predicate(arg)`` (it may be async) returns a truthy
+    value, inside the page, on a settled screen (not while the engine has a player's
+    action to answer); returns that value.
+
+    Playwright's own ``wait_for_function`` builds its predicate from a string with
+    ``new Function``, which the page's security policy forbids (it has no
+    'unsafe-eval'); this sends the whole wait as one evaluation through the
+    browser's debugging protocol, which the policy does not govern.
+    """
+    return page.evaluate(WAIT_JS % predicate, [arg, timeout, predicate])

@@ -20,6 +20,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from .conftest import wait_js
+
 PROBE = """
 (() => {
   window.quandaryMoments = [];
@@ -94,9 +96,10 @@ def moments(page: Page, prefix: str = "") -> list[dict[str, Any]]:
 
 def wait_for_moment(page: Page, prefix: str, timeout: float = 20_000) -> dict[str, Any]:
     """The first reveal measured whose id starts with ``reveal-`` + ``prefix``."""
-    page.wait_for_function(
+    wait_js(
+        page,
         "p => (window.quandaryMoments || []).some(m => m.reveal.startsWith('reveal-' + p))",
-        arg=prefix,
-        timeout=timeout,
+        prefix,
+        timeout,
     )
     return moments(page, prefix)[0]

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from playwright.sync_api import Route, expect
 
-from .conftest import BOOT_TIMEOUT_MS, open_app
+from .conftest import BOOT_TIMEOUT_MS, open_app, wait_js
+
+SNAPSHOT_KEPT = (
+    "() => caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length === 1)"
+)
 
 
 def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_url) -> None:
@@ -103,10 +107,7 @@ def test_a_second_start_restores_the_booted_engine(new_page, base_url) -> None:
     starts from it and plays."""
     page = open_app(new_page(), base_url)
     assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
-    page.wait_for_function(
-        "caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length === 1)",
-        timeout=BOOT_TIMEOUT_MS,
-    )
+    wait_js(page, SNAPSHOT_KEPT)
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engine") == "restored"
@@ -118,10 +119,7 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(
     new_page, base_url, page_errors
 ) -> None:
     page = open_app(new_page(), base_url)
-    page.wait_for_function(
-        "caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length === 1)",
-        timeout=BOOT_TIMEOUT_MS,
-    )
+    wait_js(page, SNAPSHOT_KEPT)
     page.evaluate(
         "caches.open('quandary-snapshots').then(async c => {"
         " const [key] = await c.keys(); await c.put(key, new Response('not a snapshot')); })"

@@ -63,6 +63,7 @@ def test_a_game_survives_a_reload_and_continues(new_page, base_url) -> None:
     page = open_app(new_page(), base_url)
     page.click("#start")
     built = build_first(page)
+    expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
     dilemmas = page.locator(".vote-row .dilemma").all_inner_texts()
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]")

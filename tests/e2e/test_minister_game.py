@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app
+from .conftest import open_app, wait_js
 from .rooms import create_room, inbox, join, open_peer
 
 CALM = ("#collect", "#pass", "#done")
@@ -15,9 +15,7 @@ CALM = ("#collect", "#pass", "#done")
 
 def _changed(page: Page, before: str) -> None:
     """Wait until the table has been drawn again after a click."""
-    page.wait_for_function(
-        "old => document.querySelector('main').innerHTML !== old", arg=before, timeout=20_000
-    )
+    wait_js(page, "old => document.querySelector('main').innerHTML !== old", before, 20_000)
 
 
 def _propose(page: Page) -> None:

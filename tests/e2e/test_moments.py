@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from .conftest import open_app
+from .conftest import open_app, wait_js
 from .moments import install, wait_for_moment
 from .play import build_first, vote_first_allowed
 
@@ -27,9 +27,8 @@ def test_a_normal_bot_is_seen_thinking_then_its_move_arrives(new_page, base_url)
     statuses = page.locator(".scoreboard .status")
     expect(statuses.nth(1)).to_have_text("thinking…")
     # …then their moves arrive by themselves, with the player still building.
-    done = page.wait_for_function(
-        "() => !document.querySelector('#thinking') && performance.now()", timeout=10_000
-    ).json_value()
+    idle = "() => !document.querySelector('#thinking') && performance.now()"
+    done = wait_js(page, idle, None, 10_000)
     expect(statuses.nth(1)).to_have_text("ready")
     expect(statuses.nth(2)).to_have_text("ready")
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from scripts.build import write_service_worker
 from scripts.serve import serve_in_thread
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, open_app
+from .conftest import BOOT_TIMEOUT_MS, DIST, open_app, wait_js
 from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
 
 CSP_PROBE = (
@@ -23,7 +23,9 @@ CSP_PROBE = (
     "document.addEventListener('securitypolicyviolation',"
     " e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"
 )
-SW_READY = "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
+SW_READY = (
+    "() => navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
+)
 
 
 @pytest.fixture
@@ -42,7 +44,7 @@ def worker_page(new_page, url: str):
     context.add_init_script(CSP_PROBE)
     open_app(page, url)
     # The offline copy is made once the lobby is usable: wait until it is complete.
-    page.wait_for_function(SW_READY, timeout=BOOT_TIMEOUT_MS)
+    wait_js(page, SW_READY)
     return context, page
 
 
@@ -73,7 +75,8 @@ def test_a_new_deploy_is_offered_and_loaded_whole(new_page, own_site) -> None:
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     # A new version: one file changes, and the build writes a new service worker.
-    (site / "main.py").write_text((site / "main.py").read_text() + "\n# deploy 2\n")
+    rules = site / "static/rules/index.html"
+    rules.write_text(rules.read_text() + "<!-- deploy 2 -->\n")
     write_service_worker(site)
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     banner = page.get_by_role("alert").filter(has_text="A new version of Quandary is ready")
@@ -82,7 +85,8 @@ def test_a_new_deploy_is_offered_and_loaded_whole(new_page, own_site) -> None:
     with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
         page.get_by_role("button", name="Reload to update").click()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
-    assert page.evaluate("fetch('./main.py').then(r => r.text())").endswith("# deploy 2\n")
+    fetched = page.evaluate("fetch('./static/rules/index.html').then(r => r.text())")
+    assert fetched.endswith("<!-- deploy 2 -->\n")
     expect(page.locator("#update")).to_be_hidden()
 
 
@@ -91,13 +95,15 @@ def test_the_page_runs_under_its_security_policy(new_page, base_url) -> None:
     page.context.add_init_script(CSP_PROBE)
     response = page.goto(base_url)
     policy = response.headers["content-security-policy"]
-    assert "script-src 'self'" in policy and "wasm-unsafe-eval" in policy
+    assert "script-src 'self' 'wasm-unsafe-eval';" in policy
+    # No script may be built from a string anywhere: not the page, not the engine's worker.
+    assert "'unsafe-eval'" not in policy
     assert "connect-src 'self' wss:" in policy
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     page.click("#start")
     build_first(page)
     assert page.evaluate("window.__violations") == []
-    asset = page.request.get(base_url + page.get_attribute("script[src$='core.js']", "src")[2:])
+    asset = page.request.get(base_url + page.get_attribute("script[src$='app.mjs']", "src")[2:])
     assert "immutable" in asset.headers["cache-control"]
     assert page.request.get(base_url + "sw.js").headers["cache-control"] == "no-cache"
     assert page.request.get(base_url).headers["cache-control"] == "no-cache"

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app
+from .conftest import open_app, wait_js
 
 PHONE = {"width": 360, "height": 740}
 STEPS = 1000
@@ -98,7 +98,7 @@ def measure(page: Page) -> dict[str, Any]:
 def play_a_step(page: Page, rng: random.Random, thrown: list[str]) -> None:
     """Tap the way on if there is one, else a random control; throw a card when a window
     opens; wait while the bots play."""
-    turn = str(page.wait_for_function(TURN, arg=thrown, timeout=STEP_TIMEOUT_MS).json_value())
+    turn = str(wait_js(page, TURN, thrown, STEP_TIMEOUT_MS))
     if turn.startswith("throw:"):
         thrown.append(turn.split(":")[1])
         throw_a_card(page)

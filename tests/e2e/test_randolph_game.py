@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app
+from .conftest import open_app, wait_js
 from .play import set_seats
 from .rooms import create_room, join, open_peer
 
@@ -45,8 +45,7 @@ def skip_practice(page: Page) -> None:
 
 
 def next_state(page: Page, thrown: list[str], timeout: int = STEP_TIMEOUT_MS) -> str:
-    handle = page.wait_for_function(STATE_JS, arg=thrown, timeout=timeout)
-    return str(handle.json_value())
+    return str(wait_js(page, STATE_JS, thrown, timeout))
 
 
 def challenge(page: Page) -> None:
@@ -150,10 +149,11 @@ def test_a_duel_between_two_devices_in_a_room(new_page, room_url) -> None:
                 perfect_throw(page)
                 acted = True
         if not acted:
-            host.wait_for_function(
+            wait_js(
+                host,
                 "v => document.querySelector('.game')?.dataset.version != v",
-                arg=version,
-                timeout=STEP_TIMEOUT_MS,
+                version,
+                STEP_TIMEOUT_MS,
             )
     else:
         raise AssertionError("the two humans never duelled")
@@ -178,10 +178,11 @@ def in_step(host: Page, guest: Page) -> str:
     """Wait until the guest has caught up with the host's version of the table (or passed
     it: the table may move on between two looks); returns that version."""
     version = host.locator(".game").get_attribute("data-version")
-    guest.wait_for_function(
+    wait_js(
+        guest,
         "v => Number(document.querySelector('.game')?.dataset.version) >= Number(v)",
-        arg=version,
-        timeout=STEP_TIMEOUT_MS,
+        version,
+        STEP_TIMEOUT_MS,
     )
     return str(version)
 
@@ -219,7 +220,7 @@ LANDED_JS = """([value, window]) => {
 
 def page_clock(page: Page, at: float) -> None:
     """Wait until the page's own clock (performance.now) reaches ``at``: no sleeps."""
-    page.wait_for_function("t => performance.now() >= t", arg=at, timeout=STEP_TIMEOUT_MS)
+    wait_js(page, "t => performance.now() >= t", at, STEP_TIMEOUT_MS)
 
 
 def in_view(page: Page, selector: str) -> bool:
@@ -264,8 +265,7 @@ def slow_human_throw(page: Page) -> tuple[str, str]:
     page.mouse.move(x + (tx - x) * 0.55, y + (ty - y) * 0.55, steps=6)  # the flick
     page_clock(page, began + AIM_MS)
     page.mouse.up()
-    handle = page.wait_for_function(LANDED_JS, arg=[value, window], timeout=STEP_TIMEOUT_MS)
-    return value, str(handle.json_value())
+    return value, str(wait_js(page, LANDED_JS, [value, window], STEP_TIMEOUT_MS))
 
 
 @pytest.mark.walk

@@ -67,6 +67,7 @@ def test_a_guest_cannot_pose_as_the_host_during_its_reload_nor_inject_script(
     host.click("#room-start")
     expect(anna.get_by_role("heading", name="Build your dilemma")).to_be_visible()
     title = anna.title()
+    scripts = anna.locator("script").count()
     token = json.loads(
         anna.evaluate(
             "Object.entries(localStorage).find(([k]) => k.startsWith('quandary.room.'))[1]"
@@ -85,7 +86,7 @@ def test_a_guest_cannot_pose_as_the_host_during_its_reload_nor_inject_script(
     # Nothing of Ben's was run or shown on Anna's page.
     assert anna.title() == title
     assert anna.evaluate("localStorage.getItem('pwned')") is None
-    assert anna.locator('script[type="py"]').count() == 1, "only the page's own"
+    assert anna.locator("script").count() == scripts, "only the page's own"
     assert anna.locator("img[src=x]").count() == 0
     assert "pwned" not in anna.content()
     expect(anna.get_by_role("heading", name="Build your dilemma")).to_be_visible()
