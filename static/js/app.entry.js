@@ -64,7 +64,7 @@ worker.addEventListener("message", (event) => {
   const message = event.data;
   if (message.t === "out") applyBatch(message.out, message.answered);
   else if (message.t === "progress") tell("quandary:progress", message);
-  else if (message.t === "ready") becomeReady(message.engine);
+  else if (message.t === "ready") becomeReady(message.engine, message.phases);
   else if (message.t === "failed") tell("quandary:failed", { text: message.text });
 });
 
@@ -79,8 +79,9 @@ function tell(name, detail) {
   dispatchEvent(new CustomEvent(name, { detail }));
 }
 
-function becomeReady(engine) {
+function becomeReady(engine, phases) {
   ready = true;
+  globalThis.quandaryBootPhases = phases; // read by bench/startup.py
   root.dataset.engine = engine;
   root.dataset.quandary = "ready";
   tell("quandary:ready", {});

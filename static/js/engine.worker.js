@@ -111,50 +111,68 @@ async function forgetSnapshot() {
   }
 }
 
+const packageArchive = () =>
+  fetch(new URL("quandary.zip", HERE)).then((response) => {
+    if (!response.ok) throw new Error(`quandary.zip: ${response.status}`);
+    return response.arrayBuffer();
+  });
+
+// A restored interpreter has imported every module of the package already (and
+// the card data they read at import), so it needs no files; a fresh one unpacks
+// the package while Pyodide starts, imports all of it and snapshots itself.
 async function interpreter() {
   const indexURL = new URL("pyodide/", HERE).href;
   const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
   const snapshot = await cachedSnapshot();
   if (snapshot) {
     try {
-      return { pyodide: await loadPyodide({ indexURL, ...quiet, _loadSnapshot: snapshot }), restored: true };
+      const pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: snapshot });
+      mark("interpreter_restored");
+      return { pyodide, made: null };
     } catch (error) {
       console.warn(`The warm-start snapshot could not be used: ${error}`);
       await forgetSnapshot();
     }
   }
-  return { pyodide: await loadPyodide({ indexURL, ...quiet, _makeSnapshot: true }), restored: false };
+  const zip = packageArchive();
+  const pyodide = await loadPyodide({ indexURL, ...quiet, _makeSnapshot: true });
+  mark("interpreter_fresh");
+  progress(70, "Loading the games…");
+  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  mark("package_unpacked");
+  progress(85, "Setting the table…");
+  // Everything the engine may run is imported before the snapshot, and no JS
+  // object is held by Python yet (a snapshot cannot hold one).
+  pyodide.runPython(
+    "import importlib, sys\nimportlib.invalidate_caches()\nsys.path.insert(0, '/home/pyodide')\nimport quandary.web.preload",
+  );
+  mark("package_imported");
+  const made = pyodide.makeMemorySnapshot();
+  mark("snapshot_made");
+  return { pyodide, made };
+}
+
+// How long each step of the start took (ms, on the worker's clock), for the bench.
+const phases = {};
+let lastMark = performance.now();
+function mark(name) {
+  const now = performance.now();
+  phases[name] = Math.round(now - lastMark);
+  lastMark = now;
 }
 
 async function boot() {
   progress(5, "Loading the Python runtime…");
-  const zip = fetch(new URL("quandary.zip", HERE)).then((response) => {
-    if (!response.ok) throw new Error(`quandary.zip: ${response.status}`);
-    return response.arrayBuffer();
-  });
-  const { pyodide, restored } = await interpreter();
-  progress(70, "Loading the games…");
-  // Files are not part of a snapshot: the package is unpacked on every start.
-  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
-  progress(85, "Setting the table…");
-  pyodide.runPython(
-    "import importlib, sys\nimportlib.invalidate_caches()\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')",
-  );
-  let snapshot = null;
-  if (!restored) {
-    // Everything the engine may run is imported before the snapshot, and no JS
-    // object is held by Python yet (a snapshot cannot hold one).
-    pyodide.runPython("import quandary.web.preload");
-    snapshot = pyodide.makeMemorySnapshot();
-  }
+  const { pyodide, made } = await interpreter();
   const start = inbox.shift();
   pageOrigin = start.origin;
   start.now = pageNow();
   bridge = pyodide.pyimport("quandary.web.bridge").open_bridge(JSON.stringify(start));
   const waiting = inbox.splice(0);
   deliver({ t: "start", hash: start.hash }, ...waiting);
-  postMessage({ t: "ready", engine: restored ? "restored" : "fresh" });
-  if (snapshot) setTimeout(() => keepSnapshot(snapshot), 0);
+  mark("first_screen");
+  postMessage({ t: "ready", engine: made ? "fresh" : "restored", phases });
+  if (made) setTimeout(() => keepSnapshot(made), 0);
 }
 
 boot().catch((error) => {
