@@ -37,8 +37,7 @@ function answer(message) {
   return JSON.parse(bridge.handle(JSON.stringify(message)));
 }
 
-// The bridge's wishes about time: wake the table's clock, beat the room's heart,
-// save the room once the page has drawn.
+// The bridge's wishes about time: wake the table's clock, beat the room's heart.
 function schedule(reply) {
   clearTimeout(clock);
   clock = null;
@@ -51,7 +50,6 @@ function schedule(reply) {
     clearInterval(heartbeat);
     heartbeat = null;
   }
-  if (reply.persist) setTimeout(() => deliver({ t: "persist" }), 0);
 }
 
 // A player's action is answered even when nothing changes: the page counts what

@@ -107,7 +107,9 @@ def test_a_guest_who_reloads_gets_seat_hand_and_choice_back(new_page, room_url):
 def test_the_host_comes_back_mid_round_and_the_game_goes_on(new_page, room_url):
     host, anna, ben, link = _table_of_three(new_page, room_url)
     build_first(anna)
-    # The host's page goes away (its saved room stays in the browser's storage)...
+    # Anna sees her dilemma accepted (the host has it, and has kept it)...
+    expect(anna.locator(".waiting")).to_be_visible()
+    # ...then the host's page goes away (its saved room stays in the browser's storage)...
     context = host.context
     host.close()
     # ...and while it is away the guests are told the game is paused.

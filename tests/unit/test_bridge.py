@@ -148,3 +148,13 @@ def test_the_mirror_journals_writes_in_order() -> None:
     assert storage.take_writes() == [] and storage.keys() == ["b"]
     storage.refused("b", "old")
     assert storage.get("b") == "old"
+
+
+def test_a_room_write_the_page_refused_is_said_on_the_room_screen() -> None:
+    bridge = start()
+    event(bridge, "create-room")
+    opened = send(bridge, {"t": "host-key", "public": "A" * 43, "private": "B" * 64})
+    send(bridge, {"t": "room-opened", "canShare": False})
+    room_keys = [w[0] for w in one(opened, "store")["writes"] if w[0].startswith("quandary.room.")]
+    refused = send(bridge, {"t": "refused", "key": room_keys[0], "value": None})
+    assert "the room is not saved" in one(refused, "draw")["html"]

@@ -129,7 +129,6 @@ class Bridge:
         self.outbox: list[Message] = []
         self.drawn = ""
         self.heartbeat = False
-        self.persist = False
         relays = start.get("relays") or []
         self.controller = Controller(
             self.storage,
@@ -148,10 +147,9 @@ class Bridge:
         """One message from the page, as JSON; the answer, as JSON.
 
         The answer says what the page must do (``out``), when the table's clock next
-        needs the engine (``wake``, on the page's clock), whether the room's two-second
-        heartbeat runs, and whether to save the room once the screen is drawn.
+        needs the engine (``wake``, on the page's clock), and whether the room's
+        two-second heartbeat runs.
         """
-        self.persist = False
         try:
             message = json.loads(text)
             if not isinstance(message, dict):
@@ -165,7 +163,6 @@ class Bridge:
                 "out": self._flush(),
                 "wake": self._wake(),
                 "heartbeat": self.heartbeat,
-                "persist": self.persist,
             }
         )
 
@@ -185,9 +182,6 @@ class Bridge:
                 self.draw()
         elif kind == "timer":
             self._room_timer()
-        elif kind == "persist":
-            if controller.room is not None:
-                controller.room.persist()
         elif kind == "refused":
             self._refused(str(message.get("key", "")), message.get("value"))
         elif kind in ROOM_REPLIES:
@@ -222,6 +216,10 @@ class Bridge:
     def _refused(self, key: str, value: object) -> None:
         """The page's storage refused a write: the copy follows, and a lost save is said."""
         self.storage.refused(key, value if isinstance(value, str) else None)
+        room = self.controller.room
+        if room is not None and key.startswith("quandary.room."):
+            room.notice = "This device's storage is full: the room is not saved. Play on."
+            self.draw()
         local = self.controller.local
         if local is not None and key.startswith("quandary.game."):
             local.error = (
@@ -252,7 +250,9 @@ class Bridge:
         )
 
     def _flush(self) -> list[Message]:
-        """Everything queued, effects first in the order asked, the store before the draw."""
+        """Everything queued, effects in the order asked. What is stored goes first: a
+        host keeps a move before it tells anyone the move was accepted, so a host
+        whose page dies right after loses nothing a guest saw accepted."""
         self._effects()
         out: list[Message] = []
         writes = self.storage.take_writes()
@@ -305,8 +305,9 @@ class Bridge:
             out.append({"t": "open-backup", "blob": effect.blob, "shares": list(effect.shares)})
         elif isinstance(effect, DownloadText):
             out.append({"t": "download", "name": effect.name, "text": effect.text})
-        elif isinstance(effect, SaveRoom):
-            self.persist = True  # after the page has drawn: the new screen comes first
+        elif isinstance(effect, SaveRoom) and self.controller.room is not None:
+            # At once, in the worker: the page's drawing does not wait for it.
+            self.controller.room.persist()
 
     def _bug(self, exc: Exception) -> None:
         """A bug is logged and shown in a sentence; the saved game is untouched."""

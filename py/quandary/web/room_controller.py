@@ -168,7 +168,7 @@ class RoomController:
             self.notice = "This device's storage is full: the room is not saved. Play on."
 
     def _save_soon(self) -> None:
-        """The page saves after drawing: the new screen comes first."""
+        """Saved when the action is handled, before the page sends or draws anything."""
         if SaveRoom() not in self.effects:
             self.effects.append(SaveRoom())
 
