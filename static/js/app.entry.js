@@ -121,6 +121,7 @@ const EFFECTS = {
   },
   share: ({ title, url }) => navigator.share?.({ title, url }).catch(() => {}), // dismissed
   download,
+  reveal: ({ selector }) => revealElement(selector),
   bug: ({ html, text, trace }) => {
     console.error(trace);
     if (html) {

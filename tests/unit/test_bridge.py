@@ -53,6 +53,9 @@ def test_a_chosen_game_is_scrolled_to_unless_the_page_showed_it_while_booting() 
     assert "Set up Royal Dilemma" in shown["html"] and shown["reveal"] == "#setup-title"
     early = one(event(bridge, "choose-game", early=True, game="minister"), "draw")
     assert "Set up Maybe Minister" in early["html"] and early["reveal"] == ""
+    # Choosing the game already chosen changes nothing, but still shows its setup.
+    again = event(bridge, "choose-game", game="minister")
+    assert kinds(again) == ["reveal"] and one(again, "reveal")["selector"] == "#setup-title"
 
 
 def test_an_unchanged_screen_is_not_drawn_again() -> None:

@@ -204,9 +204,11 @@ class Bridge:
         except Exception as exc:  # noqa: BLE001 - one bad action must not stop the rest
             self._bug(exc)
             return
-        if redraw:
-            reveal = "#setup-title" if action == "choose-game" and not early else ""
-            self.draw(reveal=reveal)
+        reveal = "#setup-title" if action == "choose-game" and not early else ""
+        if redraw and self.draw(reveal=reveal):
+            return
+        if reveal:  # the game already chosen: its setup is shown all the same
+            self._post({"t": "reveal", "selector": reveal})
 
     def _room_timer(self) -> None:
         room = self.controller.room
@@ -230,8 +232,9 @@ class Bridge:
 
     # -- what the page must do ----------------------------------------------------------
 
-    def draw(self, force: bool = False, reveal: str = "") -> None:
-        """Queue the screen, unless it has not changed (and nothing is to be announced).
+    def draw(self, force: bool = False, reveal: str = "") -> bool:
+        """Queue the screen, unless it has not changed (and nothing is to be announced);
+        whether it was queued.
 
         A heartbeat or a delay measurement arrives every second or two; writing an
         unchanged screen again between a player's press and release would swallow
@@ -243,11 +246,12 @@ class Bridge:
         assert isinstance(html, Markup), "the screen must be Markup, built by quandary.web.html"
         message = self.controller.announcement()
         if html == self.drawn and not message and not force:
-            return
+            return False
         self.drawn = html
         self.outbox.append(
             {"t": "draw", "html": str(html), "announce": message or "", "reveal": reveal}
         )
+        return True
 
     def _flush(self) -> list[Message]:
         """Everything queued, effects in the order asked. What is stored goes first: a
