@@ -132,7 +132,7 @@ def cold(browser: Browser, url: str, network: bool, clicks: bool) -> dict[str, A
             page.wait_for_timeout(250)
     at = ready_at(page)
     result: dict[str, Any] = {"ready_ms": at, "bytes": bytes_by_file(sizes)}
-    if clicks or not network:
+    if url.endswith("/") and not network:  # Quandary's own page: the bare one paints nothing
         paint = float(wait_js(page, PAINT, None, 10_000) or 0)
         tasks = page.evaluate("window.__longTasks")
         during = [d for start, d in tasks if paint <= start <= at]
