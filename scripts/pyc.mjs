@@ -10,17 +10,30 @@ const [source, target] = process.argv.slice(2);
 const pyodide = await loadPyodide();
 pyodide.FS.writeFile("/tmp/in.zip", readFileSync(source));
 pyodide.runPython(`
-import compileall, py_compile, shutil, zipfile
+import shutil, zipfile
 shutil.unpack_archive("/tmp/in.zip", "/tmp/pkg", "zip")
 # Unchecked hash-based .pyc files stay valid whatever the unpacked files' times are.
-# Each is written where its source was (legacy=True) and the source is dropped:
-# the browser imports the bytecode alone, and every visitor downloads a third less
-# (a traceback still names the file and line).
-ok = compileall.compile_dir("/tmp/pkg", quiet=1, legacy=True,
-    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-assert ok, "compiling failed"
-import pathlib
-for source in pathlib.Path("/tmp/pkg").rglob("*.py"):
+# Each is written where its source was, and the source is dropped: the browser
+# imports the bytecode alone, so every visitor downloads less (a traceback still
+# names the file and line).
+import ast, importlib.util, pathlib
+
+def without_docstrings(tree):
+    """The module with its docstrings taken out (they say why, for readers of the
+    source; the browser never reads them). Asserts stay, unlike with -OO."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+for source in sorted(pathlib.Path("/tmp/pkg").rglob("*.py")):
+    text = source.read_bytes()
+    code = compile(without_docstrings(ast.parse(text, str(source))), str(source), "exec", dont_inherit=True)
+    data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(text), False)
+    source.with_suffix(".pyc").write_bytes(data)
     source.unlink()
 shutil.make_archive("/tmp/out", "zip", "/tmp/pkg")
 `);
