@@ -117,7 +117,7 @@ const packageArchive = () =>
 
 // A restored interpreter has imported every module of the package already (and
 // the card data they read at import), so it needs no files; a fresh one unpacks
-// the package while Pyodide starts, imports all of it and snapshots itself.
+// the package while Pyodide starts, and snapshots itself once the page is ready.
 async function interpreter() {
   const indexURL = new URL("pyodide/", HERE).href;
   const quiet = { stdout: () => {}, stderr: (text) => console.warn(text) };
@@ -126,7 +126,7 @@ async function interpreter() {
     try {
       const pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: snapshot });
       mark("interpreter_restored");
-      return { pyodide, made: null };
+      return { pyodide, fresh: false };
     } catch (error) {
       console.warn(`The warm-start snapshot could not be used: ${error}`);
       await forgetSnapshot();
@@ -139,15 +139,22 @@ async function interpreter() {
   pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
   mark("package_unpacked");
   progress(85, "Setting the table…");
-  // Everything the engine may run is imported before the snapshot, and no JS
-  // object is held by Python yet (a snapshot cannot hold one).
-  pyodide.runPython(
-    "import importlib, sys\nimportlib.invalidate_caches()\nsys.path.insert(0, '/home/pyodide')\nimport quandary.web.preload",
-  );
-  mark("package_imported");
-  const made = pyodide.makeMemorySnapshot();
-  mark("snapshot_made");
-  return { pyodide, made };
+  pyodide.runPython("import importlib, sys\nimportlib.invalidate_caches()\nsys.path.insert(0, '/home/pyodide')");
+  return { pyodide, fresh: true };
+}
+
+// After a fresh start has drawn its first screen: import every module the engine
+// may run, snapshot the interpreter and keep it for the next start. Python holds
+// no JS object (a snapshot cannot hold one): the bridge only ever sees text.
+function snapshotSoon(pyodide) {
+  setTimeout(() => {
+    try {
+      pyodide.runPython("import quandary.web.preload");
+      keepSnapshot(pyodide.makeMemorySnapshot());
+    } catch (error) {
+      console.warn(`No warm-start snapshot this time: ${error}`);
+    }
+  }, 0);
 }
 
 // How long each step of the start took (ms, on the worker's clock), for the bench.
@@ -161,7 +168,7 @@ function mark(name) {
 
 async function boot() {
   progress(5, "Loading the Python runtime…");
-  const { pyodide, made } = await interpreter();
+  const { pyodide, fresh } = await interpreter();
   const start = inbox.shift();
   pageOrigin = start.origin;
   start.now = pageNow();
@@ -169,8 +176,8 @@ async function boot() {
   const waiting = inbox.splice(0);
   deliver({ t: "start", hash: start.hash }, ...waiting);
   mark("first_screen");
-  postMessage({ t: "ready", engine: made ? "fresh" : "restored", phases });
-  if (made) setTimeout(() => keepSnapshot(made), 0);
+  postMessage({ t: "ready", engine: fresh ? "fresh" : "restored", phases });
+  if (fresh) snapshotSoon(pyodide);
 }
 
 boot().catch((error) => {

@@ -21,6 +21,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from quandary import games  # noqa: F401 - registers every game
 from quandary.web.actions import (
     CloseRoom,
     CopyText,
