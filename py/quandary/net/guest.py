@@ -258,8 +258,14 @@ class RoomGuest:
         self._claim()
 
     def retry(self) -> None:
-        """Greet the host again while it has not welcomed us (a greeting may be lost)."""
-        if self.host is not None and self.status == "searching":
+        """Greet the host again while it has not welcomed us (a greeting may be lost).
+
+        A welcome without the lobby that follows it is no welcome either: a guest
+        with no lobby cannot tell from a tick that the game started, so it would
+        never ask for its view. The host answers a second hello from the same
+        connection with the lobby and a snapshot for that guest alone.
+        """
+        if self.host is not None and (self.status == "searching" or self.lobby is None):
             self._hello()
 
     def _hello(self) -> None:

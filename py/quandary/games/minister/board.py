@@ -8,12 +8,13 @@ written once.
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from . import laws
 from .laws import Effects, Holding
 from .material import CARDS, SUPPORT, VOTES
-from .state import Enacted, MinisterState, Won
+from .state import Enacted, MinisterState, Won, replace
 
 
 def disabled(law: Enacted) -> bool:
@@ -126,24 +127,30 @@ def round_from(state: MinisterState, seat: int) -> tuple[int, ...]:
     return tuple((seat + i) % state.players for i in range(state.players))
 
 
-def score_sheets(state: MinisterState) -> tuple[tuple[int, dict[str, tuple[str, int]]], ...]:
-    """Every seat's total and its points per law (law id -> (title, points)) at this moment."""
-    active = active_laws(state)
-    sheets = []
-    for seat in range(state.players):
-        total, lines = laws.score(active, holding(state, seat))
-        per_law: dict[str, tuple[str, int]] = {}
-        for line in lines:
-            title = str(line.to_json()["title"])
-            old = per_law.get(line.law, (title, 0))[1]
-            per_law[line.law] = (title, old + line.points)
-        sheets.append((total, per_law))
-    return tuple(sheets)
+Sheet = tuple[int, Mapping[str, tuple[str, int]]]
+"""A seat's total and its points per law (law id -> (title, points))."""
 
 
-def score_changes(
-    before: tuple[tuple[int, dict[str, tuple[str, int]]], ...], state: MinisterState
-) -> list[dict[str, object]]:
+def score_sheets(state: MinisterState) -> tuple[Sheet, ...]:
+    """Every seat's total and its points per law at this moment."""
+    active = _active(state.laws)
+    return tuple(_sheet(active, holding(state, seat)) for seat in range(state.players))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sheet(active: tuple[str, ...], held: Holding) -> Sheet:
+    """Cached: every move compares the sheets before and after it, and most moves
+    change no seat's holding (a vote, a pick), so the same sheets come back."""
+    total, lines = laws.score(active, held)
+    per_law: dict[str, tuple[str, int]] = {}
+    for line in lines:
+        title = str(line.to_json()["title"])
+        old = per_law.get(line.law, (title, 0))[1]
+        per_law[line.law] = (title, old + line.points)
+    return total, MappingProxyType(per_law)
+
+
+def score_changes(before: tuple[Sheet, ...], state: MinisterState) -> list[dict[str, object]]:
     """One public record per seat whose score moved: from, to, and each law's share of it.
 
     Scores are recomputed from the laws in force and the cards on the table, so

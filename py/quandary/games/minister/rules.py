@@ -17,7 +17,6 @@ Rulings: static/rules/maybe-minister.html, 'Rulings'.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from quandary.engine import Event, MalformedMove, Progress, Result, Rng, moves
@@ -25,7 +24,7 @@ from quandary.engine.spec import GameSpec, Move, Option
 
 from . import board, turn, upkeep, views
 from .material import CARDS, VOTES, decree_cards, starting_supports, vote_cards
-from .state import HAND_SIZE, TARGET, MinisterState, Won
+from .state import HAND_SIZE, TARGET, MinisterState, Won, replace
 
 SPEC = GameSpec(
     id="minister",
@@ -281,9 +280,7 @@ def _actions() -> dict[str, Any]:
 _ACTIONS = _actions()
 
 
-def _with_score_changes(
-    before: tuple[tuple[int, dict[str, tuple[str, int]]], ...], state: MinisterState
-) -> MinisterState:
+def _with_score_changes(before: tuple[board.Sheet, ...], state: MinisterState) -> MinisterState:
     """Log a "score_changed" event for every seat whose score moved, naming the laws.
 
     The events go before the game's end, if this move ended it, so the log tells

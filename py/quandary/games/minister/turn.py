@@ -17,7 +17,6 @@ move a player makes is a decision. The phases after the pick live in
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from quandary.engine import Event, Rng, moves
@@ -25,7 +24,7 @@ from quandary.engine import Event, Rng, moves
 from . import board, upkeep
 from .laws import Effects
 from .material import CARDS, VOTES
-from .state import TARGET, Enacted, MinisterState, Reveal, Won
+from .state import TARGET, Enacted, MinisterState, Reveal, Won, replace
 
 LOG_KEPT = 12
 """Events the state keeps: the table shows the last few, and a state that grew

@@ -18,7 +18,6 @@ resource for its power.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -27,7 +26,7 @@ from quandary.engine import Move
 from . import board, laws
 from .laws import Effects
 from .material import CARDS, VOTES, WILDCARD
-from .state import MinisterState, Won
+from .state import MinisterState, Won, replace
 
 RESOURCE_KINDS = ("resource", "special")
 
