@@ -222,6 +222,10 @@ def room_url(base_url: str) -> Iterator[str]:
         server.shutdown()
 
 
+SNAPSHOT_KEPT = "() => caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length)"
+"""Whether the engine has kept its warm-start snapshot (static/js/engine.worker.js)."""
+
+
 WAIT_JS = """async ([arg, timeout, source]) => {
   const predicate = %s;
   const end = performance.now() + timeout;

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Route, expect
 
-from .conftest import BOOT_TIMEOUT_MS, open_app, wait_js
-
-SNAPSHOT_KEPT = (
-    "() => caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length === 1)"
-)
+from .conftest import BOOT_TIMEOUT_MS, SNAPSHOT_KEPT, open_app, wait_js
 
 
 def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_url) -> None:

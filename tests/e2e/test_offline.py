@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from scripts.build import write_service_worker
 from scripts.serve import serve_in_thread
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, open_app, wait_js
+from .conftest import BOOT_TIMEOUT_MS, DIST, SNAPSHOT_KEPT, open_app, wait_js
 from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
 
 CSP_PROBE = (
@@ -115,7 +115,7 @@ def test_a_damaged_offline_copy_can_be_repaired(new_page, own_site, page_errors)
     _, url = own_site
     context, page = worker_page(new_page, url)
     # The engine's snapshot is kept by now, and is thrown away with the package.
-    wait_js(page, "() => caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length)")
+    wait_js(page, SNAPSHOT_KEPT)
     page.evaluate(
         """async () => {
           for (const name of await caches.keys()) {
