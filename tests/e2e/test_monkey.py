@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from .conftest import BOOT_TIMEOUT_MS, PageErrors, open_app
+from .conftest import BOOT_TIMEOUT_MS, PageErrors, open_app, wait_js
 
 ACTIONS = int(os.environ.get("QUANDARY_MONKEY_ACTIONS", "500"))
 SEED = int(os.environ.get("QUANDARY_MONKEY_SEED", "1"))
@@ -142,10 +142,12 @@ class Monkey:
         self.log.append("sat down")
 
     def look(self, pick: float | None = None) -> dict[str, Any]:
-        """What ``LOOK`` sees, once a navigation the last action started has landed."""
+        """What ``LOOK`` sees, once a navigation the last action started has landed and
+        the engine has drawn its answer to the last click (a screen read while that
+        answer is on its way may be gone by the next action)."""
         for _ in range(5):
             try:
-                return dict(self.page.evaluate(LOOK, [pick]))
+                return dict(wait_js(self.page, LOOK, [pick]))
             except PlaywrightError as error:
                 if "destroyed" not in error.message and "navigat" not in error.message:
                     raise
