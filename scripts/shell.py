@@ -1,9 +1,10 @@
 """The parts of index.html that come from the game catalog, filled in by the build.
 
 The page is painted and usable before Python starts, so what it shows then (the
-lobby with the first game's setup), every other game's setup (for choosing one
-while the engine boots) and the stylesheets it links must already name every
-game. They are rendered here by the app's own controller and lobby code, from a
+lobby with the first game's setup) and every other game's setup (for choosing one
+while the engine boots) must already name every game. (Each game's own
+stylesheet is not linked here: the page links it when that game's table is first
+drawn.) They are rendered here by the app's own controller and lobby code, from a
 fresh device's state, so the first paint and the running lobby cannot disagree,
 and adding a game changes no HTML.
 """
@@ -23,23 +24,16 @@ from quandary.web.controller import Controller  # noqa: E402
 from quandary.web.html import Markup, attrs, join, markup  # noqa: E402
 from quandary.web.render.lobby import setup_form  # noqa: E402
 
-STYLESHEETS = "  <!-- quandary:stylesheets"
 LOBBY = "    <!-- quandary:lobby"
 SETUPS = "  <!-- quandary:setups"
 
 
 def fill_shell(html: str) -> str:
-    """index.html with its catalog markers replaced by the games' stylesheets and list."""
+    """index.html with its catalog markers replaced by the game list and setups."""
     entries = catalog.entries()
-    links = "".join(
-        f'  <link rel="stylesheet"{attrs(href=f"./static/css/{e.stylesheet}")}>\n'
-        for e in entries
-        if e.stylesheet
-    )
     fresh = _fresh_device()
     lobby = "    " + fresh.render() + "\n"
-    setups = "  " + join(_setup_template(fresh, e.game.spec.id) for e in entries) + "\n"
-    html = _replace_line(html, STYLESHEETS, links)
+    setups = "  " + join(_setup_template(fresh, e.id) for e in entries) + "\n"
     return _replace_line(_replace_line(html, LOBBY, lobby), SETUPS, setups)
 
 

@@ -4,7 +4,10 @@ A game package registers one ``GameEntry`` when it is imported; the engine's
 registry, the bot levels, the lobby, the page's renderer lookup and the build
 (stylesheets, the game list painted before Python starts) all read it from
 here, so adding a game is one registration and no list elsewhere can forget
-it. Pure standard library: the UI module is named, not imported.
+it. Pure standard library. An entry holds the game's spec and a loader, not its
+rules, and names its UI module rather than importing it: registering the four
+games costs the app's first screen next to nothing, and each game's code is
+imported when a game of that kind is first played.
 """
 
 from __future__ import annotations
@@ -14,14 +17,16 @@ from dataclasses import dataclass, field
 
 from quandary import engine
 from quandary.bots import BotFactory, register_bots
-from quandary.engine import BadSetup, Game
+from quandary.engine import BadSetup, Game, GameSpec
 
 
 @dataclass(frozen=True)
 class GameEntry:
     """One game as the whole app knows it."""
 
-    game: Game
+    spec: GameSpec
+    load: Callable[[], Game]
+    """Imports the game's rules and builds its ``Game`` (called once, on first use)."""
     ui: str
     """The module that draws its table (under ``quandary.web.render``), imported on first use."""
     rules_page: str
@@ -42,7 +47,12 @@ class GameEntry:
     @property
     def id(self) -> str:
         """The game's id (its spec's)."""
-        return self.game.spec.id
+        return self.spec.id
+
+    @property
+    def game(self) -> Game:
+        """The game's rules, imported now if no game of this kind was played yet."""
+        return engine.get(self.id)
 
 
 _ENTRIES: dict[str, GameEntry] = {}
@@ -50,7 +60,7 @@ _ENTRIES: dict[str, GameEntry] = {}
 
 def register(entry: GameEntry) -> GameEntry:
     """Make a game known everywhere: rules, bots and everything the page needs."""
-    engine.register(entry.game)
+    engine.register(entry.spec, entry.load)
     register_bots(entry.id, entry.bots, entry.bot_labels)
     _ENTRIES[entry.id] = entry
     return entry

@@ -160,6 +160,7 @@ function applyBatch(out, answered) {
   const before = drawing;
   drawing = Promise.all([before, sent])
     .catch(() => {})
+    .then(() => draw && linkStyle(draw.style))
     .then(() => draw && paint(draw))
     .catch((error) => console.error(error))
     .then(() => settle(answered));
@@ -176,6 +177,23 @@ function settle(answered) {
 
 function place() {
   return (screen.firstElementChild?.className || "").split(" ")[0];
+}
+
+// A game's own stylesheet is linked when its first table is drawn, not at start-up
+// (the lobby does not need it); the table waits for it so it never shows unstyled.
+// A sheet that cannot load (a broken network) leaves the app's own styles: the
+// table is still drawn, at most a few seconds late.
+function linkStyle(href) {
+  if (!href || document.querySelector(`link[rel=stylesheet][href="${CSS.escape(href)}"]`)) return null;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  const loaded = new Promise((resolve) => {
+    link.onload = link.onerror = resolve;
+    setTimeout(resolve, 3000);
+  });
+  document.head.append(link);
+  return loaded;
 }
 
 // Morph the page into the new screen (draw.entry.js) and put the focus where it belongs.

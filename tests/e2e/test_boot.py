@@ -125,3 +125,18 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(
     assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
     page.click("#start")
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+
+
+def test_a_games_stylesheet_loads_with_its_first_table(new_page, base_url) -> None:
+    """The lobby loads no game's own style; starting Royal Dilemma links its sheet and
+    draws its table already styled (its cards laid out as its sheet says)."""
+    page = open_app(new_page(), base_url)
+    styles = "() => performance.getEntriesByType('resource').map((e) => e.name)"
+    assert not [n for n in page.evaluate(styles) if n.endswith(("royal.css", "minister.css"))]
+    page.click('[data-action="choose-game"][data-game="royal"]')
+    page.click("#start")
+    card = page.locator(".pcard").first
+    expect(card).to_be_visible()
+    assert card.evaluate("(e) => getComputedStyle(e).display") == "inline-flex"
+    assert page.locator('link[rel=stylesheet][href$="royal.css"]').count() == 1
+    assert not [n for n in page.evaluate(styles) if n.endswith("minister.css")]

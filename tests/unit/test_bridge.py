@@ -161,3 +161,48 @@ def test_a_room_write_the_page_refused_is_said_on_the_room_screen() -> None:
     room_keys = [w[0] for w in one(opened, "store")["writes"] if w[0].startswith("quandary.room.")]
     refused = send(bridge, {"t": "refused", "key": room_keys[0], "value": None})
     assert "the room is not saved" in one(refused, "draw")["html"]
+
+
+# Run in a fresh interpreter: the other tests have imported every game long before.
+LAZY_GAMES = """
+import json, sys
+from quandary.web.bridge import open_bridge
+
+def loaded():
+    return sorted(m.split('.')[2] for m in sys.modules
+                  if m.startswith('quandary.games.') and m.endswith('.rules'))
+
+bridge = open_bridge(json.dumps({"storage": {}, "href": "http://x/"}))
+bridge.handle(json.dumps({"t": "start", "hash": ""}))
+first = loaded()
+for action, data in [("choose-game", {"game": "royal"}), ("start", {})]:
+    bridge.handle(json.dumps({"t": "event", "action": action, "data": data}))
+print(json.dumps([first, loaded(), "quandary.net.host" in sys.modules]))
+"""
+
+
+def test_the_first_screen_imports_no_games_rules_and_a_game_only_its_own() -> None:
+    """The lobby is drawn from the games' specs alone, and starting Royal Dilemma
+    imports Royal Dilemma's rules and no other game's, nor the room protocol: what
+    the worker's cold start waits for is only what the first screen needs."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-c", LAZY_GAMES], capture_output=True, text=True, check=True
+    )
+    first, after_start, rooms = json.loads(run.stdout)
+    assert first == []
+    assert after_start == ["royal"]
+    assert rooms is False
+
+
+def test_a_draw_names_the_stylesheet_of_the_game_on_the_table() -> None:
+    """The page links a game's own stylesheet when its table is first drawn: the
+    lobby names none, a Royal Dilemma table names Royal Dilemma's."""
+    bridge = start()
+    assert one(event(bridge, "choose-game", game="royal"), "draw")["style"] == ""
+    table = one(event(bridge, "start"), "draw")
+    assert "table" in table["html"] and table["style"] == "./static/css/royal.css"
+    leave = one(event(bridge, "leave"), "draw")
+    assert "Pick a dilemma" in leave["html"] and leave["style"] == ""

@@ -21,7 +21,7 @@ CREDITS = {
 
 @pytest.mark.parametrize(("game", "designer"), CREDITS.items())
 def test_a_designer_is_named_on_the_games_card_and_rules_page(game: str, designer: str) -> None:
-    cards = str(game_list([entry(g).game.spec for g in (*CREDITS, "royal")], game))
+    cards = str(game_list([entry(g).spec for g in (*CREDITS, "royal")], game))
     card = re.search(rf'data-game="{game}">(.*?)</button>', cards)
     assert card is not None
     assert f"by {designer}" in card.group(1)
@@ -32,6 +32,6 @@ def test_a_designer_is_named_on_the_games_card_and_rules_page(game: str, designe
 
 def test_royal_dilemma_names_only_where_it_comes_from() -> None:
     """Its rule text (a strategy-game wiki) names no designer: none is made up."""
-    cards = str(game_list([entry("royal").game.spec], "royal"))
+    cards = str(game_list([entry("royal").spec], "royal"))
     assert "from a strategy-game wiki" in cards
     assert "Designed by" not in (RULES / "royal-dilemma.html").read_text()

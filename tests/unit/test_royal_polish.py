@@ -16,7 +16,7 @@ import quandary.games  # noqa: F401  (fills the game and bot registries)
 from quandary import engine
 from quandary.bots import bot_rng, make_bot
 from quandary.games.royal.cards import seat_face, target_seat
-from quandary.games.royal.rules import most_rounds_at
+from quandary.games.royal.spec import most_rounds_at
 from quandary.web.controller import Controller
 
 from .test_controller import MemoryStorage, seats

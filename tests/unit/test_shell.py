@@ -51,7 +51,7 @@ def test_a_returning_device_differs_only_where_it_has_something_stored() -> None
 def test_every_game_has_its_setup_painted_with_a_row_for_each_seat(
     entry: catalog.GameEntry,
 ) -> None:
-    spec = entry.game.spec
+    spec = entry.spec
     found = re.search(
         rf'<template data-setup="{spec.id}" data-seats="(\d+)">(.*?)</template>', SHELL, re.S
     )

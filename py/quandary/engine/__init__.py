@@ -28,7 +28,7 @@ from .errors import (
     OutOfTurn,
 )
 from .record import Record
-from .registry import all_games, get, register
+from .registry import all_games, get, register, spec_of, specs
 from .rng import Rng
 from .spec import Clock, Event, Game, GameSpec, Move, Option
 from .view import (
@@ -84,6 +84,8 @@ __all__ = [
     "result",
     "round_words",
     "setup",
+    "spec_of",
+    "specs",
     "to_json",
     "view",
 ]

@@ -118,7 +118,7 @@ class RoomHost:
         me = Member(make_id(), make_id(), clean_name(host_name) or "Host", 0, LOCAL)
         self.me = me.id
         self.members: dict[str, Member] = {me.id: me}
-        spec = engine.all_games()[0].spec
+        spec = engine.specs()[0]
         self.game = spec.id
         self.options = spec.normalise_options(None)
         self.plan = [SeatPlan() for _ in range(spec.min_players)]
@@ -358,16 +358,16 @@ class RoomHost:
         if self.table is not None:
             raise BadSetup("The game has already started.")
         if game is not None and game != self.game:
-            spec = engine.get(game).spec
+            spec = engine.spec_of(game)
             self.game, self.options = game, spec.normalise_options(None)
             self.set_seat_count(max(spec.min_players, min(len(self.plan), spec.max_players)))
         if options is not None:
-            self.options = engine.get(self.game).spec.normalise_options(options)
+            self.options = engine.spec_of(self.game).normalise_options(options)
         self.broadcast()
 
     def set_seat_count(self, count: int) -> None:
         """Add or remove seats; players in removed seats stand up."""
-        spec = engine.get(self.game).spec
+        spec = engine.spec_of(self.game)
         if self.table is not None or not spec.min_players <= count <= spec.max_players:
             raise BadSetup(f"{spec.title} is for {spec.min_players} to {spec.max_players} players.")
         self.plan = (self.plan + [SeatPlan() for _ in range(count)])[:count]
@@ -531,7 +531,7 @@ class RoomHost:
 
     def lobby(self) -> dict[str, Any]:
         """Who is here and how the table is set: public, the same for everyone."""
-        spec = engine.get(self.game).spec
+        spec = engine.spec_of(self.game)
         holders = {m.seat: m for m in self.members.values() if m.seat is not None}
         return {
             "game": self.game,
@@ -689,7 +689,7 @@ class RoomHost:
 
     def _capacity(self) -> int:
         """How many members the room takes: its largest table plus the watchers."""
-        return engine.get(self.game).spec.max_players + SPECTATORS
+        return engine.spec_of(self.game).max_players + SPECTATORS
 
     def _free_name(self, name: str, member: Member | None = None) -> str:
         taken = {m.name.casefold() for m in self.members.values() if m is not member}
@@ -737,7 +737,7 @@ class RoomHost:
             epoch = int(data.get("epoch", 0))
             if patience not in PATIENCE:
                 raise CorruptState("The saved room's waiting time is unknown.")
-            options = engine.get(data["game"]).spec.normalise_options(data["options"])
+            options = engine.spec_of(data["game"]).normalise_options(data["options"])
             if data["format"] != 1 or me not in members:
                 raise CorruptState("The saved room is from another version.")
         except (KeyError, TypeError, ValueError, BadSetup) as exc:

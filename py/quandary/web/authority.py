@@ -10,13 +10,16 @@ every kind of table (the idea of boardgame.io's client over its transports).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from quandary import engine
 from quandary.engine import GameError, LogEntry, Move
-from quandary.net.guest import RoomGuest
-from quandary.net.host import RoomHost
 from quandary.table import Table
+
+if TYPE_CHECKING:
+    # Only rooms need the room protocol: a game on one device never imports it.
+    from quandary.net.guest import RoomGuest
+    from quandary.net.host import RoomHost
 
 View = dict[str, Any]
 
@@ -216,7 +219,7 @@ class GuestAuthority:
         """The game the host's lobby names."""
         lobby = self.guest.lobby or {}
         game = lobby.get("game")
-        return game if isinstance(game, str) else engine.all_games()[0].spec.id
+        return game if isinstance(game, str) else engine.specs()[0].id
 
     def view(self, seat: int | None) -> View | None:
         """The one view this guest has, once the game has started."""

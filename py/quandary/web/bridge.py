@@ -21,7 +21,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from quandary import games  # noqa: F401 - registers every game
+from quandary import catalog, games  # noqa: F401 - games: registers every game
+from quandary.engine import BadSetup
 from quandary.web.actions import (
     CloseRoom,
     CopyText,
@@ -250,9 +251,26 @@ class Bridge:
             return False
         self.drawn = html
         self.outbox.append(
-            {"t": "draw", "html": str(html), "announce": message or "", "reveal": reveal}
+            {
+                "t": "draw",
+                "html": str(html),
+                "announce": message or "",
+                "reveal": reveal,
+                "style": self._stylesheet(),
+            }
         )
         return True
+
+    def _stylesheet(self) -> str:
+        """The shown game's own stylesheet, if it has one: the page links it before
+        drawing its first table (each game's style loads when that game is played)."""
+        game = self.controller.game_shown
+        try:
+            # A guest's view names its game as the host sent it: maybe no game at all.
+            sheet = catalog.entry(game).stylesheet if game is not None else None
+        except BadSetup:
+            return ""
+        return f"./static/css/{sheet}" if sheet else ""
 
     def _flush(self) -> list[Message]:
         """Everything queued, effects in the order asked. What is stored goes first: a

@@ -84,7 +84,7 @@ class Controller:
         self.relays = relays
         self.room: RoomController | None = None
         self.effects: list[Effect] = []
-        self.specs = [g.spec for g in engine.all_games()]
+        self.specs = engine.specs()
         self.form = _default_form(self.specs[0])
         self.local: TableController | None = None
         self.local_id = ""
@@ -124,6 +124,19 @@ class Controller:
         if self.practice is not None:
             return "practice"
         return "table" if self.local is not None else "lobby"
+
+    @property
+    def game_shown(self) -> str | None:
+        """The game whose table is on the screen (a room's once it started, the
+        practice throw's), or None in a lobby: the page loads its stylesheet."""
+        if self.room is not None:
+            return self.room.game_shown
+        if self.practice is not None:
+            from .practice import GAME  # imported already: there is a practice
+
+            return GAME
+        table = self.table
+        return table.game if table is not None else None
 
     @property
     def error(self) -> str | None:
@@ -303,7 +316,7 @@ class Controller:
         form = self.form
         names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(form.seats)]
         humans = sum(s.kind == "human" for s in form.seats)
-        spec = engine.get(form.game).spec
+        spec = engine.spec_of(form.game)
         if len({n.casefold() for n in names}) != len(names):
             form.error = "Every seat needs a different name."
         elif not humans:

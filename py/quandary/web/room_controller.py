@@ -469,6 +469,12 @@ class RoomController:
             )
         return head + body + Markup("</section>")
 
+    @property
+    def game_shown(self) -> str | None:
+        """The game on the room's table, once it started (None in the room's lobby)."""
+        view = self.table.view() if self.lobby is not None else None
+        return str(view.get("game")) if view is not None else None
+
     def _body(self) -> Markup:
         """The room's lobby before the game, its table during it."""
         lobby = self.lobby

@@ -189,7 +189,7 @@ def _entry(save_id: str, raw: str | None) -> Entry:
 def _summary_of(save_id: str, table: Table) -> SavedGame:
     header = read_header(table.view(None))
     names = tuple(s.name for s in table.seats)
-    title = engine.get(table.game).spec.title
+    title = engine.spec_of(table.game).title
     return SavedGame(save_id, title, names, header["round"], header["round_limit"], None)
 
 
@@ -202,7 +202,7 @@ def _summary(save_id: str, data: Any) -> SavedGame:
     if not isinstance(game, str):
         raise damaged
     try:
-        title = engine.get(game).spec.title
+        title = engine.spec_of(game).title
     except BadSetup:
         raise CorruptState("The saved game is of a game this version does not know.") from None
     names, number, limit, played = (

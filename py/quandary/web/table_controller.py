@@ -12,8 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from quandary.engine import BadSetup, BadView, GameError, read_header, round_words
-from quandary.engine import get as engine_get
+from quandary.engine import BadSetup, BadView, GameError, read_header, round_words, spec_of
 
 from .actions import Action, DownloadText, Effect, UnknownAction
 from .authority import Authority, View
@@ -344,7 +343,7 @@ class TableController:
 def ui_module_word(game: str) -> str:
     """What ``game`` calls a round, as its spec says ("challenge" in Dilemma)."""
     try:
-        return engine_get(game).spec.round_word
+        return spec_of(game).round_word
     except BadSetup:
         return "round"
 

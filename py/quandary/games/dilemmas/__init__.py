@@ -2,8 +2,9 @@
 
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
+from quandary.engine import Game
 
-from .rules import SPEC, Dilemmas
+from .spec import SPEC
 
 
 def _heuristic() -> Bot:
@@ -13,15 +14,21 @@ def _heuristic() -> Bot:
     return HeuristicBot()
 
 
+def _rules() -> Game:
+    """The game's rules, imported when a game of this kind is first played."""
+    from .rules import Dilemmas
+
+    return Dilemmas()
+
+
 ENTRY = register(
     GameEntry(
-        Dilemmas(),
+        SPEC,
+        _rules,
         ui="dilemmas",
         rules_page="the-game-of-dilemmas.html",
         credit="by Pandaqi",
         bots={"heuristic": _heuristic},
     )
 )
-GAME = ENTRY.game
-
-__all__ = ["ENTRY", "GAME", "SPEC"]
+__all__ = ["ENTRY", "SPEC"]

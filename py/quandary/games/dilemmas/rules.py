@@ -17,49 +17,12 @@ from dataclasses import replace
 from typing import Any
 
 from quandary.engine import BadSetup, Event, MalformedMove, Progress, Result, Rng, moves
-from quandary.engine.spec import GameSpec, Move, Option
+from quandary.engine.spec import Move
 
 from . import scoring
 from .cards import CARDS, KINDS, PACKS, Kind, card_json
-from .state import ROUNDS, Dilemma, DilemmasState, Hand, Pile, RoundResult
-
-SPEC = GameSpec(
-    id="dilemmas",
-    title="The Game of Dilemmas",
-    tagline="Build a dilemma from a good and a bad card; the most divisive one scores.",
-    min_players=3,
-    max_players=6,
-    options=(
-        Option(
-            "neutral",
-            "Neutral cards",
-            "Each player gets one neutral card to add once.",
-            "flag",
-            False,
-        ),
-        Option(
-            "supervotes",
-            "Supervotes",
-            "One SUPER ACCEPT and one SUPER REJECT, worth 3.",
-            "flag",
-            False,
-        ),
-        Option(
-            "coop", "Coop dilemmas", "Lay one card; a neighbour supplies the other.", "flag", False
-        ),
-        Option(
-            "packs",
-            "Card packs",
-            "Which cards are shuffled in.",
-            "multi",
-            [p.id for p in PACKS if p.default],
-            tuple((p.id, p.name) for p in PACKS),
-        ),
-    ),
-    simultaneous=True,
-    hidden_information=True,
-    max_moves_per_seat=ROUNDS * 3,
-)
+from .spec import ROUNDS, SPEC
+from .state import Dilemma, DilemmasState, Hand, Pile, RoundResult
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "build": {"positive": str, "negative": str, "neutral": (str, type(None))},

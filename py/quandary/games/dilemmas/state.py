@@ -13,7 +13,6 @@ from typing import Any, Literal
 from quandary.engine import Event
 
 Phase = Literal["build", "lay", "supply", "vote", "over"]
-ROUNDS = 5
 HAND_SIZE = 4
 
 

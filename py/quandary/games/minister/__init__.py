@@ -2,8 +2,9 @@
 
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
+from quandary.engine import Game
 
-from .rules import SPEC, Minister
+from .spec import SPEC
 
 
 def _heuristic() -> Bot:
@@ -13,9 +14,17 @@ def _heuristic() -> Bot:
     return HeuristicBot()
 
 
+def _rules() -> Game:
+    """The game's rules, imported when a game of this kind is first played."""
+    from .rules import Minister
+
+    return Minister()
+
+
 ENTRY = register(
     GameEntry(
-        Minister(),
+        SPEC,
+        _rules,
         ui="minister",
         rules_page="maybe-minister.html",
         credit="by Pandaqi",
@@ -23,6 +32,4 @@ ENTRY = register(
         bots={"heuristic": _heuristic},
     )
 )
-GAME = ENTRY.game
-
-__all__ = ["ENTRY", "GAME", "SPEC"]
+__all__ = ["ENTRY", "SPEC"]

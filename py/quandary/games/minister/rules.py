@@ -20,40 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from quandary.engine import Event, MalformedMove, Progress, Result, Rng, moves
-from quandary.engine.spec import GameSpec, Move, Option
+from quandary.engine.spec import Move
 
 from . import board, turn, upkeep, views
 from .material import CARDS, VOTES, decree_cards, starting_supports, vote_cards
+from .spec import SPEC
 from .state import HAND_SIZE, TARGET, MinisterState, Won, replace
-
-SPEC = GameSpec(
-    id="minister",
-    title="Maybe Minister",
-    tagline="Propose laws, vote in secret, rewrite the scoring.",
-    min_players=3,
-    max_players=6,
-    options=(
-        Option(
-            "wildcard", "Wildcard", "Some resources show a wildcard icon: any icon.", "flag", False
-        ),
-        Option("abstain", "Abstain Attacks", "ABSTAIN votes and laws about them.", "flag", False),
-        Option(
-            "undecided", "Undecided Voters", "Move votes onto laws and red cards.", "flag", False
-        ),
-        Option("advanced", "Advanced Politics", "Shop laws and special resources.", "flag", False),
-    ),
-    simultaneous=True,
-    hidden_information=True,
-    max_moves_per_seat=300,
-    secret_moves=frozenset({"vote"}),
-    round_word="turn",
-    # Saves from before the end was checked at the end of each turn kept whether
-    # anyone had ever reached the target; that is no longer state.
-    retired_fields=frozenset({"reached"}),
-    # Saves from before the end screen's chart kept neither the scores turn by
-    # turn nor how many events the log had dropped: the replayed moves fill them.
-    added_fields=frozenset({"turn_scores", "log_start"}),
-)
 
 _STR = (str,)
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {

@@ -2,8 +2,9 @@
 
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
+from quandary.engine import Game
 
-from .rules import SPEC, Randolph
+from .spec import SPEC
 
 
 def _heuristic() -> Bot:
@@ -20,9 +21,17 @@ def _random() -> Bot:
     return RandomThrower()
 
 
+def _rules() -> Game:
+    """The game's rules, imported when a game of this kind is first played."""
+    from .rules import Randolph
+
+    return Randolph()
+
+
 ENTRY = register(
     GameEntry(
-        Randolph(),
+        SPEC,
+        _rules,
         ui="randolph",
         rules_page="dilemma.html",
         credit="by Alex Randolph",
@@ -30,6 +39,4 @@ ENTRY = register(
         bots={"heuristic": _heuristic, "random": _random},
     )
 )
-GAME = ENTRY.game
-
-__all__ = ["ENTRY", "GAME", "SPEC"]
+__all__ = ["ENTRY", "SPEC"]

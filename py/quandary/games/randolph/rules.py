@@ -19,44 +19,12 @@ from dataclasses import replace
 from typing import Any
 
 from quandary.engine import Clock, Event, MalformedMove, Progress, Result, Rng, moves
-from quandary.engine.spec import GameSpec, Move, Option
+from quandary.engine.spec import Move
 
 from . import arena, duel, throw
+from .spec import SPEC
 from .state import Card, RandolphState, Throw, Window, starting_lives
 from .view import landed_json, table_view
-
-SPEC = GameSpec(
-    id="randolph",
-    title="Dilemma",
-    tagline="Throw a card at the challenge, then choose peace or conflict.",
-    min_players=3,
-    max_players=5,
-    options=(
-        Option(
-            "window",
-            "Throw window",
-            "How long the others have to throw at a challenge card, after a"
-            " 3-second countdown; bots react more slowly in the longer windows.",
-            "choice",
-            "relaxed",
-            (
-                ("relaxed", "Relaxed, for newcomers: 4 s after the last landing, 15 s at most"),
-                ("standard", "Standard: 2 s after the last landing, 8 s at most"),
-                ("quick", "Quick: 1.5 s after the last landing, 6 s at most"),
-            ),
-        ),
-    ),
-    simultaneous=False,
-    hidden_information=True,
-    # Per seat: 10 challenges, 20 closes, a duel choice per round (at most 50
-    # rounds), 10 throws, and with two players left up to 10 throws in each of
-    # two windows of 20 rounds (cards that do not duel come back): under 500.
-    max_moves_per_seat=500,
-    secret_moves=frozenset({"duel"}),
-    authority_moves=frozenset({"close"}),
-    timed_moves=frozenset({"throw"}),
-    round_word="challenge",
-)
 
 _FIELDS: dict[str, dict[str, type]] = {
     "challenge": {"card": int},

@@ -4,8 +4,9 @@ from collections.abc import Callable
 
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
+from quandary.engine import Game
 
-from .rules import SPEC, Royal, most_rounds_at
+from .spec import SPEC, most_rounds_at
 
 
 def _bot(level: str) -> Bot:
@@ -45,9 +46,17 @@ def _factory(level: str) -> Callable[[], Bot]:
     return lambda: _bot(level)
 
 
+def _rules() -> Game:
+    """The game's rules, imported when a game of this kind is first played."""
+    from .rules import Royal
+
+    return Royal()
+
+
 ENTRY = register(
     GameEntry(
-        Royal(),
+        SPEC,
+        _rules,
         ui="royal",
         rules_page="royal-dilemma.html",
         credit="from a strategy-game wiki",
@@ -57,6 +66,4 @@ ENTRY = register(
         length_note=_length,
     )
 )
-GAME = ENTRY.game
-
-__all__ = ["ENTRY", "GAME", "LEVELS", "SPEC"]
+__all__ = ["ENTRY", "LEVELS", "SPEC"]

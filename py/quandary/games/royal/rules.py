@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from quandary.engine import Event, Progress, Result, Rng, moves
-from quandary.engine.spec import GameSpec, Move
+from quandary.engine.spec import Move
 
 from . import resolution
 from .cards import (
@@ -31,22 +31,8 @@ from .cards import (
     target_cards,
     value_deck,
 )
+from .spec import SPEC
 from .state import RoyalState
-
-SPEC = GameSpec(
-    id="royal",
-    title="Royal Dilemma",
-    tagline="Build your realm or invade a rival's: strength decides, suits double it.",
-    min_players=2,
-    max_players=4,
-    options=(),
-    simultaneous=True,
-    hidden_information=True,
-    # A seat makes at most one choice and one capture per round, and the deck
-    # (36 - players cards, at least players² drawn a round) lasts at most 9 rounds.
-    max_moves_per_seat=20,
-    secret_moves=frozenset({"choose", "pass"}),
-)
 
 _FIELDS: dict[str, dict[str, type]] = {
     "choose": {"target": str, "value": str},
@@ -299,19 +285,3 @@ def _most_rounds(state: RoyalState, need: tuple[int, ...]) -> int:
         return state.round
     drawn = sum(state.draws) or sum(need)
     return state.round + len(state.deck) // max(1, drawn)
-
-
-def most_rounds_at(players: int) -> int:
-    """How many rounds the deck can last at most with ``players`` seated, before any card is dealt.
-
-    Each seat starts with one card in play, so a round draws at least
-    ``players`` per seat, plus one for every card in play of a seated suit
-    (unavoidable at four players, where every suit is seated).
-
-    >>> [most_rounds_at(n) for n in (2, 3, 4)]
-    [8, 3, 1]
-    """
-    deck = len(value_deck()) - players
-    unseated = 9 * (4 - players)
-    own = max(0, players - unseated)
-    return deck // (players * players + own)

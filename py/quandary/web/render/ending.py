@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from quandary.engine import BadSetup
-from quandary.engine import get as game_of
+from quandary.engine import BadSetup, spec_of
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -75,7 +74,7 @@ def final_screen(
 def _round_word(view: dict[str, Any]) -> str:
     """What the game calls a round ("challenge" in Dilemma, "turn" in Maybe Minister)."""
     try:
-        return game_of(str(view.get("game"))).spec.round_word
+        return spec_of(str(view.get("game"))).round_word
     except BadSetup:
         return "round"
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from quandary.bots import levels
 from quandary.catalog import entry
-from quandary.engine import GameSpec, Option, all_games, round_words
+from quandary.engine import GameSpec, Option, round_words, specs
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import ago, names_list
 from quandary.web.saves import CAPACITY, DamagedSave, Entry
@@ -117,7 +117,7 @@ def in_progress(saves: list[Entry], confirm: str | None, now: float) -> Markup:
 
 def _round_word(title: str) -> str:
     """What the game of this title calls a round ("challenge 10" in Dilemma)."""
-    return next((g.spec.round_word for g in all_games() if g.spec.title == title), "round")
+    return next((s.round_word for s in specs() if s.title == title), "round")
 
 
 def _saved_item(entry: Entry, confirm: bool, now: float) -> Markup:

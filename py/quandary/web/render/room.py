@@ -164,7 +164,7 @@ def _seat(
 
 
 def _settings(lobby: dict[str, Any]) -> Markup:
-    spec = engine.get(lobby["game"]).spec
+    spec = engine.spec_of(lobby["game"])
     counts = join(
         markup("<option{}>{}</option>", attrs(value=n, selected=n == len(lobby["seats"])), n)
         for n in range(lobby["min"], lobby["max"] + 1)
@@ -172,10 +172,10 @@ def _settings(lobby: dict[str, Any]) -> Markup:
     games = join(
         markup(
             "<option{}>{}</option>",
-            attrs(value=g.spec.id, selected=g.spec.id == lobby["game"]),
-            g.spec.title,
+            attrs(value=g.id, selected=g.id == lobby["game"]),
+            g.title,
         )
-        for g in engine.all_games()
+        for g in engine.specs()
     )
     flags = join(
         markup(
@@ -259,7 +259,7 @@ def absent_offers(names: dict[int, str]) -> Markup:
 
 
 def _settings_summary(lobby: dict[str, Any]) -> Markup:
-    spec = engine.get(lobby["game"]).spec
+    spec = engine.spec_of(lobby["game"])
     if not any(o.kind == "flag" for o in spec.options):
         return Markup("")  # a game without variants gets no "Variants: none" line
     chosen = [o.label for o in spec.options if o.kind == "flag" and lobby["options"].get(o.key)]
