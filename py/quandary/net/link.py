@@ -19,10 +19,11 @@ True
 from __future__ import annotations
 
 import base64
-import hashlib
 import re
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, quote
+
+# ``hashlib`` and ``urllib.parse`` are imported where a room link is made or read:
+# a page that opens no room (most starts) does not wait for them while it boots.
 
 ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 SECRET = re.compile(r"^[A-Za-z0-9_-]{22,64}$")  # 22 base64url characters = 132 bits
@@ -46,6 +47,8 @@ class WrongSecret(BadLink):
 
 def room_for(secret: str, host_key: str) -> str:
     """The room id that belongs to a secret and host key: 12 characters of their SHA-256."""
+    import hashlib
+
     digest = hashlib.sha256(f"quandary-room:{secret}:{host_key}".encode()).digest()
     return base64.urlsafe_b64encode(digest).decode()[:12]
 
@@ -69,6 +72,8 @@ class RoomLink:
 
     def fragment(self) -> str:
         """The URL fragment (without '#') that opens this room."""
+        from urllib.parse import quote
+
         out = f"r={self.room}.{self.secret}&k={self.host_key}"
         if self.relays:
             out += "&relays=" + ",".join(quote(r, safe="") for r in self.relays)
@@ -117,6 +122,8 @@ def is_room_fragment(fragment: str) -> bool:
 
 def parse_fragment(fragment: str) -> RoomLink:
     """The room in a fragment like ``r=<room>.<secret>``; ``BadLink`` if it is damaged."""
+    from urllib.parse import parse_qsl
+
     try:
         fields = dict(parse_qsl(fragment.lstrip("#"), strict_parsing=True))
     except ValueError:

@@ -15,7 +15,6 @@ the whole exchange is tested without a browser.
 from __future__ import annotations
 
 import json
-import secrets
 import time
 import traceback
 from collections.abc import Callable
@@ -92,11 +91,15 @@ class MirrorStorage:
 
 def new_seed() -> int:
     """A 53-bit game seed from the operating system's (in the browser, WebCrypto's) randomness."""
+    import secrets  # with its hashing modules, only once a game or room needs it
+
     return secrets.randbits(53)
 
 
 def make_id() -> str:
     """128 random bits, base64url: room, member and save names nobody can guess."""
+    import secrets
+
     return secrets.token_urlsafe(16)
 
 

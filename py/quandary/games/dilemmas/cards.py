@@ -9,8 +9,8 @@ harm of a negative, shift of a neutral) are for the bots.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 Kind = Literal["positive", "negative", "neutral"]
@@ -43,11 +43,16 @@ class Pack:
         return tuple(c for c in self.cards if c.kind == kind)
 
 
-def load_packs(folder: Path) -> tuple[Pack, ...]:
-    """Read every pack in ``folder``; a malformed file is a build error, so raise."""
+def load_packs(folder: str) -> tuple[Pack, ...]:
+    """Read every pack in ``folder``; a malformed file is a build error, so raise.
+
+    Plain ``os`` rather than ``pathlib``: the lobby lists these packs, and in the
+    browser ``pathlib`` with what it imports costs the first screen more than the
+    whole card data."""
     packs = []
-    for path in sorted(folder.glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".json")):
+        with open(os.path.join(folder, name), encoding="utf-8") as file:
+            data = json.load(file)
         cards = tuple(
             Card(c["id"], kind, c["text"], int(c["weight"]), data["id"])
             for kind in KINDS
@@ -61,7 +66,7 @@ def load_packs(folder: Path) -> tuple[Pack, ...]:
     return tuple(packs)
 
 
-PACKS: tuple[Pack, ...] = load_packs(Path(__file__).with_name("cards"))
+PACKS: tuple[Pack, ...] = load_packs(os.path.join(os.path.dirname(__file__), "cards"))
 CARDS: dict[str, Card] = {c.id: c for p in PACKS for c in p.cards}
 
 
