@@ -272,6 +272,29 @@ class Table:
         since = round(now - self._origin)
         return since if since < 0 else max(clock.floor, since)
 
+    def window_now(self, now: float) -> dict[str, int] | None:
+        """The open timed window and how far into it the table is at ``now`` (ms), to
+        be kept with the table by whoever may have to carry it on (``resume_window``)."""
+        clock = engine.clock(self.state)
+        if clock is None:
+            return None
+        return {"window": clock.window, "elapsed": self.elapsed(now)}
+
+    def resume_window(self, kept: Any, now: float) -> None:
+        """Count the open window on from where ``window_now`` left it, not from its last
+        recorded play: a room's new host gives its players the time they had left.
+        Anything that is not the open window's own record changes nothing."""
+        clock = engine.clock(self.state)
+        if clock is None or not isinstance(kept, dict) or kept.get("window") != clock.window:
+            return
+        elapsed = kept.get("elapsed")
+        if type(elapsed) is not int or not -60_000 <= elapsed <= 3_600_000:
+            return
+        self._window, self._origin = clock.window, now - elapsed
+        self._planned.clear()
+        self._asked.clear()
+        self._thinking.clear()
+
     def _track(self, clock: Clock, now: float) -> None:
         """Start counting a newly seen window: after its countdown, unless play in
         it was already recorded (an authority reloaded mid-window counts on)."""

@@ -138,7 +138,8 @@ class Room:
         new.seal = self.net.sealer(peer)
         self.net.signers[peer] = self.net.key.private  # the transport signs from now on
         self.net.nodes[peer] = new
-        take_over(new, opened, guest.member, set(guest.peers))
+        # As the page's controller does (web/room_controller.py, ``backup_opened``).
+        take_over(new, opened, guest.member, set(guest.peers), guest.ran_on(guest.unseal.backup))
         del self.guests[peer]
         self.host, self.host_peer = new, peer
         self.net.settle()
@@ -297,6 +298,28 @@ def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
     room.net.settle()
     assert back.view is not None and back.view["seat"] == old_seat
     assert not room.table.seats[old_seat].covered
+
+
+def test_dilemmas_window_goes_on_under_the_successor_with_the_time_it_had_left() -> None:
+    """Dilemma's throw window, the host heard of for a while after its last backup and
+    then gone: the successor's window goes on from where it was when the host was last
+    heard of, neither from its last play nor from a new countdown."""
+    room = Room("randolph", 3)
+    while engine.clock(room.table.state) is None:
+        room.step()
+    clock = engine.clock(room.table.state)
+    assert clock is not None
+    room.net.clock += clock.lead + 4000  # 4 s into the window, nothing thrown yet
+    room.host.tick()  # its heartbeat still reaches every guest
+    room.net.settle()
+    left = clock.deadline - room.table.elapsed(room.net.clock)
+    assert 0 < left < clock.deadline - 3000
+    room.vanish()
+    room.succeed()
+    assert engine.clock(room.table.state) == clock, "the same window is open"
+    resumed = clock.deadline - room.table.elapsed(room.net.clock)
+    # Give or take the in-memory network's delivery steps (20 ms each) on either side.
+    assert abs(resumed - left) <= 250, (left, resumed)
 
 
 def _phases(game_id: str) -> list[str]:

@@ -65,6 +65,8 @@ class RoomGuest:
         """(peer, serial, beat) claims answered: one share per claimant and beat at most."""
         self.unseal: Unseal | None = None
         """Set when this guest is the successor and holds two shares: the page opens it."""
+        self.heard_at = 0.0
+        """When the host last spoke (this guest's clock, ms)."""
 
     # -- incoming ------------------------------------------------------------------
 
@@ -113,6 +115,7 @@ class RoomGuest:
         if self.status == "away":
             self.status = "joined"
         self.away_since, self.unseal = None, None
+        self.heard_at = self.now()
         kind = msg["t"]
         if kind == "host":
             return
@@ -169,7 +172,7 @@ class RoomGuest:
         if msg["epoch"] != self.epoch:
             return
         heirs = tuple((member, peer) for member, peer in msg["heirs"])
-        backup = Backup(msg["serial"], msg["epoch"], heirs, msg["blob"], msg["share"])
+        backup = Backup(msg["serial"], msg["epoch"], heirs, msg["blob"], msg["share"], self.now())
         self.backups = [*self.backups[-(BACKUPS_KEPT - 1) :], backup]
 
     # -- succession (net/succession.py) -----------------------------------------
@@ -187,6 +190,11 @@ class RoomGuest:
         here = set(self.peers)
         here |= {peer for member, peer in backup.heirs if member == self.member}
         return successor(backup.heirs, here)
+
+    def ran_on(self, backup: Backup) -> float:
+        """How long (ms) the host was still heard of after it sent ``backup``: the
+        room it describes ran on that long, open windows included."""
+        return max(0.0, self.heard_at - backup.kept_at)
 
     def _claim(self) -> None:
         """If this guest is the successor, ask the other heirs here for their shares."""

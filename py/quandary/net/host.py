@@ -718,13 +718,20 @@ class RoomHost:
                 for m in self.members.values()
             ],
             "table": self.table.to_json() if self.table else None,
+            # How far into an open timed window the table is: a successor (or this
+            # host reloaded) counts on from there, not from the window's last play.
+            "window": self.table.window_now(self.now()) if self.table else None,
             "epochs": self.epochs,
             "patience": self.patience,
             "epoch": self.epoch,
         }
 
-    def restore(self, data: Any) -> None:
-        """Take back a room saved by ``to_json``; ``CorruptState`` if it is damaged."""
+    def restore(self, data: Any, ran_on: float = 0.0) -> None:
+        """Take back a room saved by ``to_json``; ``CorruptState`` if it is damaged.
+
+        ``ran_on`` (ms) is how long the room it came from was known to run after it
+        was written (a successor heard the old host that long after its backup): an
+        open timed window had run that much further, and goes on from there."""
         try:
             members = {
                 m["id"]: Member(m["id"], m["token"], m["name"], m["seat"], None, list(m["seen"]))
@@ -749,6 +756,7 @@ class RoomHost:
         self.me, self.members, self.plan, self.table = me, members, plan, table
         if table is not None:
             table.speed = self.speed
+            table.resume_window(data.get("window"), self.now() - max(0.0, ran_on))
         self.patience, self.epoch = patience, epoch
         self.game, self.options, self.epochs = data["game"], options, epochs
         self._sent_view.clear()

@@ -55,6 +55,9 @@ class Backup:
     heirs: tuple[tuple[str, str], ...]
     blob: str
     share: str
+    kept_at: float = 0.0
+    """When this guest received it (its own clock, ms): the host heard of after that
+    had run on since (``RoomGuest.ran_on``)."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,9 @@ def successor(heirs: tuple[tuple[str, str], ...], present: set[str]) -> tuple[st
     return next((heir for heir in heirs if heir[1] in present), None)
 
 
-def take_over(host: RoomHost, opened: str, member: str, present: set[str]) -> str:
+def take_over(
+    host: RoomHost, opened: str, member: str, present: set[str], ran_on: float = 0.0
+) -> str:
     """Make ``host`` (new, on the successor's device) the room in the opened backup.
 
     ``member`` is the successor's own member id: its seat becomes the host's seat.
@@ -133,6 +138,8 @@ def take_over(host: RoomHost, opened: str, member: str, present: set[str]) -> st
     already waited for it all this time), until it comes back as a guest. Every
     peer here is greeted as a new host greets, with the next epoch. Returns the
     room's signing key, for the transport. ``CorruptState`` if anything is wrong.
+    ``ran_on`` (ms): how long the old host was still heard of after the backup, so
+    an open timed window goes on with the time its players had left.
     """
     room, key, epoch = read_backup(opened)
     gone = room.get("me")
@@ -141,7 +148,7 @@ def take_over(host: RoomHost, opened: str, member: str, present: set[str]) -> st
         isinstance(m, dict) and m.get("id") == member for m in members
     ):
         raise CorruptState("The room's backup does not name this device's seat.")
-    host.restore({**room, "me": member, "epoch": epoch + 1})
+    host.restore({**room, "me": member, "epoch": epoch + 1}, ran_on)
     host.signing_key = key
     if isinstance(gone, str) and gone in host.members:
         host.members[gone].away_since = float("-inf")  # a bot plays its seat from the next tick

@@ -278,7 +278,8 @@ class RoomController:
         host = RoomHost(self._send, self.make_id, self.new_seed, guest.name, self.now)
         host.seal = self.signing.backup
         try:
-            take_over(host, text, guest.member, set(guest.peers))
+            ran_on = guest.ran_on(guest.unseal.backup) if guest.unseal is not None else 0.0
+            take_over(host, text, guest.member, set(guest.peers), ran_on)
         except CorruptState as exc:
             self.signing.step_down()
             self.backup_failed(exc.message)
