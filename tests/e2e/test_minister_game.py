@@ -8,6 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, wait_js
+from .play import expect_every_score_on_the_final_screen, lobby_seat_names
 from .rooms import create_room, inbox, join, open_peer
 
 CALM = ("#collect", "#pass", "#done")
@@ -95,6 +96,8 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
     """A newcomer's first game at 1280x800 with the default bots, from the lobby to the end."""
     page = open_app(new_page({"width": 1280, "height": 800}), base_url)
     page.click('[data-game="minister"]')
+    names = lobby_seat_names(page)
+    assert len(names) == 3, names  # the lobby's defaults: you and two clever bots
     page.click("#start")
     expect(
         page.get_by_role("heading", name=re.compile("Make a proposal|Vote in secret"))
@@ -120,9 +123,7 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
             hidden[f"screen {len(screens)}: {title}"] = out
         if not _step(page):
             break
-    final = page.locator(".final")
-    expect(final).to_be_visible()
-    expect(final.locator(".final-scores li")).to_have_count(3)
+    expect_every_score_on_the_final_screen(page, names)
     assert reveals >= 3
     assert with_laws, "a law was enacted during the game"
     shown = len(screens) - len(hidden)
