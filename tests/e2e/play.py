@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 
@@ -11,6 +13,31 @@ def set_seats(page: Page, seats: list[tuple[str, str]]) -> None:
     for i, (name, kind) in enumerate(seats):
         page.select_option(f"#seat-kind-{i}", kind)
         page.fill(f"#seat-name-{i}", name)
+
+
+def lobby_seat_names(page: Page) -> list[str]:
+    """The names the lobby's seats hold now (its defaults, when nobody typed)."""
+    count = int(page.input_value("#seat-count"))
+    return [page.input_value(f"#seat-name-{i}") for i in range(count)]
+
+
+def expect_every_score_on_the_final_screen(page: Page, names: list[str]) -> None:
+    """The end screen lists every player once with their points, as the scoreboard has them."""
+    final = page.locator(".final")
+    expect(final).to_be_visible()
+    rows = final.locator(".final-scores li")
+    expect(rows).to_have_count(len(names))
+    expect(final.get_by_role("heading")).to_contain_text("win")
+    shown = {}
+    for i in range(len(names)):
+        who = rows.nth(i).locator(".who").inner_text()
+        points = rows.nth(i).locator(".score").inner_text()
+        assert re.fullmatch(r"-?\d+ points?", points), (who, points)
+        shown[who] = points.split()[0]
+    assert sorted(shown) == sorted(names), (shown, names)
+    # The scoreboard's seats are in seat order, as the lobby listed them.
+    board = page.locator(".scoreboard li .score").all_inner_texts()
+    assert board == [shown[name] for name in names], (board, shown)
 
 
 def build_first(page: Page) -> tuple[str, str]:

@@ -5,7 +5,33 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import open_app
-from .play import acknowledge_round, build_first, set_seats, tab_to, vote_first_allowed
+from .play import (
+    acknowledge_round,
+    build_first,
+    expect_every_score_on_the_final_screen,
+    lobby_seat_names,
+    set_seats,
+    tab_to,
+    vote_first_allowed,
+)
+
+
+def test_a_newcomers_first_game_with_the_default_seats_and_options(new_page, base_url) -> None:
+    """Choose the game and press Start with what the lobby offers (no seat or option
+    touched), then play all five rounds through the page to the end screen."""
+    page = open_app(new_page({"width": 1280, "height": 800}), base_url)
+    page.click('[data-action="choose-game"][data-game="dilemmas"]')
+    expect(page.get_by_role("heading", name="Set up The Game of Dilemmas")).to_be_visible()
+    names = lobby_seat_names(page)
+    assert len(names) == 3, names  # you and two bots: the smallest table
+    page.click("#start")
+    for number in range(1, 6):
+        expect(page.locator(".turn").get_by_text(f"round {number} of 5")).to_be_visible()
+        build_first(page)
+        expect(page.locator(".vote-row")).to_have_count(len(names))
+        vote_first_allowed(page)
+        acknowledge_round(page, number)
+    expect_every_score_on_the_final_screen(page, names)
 
 
 def test_a_whole_game_against_two_bots(new_page, base_url) -> None:

@@ -8,6 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, wait_js
+from .play import expect_every_score_on_the_final_screen, lobby_seat_names
 from .rooms import create_room, inbox, join, open_peer
 
 CALM = ("#collect", "#pass", "#done")
@@ -41,13 +42,35 @@ def _vote(page: Page) -> str:
     return vote
 
 
-def _in_first_screen(page: Page, selector: str) -> None:
-    """The element's top lies within the first screenful, without any scrolling."""
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    height = page.viewport_size["height"] if page.viewport_size else 800
-    assert page.evaluate("window.scrollY") == 0
-    assert box["y"] >= 0 and box["y"] + min(box["height"], 120) <= height, (selector, box)
+# Every law in force and every player's points: where each lies once the page is
+# scrolled to its top, and how tall the first screen is.
+GLANCE = """() => {
+  window.scrollTo(0, 0);
+  const boxes = (selector) => [...document.querySelectorAll(selector)].map((e) => {
+    const box = e.getBoundingClientRect();
+    return {text: e.textContent.trim().slice(0, 40), top: box.top, bottom: box.bottom,
+            width: box.width};
+  });
+  return {scrollY: window.scrollY, height: window.innerHeight,
+          laws: boxes('.mm-laws .mm-law'), scores: boxes('.mm-scores .mm-score')};
+}"""
+
+
+def _out_of_first_screen(page: Page) -> list[str]:
+    """The laws in force and players' points not wholly in the first screen, scrolled to top.
+
+    A newcomer reads what scores and who leads at a glance, or not at all: a law
+    half under the fold is as good as hidden.
+    """
+    seen = page.evaluate(GLANCE)
+    assert seen["scrollY"] == 0
+    if not seen["scores"]:
+        return ["no player's points on the screen"]
+    return [
+        f"{item['text']!r} at {item['top']:.0f}-{item['bottom']:.0f}"
+        for item in seen["laws"] + seen["scores"]
+        if item["width"] == 0 or item["top"] < 0 or item["bottom"] > seen["height"]
+    ]
 
 
 def _step(page: Page) -> bool:
@@ -73,31 +96,39 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
     """A newcomer's first game at 1280x800 with the default bots, from the lobby to the end."""
     page = open_app(new_page({"width": 1280, "height": 800}), base_url)
     page.click('[data-game="minister"]')
+    names = lobby_seat_names(page)
+    assert len(names) == 3, names  # the lobby's defaults: you and two clever bots
     page.click("#start")
     expect(
         page.get_by_role("heading", name=re.compile("Make a proposal|Vote in secret"))
     ).to_be_visible()
     expect(page.locator(".mm-laws")).to_contain_text("No law has been enacted yet")
     expect(page.locator("#mm-now")).to_contain_text("Now:")
-    glanced = False
     reveals = 0
+    screens: list[str] = []
+    hidden: dict[str, list[str]] = {}
+    with_laws = 0
     for _ in range(1500):
+        if page.locator(".final").count():
+            break
         if page.locator("#next").count():
             reveals += 1
             expect(page.locator(".mm-reveal")).to_contain_text("Picking order")
-        elif not glanced and page.locator(".mm-laws .mm-law").count():
-            # With a law in force: the laws and every player's points in the first screen.
-            page.evaluate("window.scrollTo(0, 0)")
-            _in_first_screen(page, ".mm-laws .mm-law")
-            _in_first_screen(page, ".mm-scores .mm-score:last-child")
-            glanced = True
+        # Every screen, a turn or a vote's reveal: every law in force and every
+        # player's points in the first screen, with nothing scrolled.
+        title = page.locator("#turn-title, #result-title").inner_text()
+        screens.append(title)
+        with_laws += bool(page.locator(".mm-laws .mm-law").count())
+        if out := _out_of_first_screen(page):
+            hidden[f"screen {len(screens)}: {title}"] = out
         if not _step(page):
             break
-    final = page.locator(".final")
-    expect(final).to_be_visible()
-    expect(final.locator(".final-scores li")).to_have_count(3)
+    expect_every_score_on_the_final_screen(page, names)
     assert reveals >= 3
-    assert glanced, "a law was enacted during the game"
+    assert with_laws, "a law was enacted during the game"
+    shown = len(screens) - len(hidden)
+    print(f"laws and points in the first screen on {shown} of {len(screens)} screens")
+    assert not hidden, f"only {shown} of {len(screens)} screens show them all: {hidden}"
 
 
 def test_a_vote_round_in_a_room_keeps_every_vote_secret_until_the_reveal(new_page, room_url):

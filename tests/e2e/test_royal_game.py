@@ -13,7 +13,7 @@ from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 
 from .conftest import DIST, open_app
-from .play import set_seats, tab_to
+from .play import expect_every_score_on_the_final_screen, lobby_seat_names, set_seats, tab_to
 from .rooms import JOIN_TIMEOUT_MS, create_room, inbox, join, open_peer
 
 CHOOSE = "Choose a target and a value card"
@@ -24,13 +24,17 @@ def hand(page: Page) -> set[str]:
     return set(page.locator("button.pcard.value").evaluate_all("b => b.map(e => e.dataset.value)"))
 
 
-def start_royal(page: Page, seats: list[tuple[str, str]]) -> None:
-    """Pick Royal Dilemma in the lobby, fill the seats and start."""
+def start_royal(page: Page, seats: list[tuple[str, str]] | None = None) -> list[str]:
+    """Pick Royal Dilemma in the lobby, fill the seats (or keep its defaults) and start;
+    the players' names."""
     page.locator('[data-action="choose-game"][data-game="royal"]').click()
-    set_seats(page, seats)
+    if seats is not None:
+        set_seats(page, seats)
+    names = lobby_seat_names(page)
     # Setup says up front how long the deck lets a game at this table last.
-    expect(page.locator(".game-length")).to_contain_text(f"With {len(seats)} players the deck")
+    expect(page.locator(".game-length")).to_contain_text(f"With {len(names)} players the deck")
     page.click("#start")
+    return names
 
 
 def choose_cards(page: Page, target_index: int = 1) -> None:
@@ -66,9 +70,14 @@ def play_to_the_end(page: Page) -> int:
     raise AssertionError("the game did not end")
 
 
-def test_a_whole_game_against_a_bot_to_the_end_screen(new_page, base_url) -> None:
-    page = open_app(new_page(), base_url)
-    start_royal(page, [("Robin", "human"), ("Bot Ada", "bot:heuristic")])
+def test_a_newcomers_first_game_with_the_default_seats_to_the_end_screen(
+    new_page, base_url
+) -> None:
+    """Royal Dilemma chosen and started with the lobby's defaults (you and a clever bot,
+    no seat or option touched), played through the page to every player's score."""
+    page = open_app(new_page({"width": 1280, "height": 800}), base_url)
+    names = start_royal(page)
+    assert len(names) == 2, names
     expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible()
     # Both realms, the deck and the hand are drawn as cards.
     expect(page.locator(".realm")).to_have_count(2)
@@ -76,9 +85,7 @@ def test_a_whole_game_against_a_bot_to_the_end_screen(new_page, base_url) -> Non
     expect(page.locator("button.pcard.value svg").first).to_be_visible()
     rounds = play_to_the_end(page)
     assert rounds >= 2
-    final = page.locator(".final")
-    expect(final.locator(".final-scores li")).to_have_count(2)
-    expect(final.get_by_role("heading")).to_contain_text("win")
+    expect_every_score_on_the_final_screen(page, names)
     page.get_by_role("button", name="Play again").click()
     expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible()
 

@@ -21,6 +21,7 @@ MODULES = [
     "quandary.web.actions",
     "quandary.web.html",
     "quandary.web.phrases",
+    "quandary.web.render.minister_icons",
 ]
 
 

@@ -189,3 +189,41 @@ def test_the_vote_screen_states_the_tie_rule_in_force() -> None:
     view["effects"] = {**view["effects"], "tie_passes": False}
     shown = str(ui.render_turn(view, screen))
     assert "A tie is rejected (by law)." in shown and "A tie passes." not in shown
+
+
+def test_laws_in_force_read_as_formulas_scoring_first_with_their_sentences() -> None:
+    """Scoring laws are short formulas in pictures (their sentence for screen readers),
+    listed before the rules of play, which keep their own words."""
+    from quandary.web.render.minister_parts import law_area
+
+    tie, money, pair = "L25", "L01", "L09"  # a rule, then two scoring laws, as enacted
+    laws = [{"card": c, "active": True} for c in (tie, money, pair)]
+    shown = str(law_area({"laws": laws}))
+    rows = re.findall(r'<li class="mm-law ([a-z ]+)" title="([^"]+)">(.*?)</li>', shown)
+    assert [(kind, title) for kind, title, _ in rows] == [
+        ("active scoring", "Each money icon is worth +1."),
+        ("active scoring", "Each pair of money and homes is worth +3."),
+        ("active rule", "A tied vote is rejected."),
+    ]
+    money_row, pair_row, tie_row = (body for _, _, body in rows)
+    assert '<span class="mm-effect" aria-hidden="true">+1 per <svg class="mm-icon money"' in (
+        money_row
+    )
+    assert '<span class="sr-only">: Each money icon is worth +1.</span>' in money_row
+    assert "+3 per pair" in pair_row and 'class="mm-icon homes"' in pair_row
+    assert '<span class="mm-text">A tied vote is rejected.</span>' in tie_row
+
+
+def test_the_reveal_shows_the_points_and_laws_beside_the_votes() -> None:
+    """The column of points and laws is on every screen of a game, the reveal too."""
+    c = _game()
+    for _ in range(200):
+        page = str(c.render())
+        if 'id="next"' in page:
+            break
+        _act(c)
+    else:
+        raise AssertionError("no reveal")
+    reveal = page[page.index('class="round-result mm-reveal"') :]
+    assert '<aside class="mm-glance"' in reveal
+    assert reveal.count('class="mm-score"') == 3 and 'class="mm-laws"' in reveal

@@ -84,23 +84,32 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
             "shop_start": _shop,
             "shop_end": _shop,
         }[phase](view, ui)
-    # Laws and points come right after the action, before the proposal and the
-    # tables, so a newcomer sees what scores and who leads without scrolling.
-    return (
-        head
-        + now_line(view, ui)
-        + error_line(ui)
-        + markup('<div class="mm-action">{}</div>', action)
-        + markup(
-            '<div class="mm-glance">{}{}</div>',
-            law_area(view),
-            score_panel(view, ui.names, ui.viewer),
-        )
-        + _proposal_on_table(view, ui)
-        + tables(view, ui.cast)
-        + _hand(view, ui)
-        + pics.legend(view)
-        + supply(view)
+    # Laws and points come right after the action on a phone; on a wide screen they
+    # are a column of their own beside it, so a newcomer sees what scores and who
+    # leads without scrolling however many laws are in force.
+    return markup(
+        '<div class="mm-board"><div class="mm-main">{}{}{}<div class="mm-action">{}</div></div>'
+        "{}"
+        '<div class="mm-rest">{}{}{}{}{}</div></div>',
+        head,
+        now_line(view, ui),
+        error_line(ui),
+        action,
+        glance(view, ui),
+        _proposal_on_table(view, ui),
+        tables(view, ui.cast),
+        _hand(view, ui),
+        pics.legend(view),
+        supply(view),
+    )
+
+
+def glance(view: dict[str, Any], ui: Ui) -> Markup:
+    """Every player's points, then every law in force: what a newcomer looks up most."""
+    return markup(
+        '<aside class="mm-glance" aria-label="Points and laws in force">{}{}</aside>',
+        score_panel(view, ui.names, ui.viewer),
+        law_area(view),
     )
 
 
@@ -544,8 +553,11 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     laws = markup('<h3>Enacted</h3><ul class="mm-cards">{}</ul>', enacted) if r["enacted"] else ""
     verdict = "Accepted" if r["accepted"] else "Rejected"
     button = "See the final scores" if view.get("result") else "Continue"
+    # The same column of points and laws as on the turn screens: the laws just
+    # enacted and the scores they moved are read beside the votes that did it.
     return markup(
-        '<section class="round-result mm-reveal" aria-labelledby="result-title">'
+        '<div class="mm-board"><section class="round-result mm-reveal"'
+        ' aria-labelledby="result-title">'
         '<h2 id="result-title" tabindex="-1" data-autofocus>{}: '
         "{} YES, {} NO</h2>"
         '<p class="mm-now"><strong>Now:</strong> read how the vote went, then press {}.</p>'
@@ -553,7 +565,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         '<h3>The votes</h3><ul class="mm-reveal-votes">{}</ul>'
         '<h3>Picking order</h3><ol class="mm-order">{}</ol>{}{}'
         '<p class="actions"><button type="button" class="primary big" data-action="next" '
-        'id="next">{}</button></p></section>',
+        'id="next">{}</button></p></section>{}</div>',
         verdict,
         r["yes"],
         r["no"],
@@ -564,6 +576,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         laws,
         _recent_changes(view, cast),
         button,
+        glance(view, ui),
     )
 
 

@@ -154,6 +154,48 @@ def slots(capacity: int, filled: int, chips: Markup = EMPTY) -> Markup:
     )
 
 
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else f"\u2212{-points}"
+
+
+_SIDES = {"green": "card green side up", "red": "card red side up", "abstain": "abstain vote cast"}
+
+
+def _counted(kind: str) -> Markup | str:
+    """What a scoring law counts: its picture, or words for what has none."""
+    return icon(kind) if kind in _SHAPES else _SIDES.get(kind, ICON_NAMES.get(kind, kind))
+
+
+def law_formula(law: dict[str, Any]) -> Markup | None:
+    """A scoring law as a short formula of numbers and icons, or None for a rule law.
+
+    "Each pair of money and homes is worth +3." takes two lines beside a law's
+    name; "+3 per pair (coin)(house)" takes one, so every law in force stays in
+    the first screen, and it reads in the pictures the won cards show. The law's
+    sentence stays beside it for screen readers.
+
+    >>> str(law_formula({"type": "per_icon", "icon": "red", "points": -1}))
+    '\u22121 per card red side up'
+    >>> law_formula({"type": "at_most", "icon": "nature", "count": 0, "points": -2}).startswith(
+    ...     '\u22122 with no <svg class="mm-icon nature"')
+    True
+    >>> law_formula({"type": "tie_rejects"}) is None
+    True
+    """
+    kind = law["type"]
+    if kind == "per_icon":
+        return markup("{} per {}", _signed(law["points"]), _counted(law["icon"]))
+    if kind == "pair":
+        a, b = law["icons"]
+        return markup("{} per pair {}{}", _signed(law["points"]), _counted(a), _counted(b))
+    if kind == "at_least":
+        return markup("{} with {}+ {}", _signed(law["points"]), law["count"], _counted(law["icon"]))
+    if kind == "at_most":
+        most = "no" if law["count"] == 0 else f"at most {law['count']}"
+        return markup("{} with {} {}", _signed(law["points"]), most, _counted(law["icon"]))
+    return None
+
+
 def legend(view: dict[str, Any]) -> Markup:
     """The icons a newcomer meets at this table, each with its word (once, under the laws)."""
     kinds = ["money", "homes", "science", "wood", "minerals", "nature", "support"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from quandary.games.minister.material import card_json
-from quandary.web.html import Markup, join, markup
+from quandary.games.minister.material import CARDS, card_json
+from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
 from . import minister_icons as pics
@@ -112,25 +112,26 @@ def law_area(view: dict[str, Any]) -> Markup:
             "Laws in force</h3><p>No law has been enacted yet: nothing scores.</p></section>"
         )
     items = []
-    for law in view["laws"]:
+    # Laws that score come first, each short enough to share a row with another;
+    # then the laws that change how the game runs, each a sentence on its own row.
+    for law in sorted(view["laws"], key=lambda law: not scoring(law["card"])):
         state = "active" if law["active"] else "disabled"
+        state += " scoring" if scoring(law["card"]) else " rule"
         votes = ""
         if law.get("votes"):
             votes = markup(
                 '<p class="mm-lawvotes">{} YES · {} NO on it: {}</p>', law["yes"], law["no"], state
             )
         badge = "" if law["active"] else Markup(' <span class="mm-off">Disabled</span>')
-        card = face(law["card"])
         # One line per law, not a card tile: a table of many laws still leaves the
         # points and the action in the first screen.
         items.append(
             markup(
-                '<li class="mm-law {}"><strong>{}</strong>{}'
-                ' <span class="mm-text">{}</span>{}</li>',
+                '<li class="mm-law {}"{}>{}{}{}</li>',
                 state,
-                card["name"],
+                attrs(title=law_text(law["card"])),
+                law_line(law["card"]),
                 badge,
-                card.get("text", ""),
                 votes,
             )
         )
@@ -138,6 +139,40 @@ def law_area(view: dict[str, Any]) -> Markup:
         '<section class="mm-laws" aria-labelledby="laws-title"><h3 id="laws-title">'
         'Laws in force</h3><ul class="mm-lawlist">{}</ul></section>',
         join(items),
+    )
+
+
+def law_text(card_id: str) -> str:
+    """The sentence a law card states."""
+    return str(face(card_id).get("text", ""))
+
+
+def scoring(card_id: str) -> bool:
+    """Whether a law gives or takes points (drawn as a formula), not a rule of play."""
+    return law_formula(card_id) is not None
+
+
+@functools.cache
+def law_formula(card_id: str) -> Markup | None:
+    """A law's formula in pictures, made once per card."""
+    return pics.law_formula(CARDS[card_id].law or {"type": ""})
+
+
+@functools.cache
+def law_line(card_id: str) -> Markup:
+    """A law's name, then what it does: a scoring law as a formula in pictures (its
+    sentence for screen readers), any other law in its own words."""
+    formula = law_formula(card_id)
+    if formula is None:
+        return markup(
+            '<strong>{}</strong> <span class="mm-text">{}</span>', name(card_id), law_text(card_id)
+        )
+    return markup(
+        '<strong>{}</strong> <span class="mm-effect" aria-hidden="true">{}</span>'
+        '<span class="sr-only">: {}</span>',
+        name(card_id),
+        formula,
+        law_text(card_id),
     )
 
 
@@ -177,7 +212,7 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
     target = view["target"]
     return markup(
         '<section class="mm-scores" aria-labelledby="scores-title">'
-        '<h3 id="scores-title">Points ({}+ at the end of a turn ends the game)</h3>'
+        '<h3 id="scores-title">Points · the game ends at {}</h3>'
         "{}</section>",
         target,
         join(rows),
