@@ -212,7 +212,7 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
     target = view["target"]
     return markup(
         '<section class="mm-scores" aria-labelledby="scores-title">'
-        '<h3 id="scores-title">Points · the game ends at {}</h3>'
+        '<h3 id="scores-title">Points · the game ends after a turn with anyone at {}+</h3>'
         "{}</section>",
         target,
         join(rows),
