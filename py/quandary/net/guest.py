@@ -174,6 +174,8 @@ class RoomGuest:
         heirs = tuple((member, peer) for member, peer in msg["heirs"])
         backup = Backup(msg["serial"], msg["epoch"], heirs, msg["blob"], msg["share"], self.now())
         self.backups = [*self.backups[-(BACKUPS_KEPT - 1) :], backup]
+        if self.host is not None:
+            self._send(self.host, {"t": "kept", "serial": backup.serial})
 
     # -- succession (net/succession.py) -----------------------------------------
 
@@ -197,17 +199,26 @@ class RoomGuest:
         return max(0.0, self.heard_at - backup.kept_at)
 
     def _claim(self) -> None:
-        """If this guest is the successor, ask the other heirs here for their shares."""
+        """If this guest is the successor, ask the other heirs here for their shares.
+
+        Who succeeds is read from the newest backup, as every heir reads it from its
+        own (``_answer``). The shares asked for are those of every backup kept, newest
+        first: the host may have died after this guest got its newest backup but
+        before the others did. No guest heard of what that backup adds (the host
+        tells nobody of a change before every heir keeps its backup), so the newest
+        backup two heirs share loses nothing. Answers come back in the order asked,
+        so the newest that can be opened is opened.
+        """
         if not self._waited() or not self.backups or self.unseal is not None:
             return
-        backup = self.backups[-1]
-        heir = self._heir(backup)
+        heir = self._heir(self.backups[-1])
         if heir is None or heir[0] != self.member:
             return
-        claim = {"t": "claim", "serial": backup.serial, "epoch": backup.epoch}
-        for member, peer in backup.heirs:
-            if member != self.member and peer in self.peers:
-                self._send(peer, claim)
+        for backup in reversed(self.backups):
+            claim = {"t": "claim", "serial": backup.serial, "epoch": backup.epoch}
+            for member, peer in backup.heirs:
+                if member != self.member and peer in self.peers:
+                    self._send(peer, claim)
 
     def _from_guest(self, peer: str, text: Any) -> None:
         """A claim or a share from another guest, untrusted, each in its own boundary."""
@@ -224,8 +235,9 @@ class RoomGuest:
             self._take_share(peer, backup, msg["share"])
 
     def _answer(self, peer: str, backup: Backup, epoch: int) -> None:
-        """Give our share only to the successor we would choose ourselves, host away here too."""
-        heir = self._heir(backup)
+        """Give our share only to the successor we would choose ourselves (by our newest
+        backup, whichever backup it asks about), the host away here too."""
+        heir = self._heir(self.backups[-1])
         if epoch != backup.epoch or not self._waited() or heir is None or heir[1] != peer:
             return
         if heir[0] == self.member:
@@ -239,7 +251,7 @@ class RoomGuest:
         """A second share from another heir: the successor can now open the backup."""
         if self.unseal is not None or not self._waited() or share == backup.share:
             return
-        heir = self._heir(backup)
+        heir = self._heir(self.backups[-1])
         holders = {p for m, p in backup.heirs if m != self.member}
         if heir is not None and heir[0] == self.member and peer in holders:
             self.unseal = Unseal(backup, (backup.share, share))

@@ -41,6 +41,10 @@ RATE = 20.0
 BURST = 40.0
 """Messages a connection may send at once before the rate applies."""
 TICKS_REMEMBERED = 4
+ACK_WAIT_MS = 1500
+"""How long views wait for heirs to say they keep a backup before going anyway: an
+heir that does not answer in that time is slow or gone (a round trip is usually
+well under 100 ms)."""
 PATIENCE: dict[str, tuple[int, int]] = {
     "short": (20_000, 60_000),
     "normal": (45_000, 120_000),
@@ -147,6 +151,11 @@ class RoomHost:
         """With both, the room is backed up on the seated guests' devices after each change."""
         self._backed_up: Any = None
         self._serial = 0
+        self._held: tuple[int, float, tuple[str, ...]] | None = None
+        """(serial, since, heirs' connections) while views wait for the heirs to say they
+        keep that backup; None when nothing is held back."""
+        self._kept: dict[str, int] = {}
+        """The newest backup serial each connection said it keeps."""
         self.superseded = False
         """Another device holding the room's key took over while this one was away."""
 
@@ -220,12 +229,38 @@ class RoomHost:
             self._pong(member, msg["at"])
         elif msg["t"] == "sync":
             self._sync(member)
+        elif msg["t"] == "kept":
+            self._keeps(peer, msg["serial"])
         elif msg["t"] == "name":
             self._rename(member, msg["name"])
         elif msg["t"] == "seat":
             self._sit(member, msg["seat"])
         else:
             self._intent(member, msg["id"], msg["version"], msg["move"])
+
+    def _keeps(self, peer: str, serial: int) -> None:
+        """A guest holds a backup: once every heir holds the newest, the held views go."""
+        if serial > self._serial:
+            return  # a serial never sealed: nothing is released on its word
+        self._kept[peer] = max(serial, self._kept.get(peer, 0))
+        if self._held is not None and not self._holding():
+            self.broadcast()
+
+    def _holding(self) -> bool:
+        """Whether views still wait for the backup of the newest change.
+
+        Every heir still connected must have said it keeps it, or ``ACK_WAIT_MS`` have
+        passed (an heir that is slow or gone is not waited for longer: the next
+        backup leaves it out once its connection closes). Releases the hold when not.
+        """
+        if self._held is None:
+            return False
+        serial, since, heirs = self._held
+        waiting = [p for p in heirs if p in self.peers and self._kept.get(p, 0) < serial]
+        if waiting and self.now() - since < ACK_WAIT_MS:
+            return True
+        self._held = None
+        return False
 
     def _sync(self, member: Member) -> None:
         """A snapshot on request, at most once per version and timer beat.
@@ -456,7 +491,11 @@ class RoomHost:
         self.broadcast()
 
     def advance(self) -> bool:
-        """Let the table's clock run (bots' throws, a window's close); True if it moved."""
+        """Let the table's clock run (bots' throws, a window's close); True if it moved.
+
+        Views held for a backup nobody acknowledged in time are sent now."""
+        if self._held is not None and not self._holding():
+            self.broadcast()
         if self.table is None:
             return False
         before = self._legal_now()
@@ -467,7 +506,10 @@ class RoomHost:
 
     def next_wakeup(self) -> float | None:
         """When ``advance`` next has something to do, on the host's clock."""
-        return self.table.next_wakeup() if self.table is not None else None
+        times = [self._held[1] + ACK_WAIT_MS] if self._held is not None else []
+        if self.table is not None and (wake := self.table.next_wakeup()) is not None:
+            times.append(wake)
+        return min(times, default=None)
 
     def _legal_now(self) -> list[list[Move]]:
         """Each seat's legal moves, with the time limits of timed moves left out.
@@ -566,12 +608,15 @@ class RoomHost:
         return self.table.view(self.members[member_id].seat)
 
     def broadcast(self) -> None:
-        """Send every connected guest what changed for them, after backing the room up.
+        """Send every connected guest what changed for them, once the room is backed up.
 
-        The backup goes first: the transport sends in order, so a guest never
-        hears of a move that a successor could not carry on from.
+        The backup goes first, and the views wait until every heir says it keeps it
+        (``kept``): a guest never hears of a move that a successor could not carry
+        on from, even if the host's tab dies between one connection and the next.
         """
         self._back_up()
+        if self._holding():
+            return
         lobby = self.lobby()
         for member in list(self.members.values()):
             peer = member.peer
@@ -599,6 +644,7 @@ class RoomHost:
             return
         self._backed_up = moment
         self._serial += 1
+        self._held = (self._serial, self.now(), tuple(peer for _, peer in heirs))
         template = backup_template(self._serial, self.epoch, heirs)
         self.seal(
             backup_text(self.to_json(), self.signing_key, self.epoch, replayable=True),
@@ -613,6 +659,8 @@ class RoomHost:
         for a while knows the host is away.
         """
         self.beats += 1
+        if self._held is not None and not self._holding():
+            self.broadcast()
         for seat in self.absent(due=True):
             self.cover(seat)
         version = self.table.state.version if self.table is not None else 0
@@ -627,9 +675,10 @@ class RoomHost:
             self._send(peer, {"t": "host", "epoch": self.epoch}, None)  # a greeting may be lost
 
     def _send_view(self, member: Member, snapshot: bool = False) -> None:
-        """Send what changed of the member's view (all of it for a ``snapshot``)."""
+        """Send what changed of the member's view (all of it for a ``snapshot``); not
+        while views wait for a backup (``broadcast`` sends them when it is kept)."""
         peer = member.peer
-        if self.table is None or peer is None or peer == LOCAL:
+        if self.table is None or peer is None or peer == LOCAL or self._held is not None:
             return
         view = self.table.view(member.seat)
         version = view["version"]

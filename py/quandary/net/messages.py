@@ -111,6 +111,8 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
     "intent": {"id": _text(MAX_ID), "version": _count, "move": _move},
     "sync": {"version": _count},
     "pong": {"at": _count},
+    # A backup is kept (net/succession.py): the host tells no one of a move before it is.
+    "kept": {"serial": _count},
 }
 
 # What the host may send to a guest.
@@ -146,6 +148,7 @@ _WHAT = {
     "intent": "a move",
     "sync": "a request for the table",
     "pong": "an answer to a tick",
+    "kept": "a backup held",
 }
 
 
