@@ -115,6 +115,32 @@ const packageArchive = () =>
     return response.arrayBuffer();
   });
 
+// Pyodide instantiates its runtime with WebAssembly.instantiateStreaming (or
+// WebAssembly.instantiate on bytes), and when that fails (a damaged
+// pyodide.asm.wasm, in a broken offline copy or cut short by the network) it only
+// warns, and loadPyodide's promise never settles: the page would wait forever.
+// So both are watched here, in this worker only, and a failure ends the start
+// with its error: the page shows its failure screen, whose "repair" forgets the
+// offline copy.
+let wasmFailure = null; // the running start's way to end on a failed instantiate
+for (const name of ["instantiate", "instantiateStreaming"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = function watched(...args) {
+    const result = original.apply(this, args);
+    result.catch((error) => wasmFailure?.(error));
+    return result;
+  };
+}
+
+function startPyodide(options) {
+  const failed = new Promise((_, reject) => {
+    wasmFailure = (error) => reject(new Error(`the Python runtime is damaged (${error.message || error})`));
+  });
+  return Promise.race([loadPyodide(options), failed]).finally(() => {
+    wasmFailure = null;
+  });
+}
+
 // A restored interpreter has imported every module of the package already (and
 // the card data they read at import), so it needs no files; a fresh one unpacks
 // the package while Pyodide starts, and snapshots itself once the page is ready.
@@ -124,7 +150,7 @@ async function interpreter() {
   const snapshot = await cachedSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ indexURL, ...quiet, _loadSnapshot: snapshot });
+      const pyodide = await startPyodide({ indexURL, ...quiet, _loadSnapshot: snapshot });
       mark("interpreter_restored");
       return { pyodide, fresh: false };
     } catch (error) {
@@ -133,7 +159,7 @@ async function interpreter() {
     }
   }
   const zip = packageArchive();
-  const pyodide = await loadPyodide({ indexURL, ...quiet, _makeSnapshot: true });
+  const pyodide = await startPyodide({ indexURL, ...quiet, _makeSnapshot: true });
   mark("interpreter_fresh");
   progress(70, "Loading the games…");
   pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });

@@ -140,3 +140,23 @@ def test_a_games_stylesheet_loads_with_its_first_table(new_page, base_url) -> No
     assert card.evaluate("(e) => getComputedStyle(e).display") == "inline-flex"
     assert page.locator('link[rel=stylesheet][href$="royal.css"]').count() == 1
     assert not [n for n in page.evaluate(styles) if n.endswith("minister.css")]
+
+
+def test_a_damaged_runtime_shows_the_failure_screen_not_an_endless_wait(
+    new_page, base_url, page_errors
+) -> None:
+    """A cut-short pyodide.asm.wasm (a broken offline copy, a dropped download) makes
+    Pyodide abort without settling its start; the engine notices the failed
+    instantiation and the page says so, with the way to repair the copy."""
+    page_errors.expect("wasm|WebAssembly|damaged")  # the runtime's own complaints
+    page = new_page()
+
+    def cut_short(route: Route) -> None:
+        body = route.fetch().body()
+        route.fulfill(status=200, body=body[: len(body) // 3], content_type="application/wasm")
+
+    page.route("**/pyodide.asm.wasm", cut_short)
+    page.goto(base_url)
+    page.wait_for_selector("html[data-quandary=failed]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error")).to_contain_text("damaged")
+    expect(page.locator("#boot-repair")).to_be_visible()
