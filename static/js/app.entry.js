@@ -27,10 +27,16 @@ let unanswered = 0; // actions posted that the engine has not answered yet
 const qrCache = new Map();
 
 const worker = new Worker(new URL("engine.mjs", HERE), { type: "module" });
+// Messages wait here until the worker says it is listening: a module worker may
+// start taking messages before its script has set its handler (while the modules
+// it imports are still being evaluated), and a message taken then is lost.
+let listening = false;
+const unsent = [];
 
 function post(message) {
-  message.now ??= performance.now();
-  worker.postMessage(message);
+  message.now ??= performance.now(); // stamped when it happened, even if it waits
+  if (listening) worker.postMessage(message);
+  else unsent.push(message);
 }
 
 function storedItems() {
@@ -62,7 +68,10 @@ post({
 
 worker.addEventListener("message", (event) => {
   const message = event.data;
-  if (message.t === "out") applyBatch(message.out, message.answered);
+  if (message.t === "listening") {
+    listening = true;
+    for (const waiting of unsent.splice(0)) worker.postMessage(waiting);
+  } else if (message.t === "out") applyBatch(message.out, message.answered);
   else if (message.t === "progress") tell("quandary:progress", message);
   else if (message.t === "ready") becomeReady(message.engine, message.phases);
   else if (message.t === "failed") tell("quandary:failed", { text: message.text });

@@ -73,10 +73,20 @@ function deliver(...messages) {
   if (last) schedule(last);
 }
 
+let startArrived = null;
+const startMessage = new Promise((resolve) => {
+  startArrived = resolve;
+});
+
 onmessage = (event) => {
   if (bridge) deliver(event.data);
-  else inbox.push(event.data);
+  else if (event.data?.t === "start" && startArrived) {
+    startArrived(event.data);
+    startArrived = null;
+  } else inbox.push(event.data);
 };
+// The page holds its messages until it hears this (static/js/app.entry.js).
+postMessage({ t: "listening" });
 
 async function cachedSnapshot() {
   try {
@@ -195,7 +205,7 @@ function mark(name) {
 async function boot() {
   progress(5, "Loading the Python runtime…");
   const { pyodide, fresh } = await interpreter();
-  const start = inbox.shift();
+  const start = await startMessage;
   pageOrigin = start.origin;
   start.now = pageNow();
   bridge = pyodide.pyimport("quandary.web.bridge").open_bridge(JSON.stringify(start));

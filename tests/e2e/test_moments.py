@@ -17,6 +17,7 @@ def test_a_normal_bot_is_seen_thinking_then_its_move_arrives(new_page, base_url)
     page = open_app(new_page(), base_url)
     expect(page.locator("#bot-speed")).to_have_value("instant")  # the tests' preset
     page.select_option("#bot-speed", "normal")
+    wait_js(page, "() => true")  # the engine has answered: the choice is stored
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]")
     expect(page.locator("#bot-speed")).to_have_value("normal")  # kept on the device
