@@ -472,9 +472,10 @@ class RoomController:
 
     @property
     def game_shown(self) -> str | None:
-        """The game on the room's table, once it started (None in the room's lobby)."""
-        view = self.table.view() if self.lobby is not None else None
-        return str(view.get("game")) if view is not None else None
+        """The room's game, once its lobby is known: its stylesheet is linked while the
+        room gathers, ready for the table (read from the authority, not from a view,
+        which the host would compute again on every draw)."""
+        return self.table.authority.game if self.lobby is not None else None
 
     def _body(self) -> Markup:
         """The room's lobby before the game, its table during it."""
