@@ -70,8 +70,39 @@ function envelope(data) {
   }
 }
 
+// Trystero keeps a pool of connections with their offers made in advance, and
+// renews an offer older than about a minute before it sends it: it rolls the
+// offer back and restarts ICE. In Chromium that renewal races the connection's
+// own renegotiation and ends with an offer that gathers nothing, so a device that
+// has been in the room for a minute can no longer connect to anyone whose id
+// sorts after its own (tests/e2e/test_rooms.py, the late arrival). An offer that
+// was never answered needs no renewal: its candidates stay valid as long as its
+// connection lives. So a pooled offer is sent as it is.
+const PooledPeerConnection =
+  globalThis.RTCPeerConnection &&
+  class extends globalThis.RTCPeerConnection {
+    // An offer of the pool: made, never answered.
+    unanswered() {
+      return this.signalingState === "have-local-offer" && !this.remoteDescription;
+    }
+    restartIce() {
+      if (!this.unanswered()) super.restartIce();
+    }
+    createOffer(options) {
+      if (this.unanswered() && this.localDescription) return Promise.resolve(this.localDescription);
+      return super.createOffer(options);
+    }
+    setLocalDescription(description) {
+      const kept = this.unanswered() && this.localDescription;
+      if (kept && description && (description.type === "rollback" || description.sdp === kept.sdp)) {
+        return Promise.resolve();
+      }
+      return super.setLocalDescription(description);
+    }
+  };
+
 export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, handlers) {
-  const config = { appId: APP_ID, password: secret };
+  const config = { appId: APP_ID, password: secret, rtcPolyfill: PooledPeerConnection };
   if (relays && relays.length) config.relayConfig = { urls: relays };
   // TURN servers named by the room's link relay the connection of peers that
   // cannot reach each other directly (Trystero adds them to its STUN servers).

@@ -11,8 +11,9 @@ from playwright.sync_api import expect
 from quandary.net.host import PATIENCE
 from quandary.net.succession import SUCCESSION_MS
 
+from .conftest import open_app
 from .play import acknowledge_round, build_first, vote_first_allowed
-from .rooms import JOIN_TIMEOUT_MS, create_room, hand_ids, inbox, join, open_peer
+from .rooms import JOIN_TIMEOUT_MS, RECORDER, create_room, hand_ids, inbox, join, open_peer
 
 
 def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, room_url):
@@ -227,3 +228,32 @@ def test_a_guest_who_leaves_on_their_turn_is_played_by_a_bot_and_gets_the_seat_b
     )
     expect(host.locator(".scoreboard")).not_to_contain_text("bot playing for Ben")
     expect(ben.locator(".scoreboard .me")).to_contain_text("Ben")
+
+
+def test_a_device_that_has_been_in_the_room_for_minutes_still_connects_to_newcomers(
+    new_page, room_url
+):
+    """Whoever has the smaller id makes the offer. A device that has been in the room
+    for over a minute makes it from an offer prepared long ago, which the transport
+    must still be able to use (static/js/room.entry.js, PooledPeerConnection).
+
+    The host's clock is moved on by two minutes rather than waited for. Guests
+    arrive until one sorts after the host, so that the host made the offer; every
+    guest must connect.
+    """
+    host = new_page()
+    host.context.add_init_script(RECORDER)
+    host.clock.install()
+    open_app(host, room_url)
+    link = create_room(host, "Hana")
+    host.clock.fast_forward("02:00")
+    host_id = host.evaluate("window.__quandaryTransport.selfId")
+    for _ in range(12):
+        guest = open_peer(new_page, link)
+        expect(guest.locator("#room-status")).to_have_text(
+            "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+        )
+        if guest.evaluate("window.__quandaryTransport.selfId") > host_id:
+            return
+        guest.context.close()
+    pytest.fail("no guest's id sorted after the host's in 12 tries")
