@@ -187,7 +187,7 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
     assert_no_hidden_cards(received, others)
     host.context.close()
     expect(ben.locator("#room-status")).to_contain_text(
-        "a player's device takes the game on", timeout=JOIN_TIMEOUT_MS
+        "Anna's device takes the game on", timeout=JOIN_TIMEOUT_MS
     )
     expect(anna.locator("#room-status")).to_contain_text(
         "You are the host", timeout=SUCCESSION_MS["short"] + JOIN_TIMEOUT_MS

@@ -138,6 +138,8 @@ class Network:
     costs a key split per move, which the other room tests do not need to pay)."""
     forged: int = 0
     """Envelopes that failed verification (dropped as host messages)."""
+    cuts: set[frozenset[str]] = field(default_factory=set)
+    """Pairs of peers that cannot reach each other (``cut``), though both are online."""
     _ids: Any = field(default_factory=lambda: itertools.count(1))
 
     def sender(self, src: str, key: Ed25519PrivateKey | None = None):
@@ -207,6 +209,19 @@ class Network:
         for node in self.nodes.values():
             node.on_leave(peer)
 
+    def cut(self, a: str, b: str) -> None:
+        """``a`` and ``b`` lose each other (each sees the other leave); others see both."""
+        self.cuts.add(frozenset((a, b)))
+        self.queue = [m for m in self.queue if {m[0], m[1]} != {a, b}]
+        self.nodes[a].on_leave(b)
+        self.nodes[b].on_leave(a)
+
+    def mend(self, a: str, b: str) -> None:
+        """``a`` and ``b`` reach each other again."""
+        self.cuts.discard(frozenset((a, b)))
+        self.nodes[a].on_join(b)
+        self.nodes[b].on_join(a)
+
     def open(self, src: str, dst: str, text: str) -> tuple[str, bool]:
         """What the receiving transport hands on: the text, and whether it is the host's."""
         if not text.startswith('{"m":'):  # as the page's transport: only envelopes are opened
@@ -235,7 +250,7 @@ class Network:
     def deliver(self, index: int = 0) -> None:
         self.clock += self.step_ms
         src, dst, text = self.queue.pop(index)
-        if dst in self.nodes and src in self.nodes:
+        if dst in self.nodes and src in self.nodes and frozenset((src, dst)) not in self.cuts:
             message, from_host = self.open(src, dst, text)
             self.received.setdefault(dst, []).append(message)
             self.nodes[dst].on_message(src, message, from_host)

@@ -527,7 +527,8 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
     version = anna.room_view()["version"]
     host.close()
     net.settle()
-    assert "If they are not back soon" in anna.html()
+    assert "If they are not back soon, this device takes the game on" in anna.html()
+    assert "If they are not back soon, Anna's device takes" in html.unescape(ben.html())
     for _ in range(SUCCESSION_MS["short"] // 2000 + 3):
         net.clock += 2000
         for device in guests:
@@ -567,3 +568,31 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
     for device in (ben, cleo):
         assert "Connected to the room." in device.html(), device.name
         assert device.room_view()["version"] == host.room_view()["version"], device.name
+
+
+def test_heirs_that_cannot_reach_each_other_are_told_what_the_game_waits_for() -> None:
+    net, host, guests = open_room(guests=("Anna", "Ben"))
+    anna, ben = guests
+    host.press("field", field="room-patience", value="short")
+    seat_everyone(net, host, guests)
+    host.press("room-start")
+    net.settle()
+    net.cut(anna.peer, ben.peer)
+    host.close()
+    for _ in range(SUCCESSION_MS["short"] // 2000 + 3):
+        net.clock += 2000
+        for device in guests:
+            device.controller.room.on_timer()
+            device.glue()
+        net.settle()
+    for device, other in ((anna, "Ben"), (ben, "Anna")):
+        assert f"as soon as it reaches {other}'s device" in html.unescape(device.html())
+    net.mend(anna.peer, ben.peer)
+    for _ in range(3):
+        net.clock += 2000
+        for device in guests:
+            device.controller.room.on_timer()
+            device.glue()
+        net.settle()
+    assert "You are the host" in anna.html()
+    assert "Connected to the room." in ben.html()

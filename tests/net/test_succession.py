@@ -315,6 +315,33 @@ def test_a_successor_who_leaves_passes_the_role_on_again() -> None:
     room.play()
 
 
+def test_heirs_that_cannot_reach_each_other_say_so_and_carry_on_once_they_can() -> None:
+    """The host leaves while Anna's and Ben's devices cannot reach each other: no one can
+    open the backup, and each device says what it waits for instead of a bare pause.
+    Once they connect, Anna (first in line) takes the game on and nothing is lost."""
+    room = Room("dilemmas", 8, guests=2)
+    _into(room, 8)
+    acknowledged = room.table.record.moves
+    anna, ben = room.guests["A"], room.guests["B"]
+    before = anna.handover()
+    assert before is None, "no handover while the host is here"
+    room.net.cut("A", "B")
+    room.vanish()
+    room.beat()
+    told = anna.handover()
+    assert told is not None and told.successor == anna.member and not told.waited
+    room.beat(WAIT // 2000 + 20)
+    assert anna.unseal is None and ben.unseal is None, "a backup opened with one share"
+    for guest, other in ((anna, ben), (ben, anna)):
+        told = guest.handover()
+        assert told is not None and told.waited and not told.partners
+        assert told.successor == guest.member and told.heirs == (other.member,)
+    room.net.mend("A", "B")
+    assert room.succeed() == "A"
+    assert room.table.record.moves[: len(acknowledged)] == acknowledged
+    room.play()
+
+
 def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
     room = Room("randolph", 6)
     _into(room, 12)

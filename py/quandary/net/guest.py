@@ -12,6 +12,7 @@ ask for a snapshot, so it always converges to what the host would show it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from quandary.engine import BadView, Move, read_header
@@ -26,6 +27,25 @@ REPLACED = (
 )
 QUIET_BEATS = 3
 """Timer beats without a word from the host (it ticks every beat) before it counts as away."""
+
+
+@dataclass(frozen=True)
+class Handover:
+    """Where the host's succession stands, as this guest sees it: what its players are told.
+
+    Without it a room whose heirs cannot reach each other looks merely paused,
+    for ever; with it each device says who takes the game on and what it waits for.
+    """
+
+    successor: str | None
+    """The member whose device takes the game on (None: no heir is here)."""
+    heirs: tuple[str, ...]
+    """Every heir of the newest backup but this guest: the devices holding a share."""
+    waited: bool
+    """The room's waiting time for the host is over on this device."""
+    partners: bool
+    """The successor can reach another heir (on the successor: one is connected here;
+    elsewhere: this guest holds a share and the successor is connected)."""
 
 
 class RoomGuest:
@@ -192,6 +212,22 @@ class RoomGuest:
         here = set(self.peers)
         here |= {peer for member, peer in backup.heirs if member == self.member}
         return successor(backup.heirs, here)
+
+    def handover(self) -> Handover | None:
+        """The succession as it stands here, while the host is away and a backup is held."""
+        if self.status != "away" or not self.backups:
+            return None
+        newest = self.backups[-1]
+        heir = self._heir(newest)
+        others = tuple(m for m, _ in newest.heirs if m != self.member)
+        mine = any(m == self.member for m, _ in newest.heirs)
+        if heir is None:
+            partners = False
+        elif heir[0] == self.member:
+            partners = any(p in self.peers for m, p in newest.heirs if m != self.member)
+        else:
+            partners = mine and heir[1] in self.peers
+        return Handover(heir[0] if heir else None, others, self._waited(), partners)
 
     def ran_on(self, backup: Backup) -> float:
         """How long (ms) the host was still heard of after it sent ``backup``: the

@@ -455,7 +455,8 @@ class RoomController:
             status,
             self.error,
             self.notice or rejected,
-            backed_up=self.guest is not None and bool(self.guest.backups),
+            self.guest.handover() if self.guest is not None else None,
+            self._names(),
         )
         if self.error:
             return head + _new_room_offer() + Markup("</section>")
@@ -469,6 +470,19 @@ class RoomController:
                 " for it is damaged. It will be shown again when the host sends it anew.</p>"
             )
         return head + body + Markup("</section>")
+
+    def _names(self) -> dict[str, str]:
+        """Member id → name, from the lobby as this device knows it (the host's word)."""
+        members = (self.lobby or {}).get("members")
+        if not isinstance(members, list):
+            return {}
+        return {
+            m["id"]: m["name"]
+            for m in members
+            if isinstance(m, dict)
+            and isinstance(m.get("id"), str)
+            and isinstance(m.get("name"), str)
+        }
 
     @property
     def game_shown(self) -> str | None:

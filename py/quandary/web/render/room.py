@@ -6,18 +6,24 @@ from typing import Any
 
 from quandary import engine
 from quandary.bots import levels
-from quandary.net.guest import REPLACED
+from quandary.net.guest import REPLACED, Handover
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.render.lobby import choice_field
 
 
 def status_line(
-    role: str, status: str, error: str | None, notice: str | None, backed_up: bool = False
+    role: str,
+    status: str,
+    error: str | None,
+    notice: str | None,
+    handover: Handover | None = None,
+    names: dict[str, str] | None = None,
 ) -> Markup:
     """One sentence about the connection, in a live region.
 
-    ``backed_up``: this guest holds a sealed backup, so if the host does not
-    come back a player's device carries the game on (net/succession.py).
+    ``handover``: this guest holds a sealed backup and the host is away, so a
+    player's device carries the game on (net/succession.py); the sentence says
+    whose, and what it still waits for. ``names``: member id → name.
     """
     if error:
         text, cls = error, "form-error"
@@ -29,17 +35,49 @@ def status_line(
         text, cls = REPLACED, "notice"
     elif status == "away":
         text, cls = "The host is away: the game is paused until they come back.", "notice"
-        if backed_up:
-            text = (
-                "The host is away: the game is paused. If they are not back soon,"
-                " a player's device takes the game on."
-            )
+        if handover is not None:
+            text = handover_text(handover, names or {})
     else:
         text, cls = "Looking for the room…", "notice"
     extra = markup('<p class="notice">{}</p>', notice) if notice else ""
     return markup(
         '<p class="room-status {}" role="status" id="room-status">{}</p>{}', cls, text, extra
     )
+
+
+def handover_text(handover: Handover, names: dict[str, str]) -> str:
+    """Who takes the game on while the host is away, and what it waits for."""
+
+    def device(member: str | None) -> str:
+        return f"{names[member]}'s device" if member in names else "a player's device"
+
+    me = handover.successor is not None and handover.successor not in handover.heirs
+    who = "this device" if me else device(handover.successor)
+    if not handover.waited:
+        return (
+            "The host is away: the game is paused."
+            f" If they are not back soon, {who} takes the game on."
+        )
+    if handover.successor is None:
+        return (
+            "The host has gone, and no device that can carry the game on is here."
+            " The game goes on when one of its players comes back through the link."
+        )
+    if handover.partners:
+        return f"The host has gone: {who} is taking the game on…"
+    if me and handover.heirs:
+        partners = " or ".join(device(m) for m in handover.heirs)
+        return (
+            f"The host has gone. This device takes the game on as soon as it reaches {partners}:"
+            " the game's backup opens only with a second player's share of its key."
+            " Keep this page open; it keeps trying."
+        )
+    if me:
+        return (
+            "The host has gone, and the game's backup opens only with a second player's"
+            " device. The game goes on when the host or another player comes back."
+        )
+    return f"The host has gone: {who} takes the game on once it reaches a second player's device."
 
 
 def share_box(url: str, can_share: bool) -> Markup:
