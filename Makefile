@@ -68,7 +68,8 @@ test: build chromium coturn lint typecheck
 # The long walks through every game (tests marked `walk`): a monkey's random clicks,
 # taps and keys, with no error reaching the page, each game played to its end on a
 # 360 px phone, with no screen wider than the phone, whole Dilemma games at a
-# newcomer's pace, and a room seat that waits for its absent player.
+# newcomer's pace, a room seat that waits for its absent player, and rooms of three
+# browsers where the host, or a guest, leaves at every phase of every game.
 monkey: build chromium coturn
 	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) \
 	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk tests/e2e $(PYTEST_ARGS)

@@ -329,6 +329,13 @@ function closeRoom() {
   room = null;
 }
 
+// A tab that closes (or navigates away) leaves its room at once: the other devices
+// learn it now, not when the connection times out seconds later, so the room's
+// waiting time for a host or a player who left starts from the moment they left.
+addEventListener("pagehide", (event) => {
+  if (!event.persisted) closeRoom();
+});
+
 // -- the player's actions ----------------------------------------------------------------
 
 // The one error boundary of every page event: whatever a handler meets (an event

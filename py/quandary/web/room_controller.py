@@ -508,10 +508,15 @@ class RoomController:
             self._absent_shown = absent
             names = view.get("names", [])
             offers = absent_offers({seat: names[seat] for seat in absent if seat < len(names)})
-        # The version marks which state is drawn (tests and benchmarks wait on it).
+        # The version, phase and end mark which state is drawn (tests and benches wait on them).
+        phase = view.get("phase")
         return markup(
             '<div class="game"{}>{}{}{}</div>',
-            attrs(data_version=view.get("version")),
+            attrs(
+                data_version=view.get("version"),
+                data_phase=phase if isinstance(phase, str) else None,
+                data_over="true" if view.get("result") is not None else None,
+            ),
             presence(lobby),
             offers,
             self.table.render(),

@@ -1,0 +1,205 @@
+"""Rooms that survive people leaving, in real browsers: every phase of every game.
+
+Three devices (Hana hosting, Anna and Ben) play each game through a local relay,
+with the room's shortest waiting time. A random player (``act``) makes moves on
+every device through the page's own controls. The first time the room reaches
+each phase of the game, a device's tab is closed for good:
+
+- in the host walk, the device that hosts at that moment: the others must carry
+  the game on under a successor (after the first phase, the successor itself
+  leaves, so the role passes again), and the closed device comes back through
+  the link as a guest and gets its seat back;
+- in the guest walk, a guest's: the host is offered a bot for the seat and takes
+  it, the game goes on, and the guest comes back to its seat.
+
+Either way the game must reach its end on every device still open. These walks
+take minutes (each succession waits out the room's waiting time), so they run in
+``make monkey``, not in ``make test``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from quandary.net.host import PATIENCE
+from quandary.net.succession import SUCCESSION_MS
+
+from .conftest import BOOT_TIMEOUT_MS
+from .rooms import JOIN_TIMEOUT_MS, create_room, join, open_peer
+
+GAMES = ["dilemmas", "randolph", "minister", "royal"]
+NAMES = ["Hana", "Anna", "Ben"]
+WALK_S = 900
+"""Time a walk may take (s): enough for four successions and a whole game."""
+SUCCEEDED_MS = SUCCESSION_MS["short"] + JOIN_TIMEOUT_MS
+OFFERED_MS = PATIENCE["short"][0] + JOIN_TIMEOUT_MS
+
+# One random step of a player, chosen in the page: a ready submit button most of the
+# time, else any enabled control that makes, shapes or acknowledges a move. Clicked
+# in the page (the controls' own handlers run); returns what was clicked, or "".
+ACT = """(roll) => {
+  const screen = document.querySelector('#screen');
+  if (!screen || screen.hasAttribute('aria-busy')) return '';
+  const enabled = (sel) => [...screen.querySelectorAll(sel)].filter(
+    (b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true' && b.offsetParent !== null);
+  const submit = enabled('[data-action="submit"]');
+  const others = enabled('[data-action="move"],[data-action="draft"],' +
+    '[data-action="next"],[data-action="reveal"]');
+  const pool = submit.length && roll < 0.6 ? submit : others.length ? others : submit;
+  if (!pool.length) return '';
+  const button = pool[Math.floor(roll * 7919) % pool.length];
+  button.click();
+  return button.dataset.action;
+}"""
+
+
+@dataclass
+class Device:
+    name: str
+    context: BrowserContext
+    page: Page | None
+
+
+def _phase(page: Page) -> str | None:
+    return page.evaluate("document.querySelector('.game[data-phase]')?.dataset.phase ?? null")
+
+
+def _over(page: Page) -> bool:
+    return bool(page.evaluate("!!document.querySelector('.game[data-over]')"))
+
+
+def _is_host(page: Page) -> bool:
+    return "You are the host" in (page.text_content("#room-status") or "")
+
+
+def _open_room(new_page, room_url: str, game: str) -> tuple[list[Device], str]:
+    host = open_peer(new_page, room_url)
+    link = create_room(host, NAMES[0])
+    host.select_option("#room-patience", "short")
+    host.select_option("#room-game", game)
+    devices = [Device(NAMES[0], host.context, host)]
+    for seat, name in enumerate(NAMES[1:], start=1):
+        guest = open_peer(new_page, room_url)
+        join(guest, link, name, seat)
+        devices.append(Device(name, guest.context, guest))
+    host.click("#room-start")
+    for device in devices:
+        assert device.page is not None
+        device.page.wait_for_selector(".game[data-phase]", timeout=JOIN_TIMEOUT_MS)
+    return devices, link
+
+
+def _come_back(device: Device, link: str) -> None:
+    """The closed device opens the link again and must get its own seat back."""
+    page = device.context.new_page()
+    page.goto(link)
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#room-status")).to_have_text(
+        "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+    )
+    expect(page.locator(".scoreboard .me")).to_contain_text(device.name, timeout=JOIN_TIMEOUT_MS)
+    device.page = page
+
+
+def _drive(devices: list[Device], rng: random.Random, until) -> None:
+    """Random moves on every open device until ``until()`` holds."""
+    end = time.monotonic() + WALK_S
+    while not until():
+        assert time.monotonic() < end, "the room stopped moving"
+        for device in devices:
+            if device.page is not None and not _over(device.page):
+                device.page.evaluate(ACT, rng.random())
+
+
+def _host_leaves(devices: list[Device], link: str, rng: random.Random) -> None:
+    gone = next(d for d in devices if d.page is not None and _is_host(d.page))
+    assert gone.page is not None
+    gone.page.close()
+    gone.page = None
+    rest = [d for d in devices if d.page is not None]
+    deadline = time.monotonic() + SUCCEEDED_MS / 1000
+    # The others keep trying to play while they wait: a move now is refused, not lost.
+    _drive(
+        rest,
+        rng,
+        lambda: any(_is_host(d.page) for d in rest if d.page is not None)
+        or time.monotonic() > deadline,
+    )
+    successor = next(d for d in rest if d.page is not None and _is_host(d.page))
+    assert successor.page is not None
+    expect(successor.page.locator(".scoreboard")).to_contain_text(f"bot playing for {gone.name}")
+    for other in rest:
+        assert other.page is not None
+        if other is not successor:
+            expect(other.page.locator("#room-status")).to_have_text(
+                "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+            )
+    _come_back(gone, link)
+    expect(successor.page.locator(".scoreboard")).not_to_contain_text(
+        f"bot playing for {gone.name}", timeout=JOIN_TIMEOUT_MS
+    )
+
+
+def _guest_leaves(devices: list[Device], link: str, rng: random.Random, turn: int) -> None:
+    guests = [d for d in devices if d.page is not None and not _is_host(d.page)]
+    gone = guests[turn % len(guests)]
+    host = next(d for d in devices if d.page is not None and _is_host(d.page))
+    assert gone.page is not None and host.page is not None
+    gone.page.close()
+    gone.page = None
+    rest = [d for d in devices if d.page is not None]
+    # Clicked in the page: the host's screen is redrawn all the time by the walk's moves.
+    offer = f"""() => [...document.querySelectorAll('[data-action="cover-seat"]')]
+        .find((b) => b.textContent === 'Let a bot play for {gone.name}')?.click()"""
+    deadline = time.monotonic() + OFFERED_MS / 1000
+    bot = f"bot playing for {gone.name}"
+    host_page = host.page
+
+    def bot_plays() -> bool:
+        host_page.evaluate(offer)
+        text = host_page.text_content(".scoreboard") or ""
+        return bot in text or _over(host_page) or time.monotonic() > deadline
+
+    _drive(rest, rng, bot_plays)
+    if not _over(host_page):
+        expect(host_page.locator(".scoreboard")).to_contain_text(bot)
+    _come_back(gone, link)
+    if not _over(host_page):
+        expect(host_page.locator(".scoreboard")).not_to_contain_text(bot, timeout=JOIN_TIMEOUT_MS)
+
+
+@pytest.mark.walk
+@pytest.mark.parametrize("leaving", ["host", "guest"])
+@pytest.mark.parametrize("game", GAMES)
+def test_someone_leaves_at_every_phase_and_the_game_still_ends(
+    new_page, room_url, game: str, leaving: str
+):
+    rng = random.Random(f"{game}-{leaving}")
+    devices, link = _open_room(new_page, room_url, game)
+    seen: list[str] = []
+    while True:
+        watcher = next(d.page for d in devices if d.page is not None)
+        if _over(watcher):
+            break
+        phase = _phase(watcher)
+        if phase is not None and phase not in seen:
+            seen.append(phase)
+            if leaving == "host":
+                _host_leaves(devices, link, rng)
+            else:
+                _guest_leaves(devices, link, rng, len(seen))
+            continue
+        _drive(
+            devices,
+            rng,
+            lambda w=watcher, p=phase: _over(w) or _phase(w) != p,
+        )
+    for device in devices:
+        assert device.page is not None
+        expect(device.page.locator(".game[data-over]")).to_be_visible(timeout=JOIN_TIMEOUT_MS)
+    assert seen, "the game never showed a phase"
