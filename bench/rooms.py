@@ -82,7 +82,9 @@ def prepare(page: Page) -> None:
     """Select a legal move in the current phase without submitting it."""
     if page.locator(".vote-row").count():
         for row in page.locator(".vote-row").all():
-            row.locator(".token:not([disabled])").first.click()
+            tokens = row.locator(".token:not([disabled])")
+            if tokens.count():  # a player votes on every dilemma but their own
+                tokens.first.click()
     else:
         page.locator(".card.positive").first.click()
         page.locator(".card.negative").first.click()

@@ -12,16 +12,19 @@ each phase of the game, a device's tab is closed for good:
 - in the guest walk, a guest's: the host is offered a bot for the seat and takes
   it, the game goes on, and the guest comes back to its seat.
 
-Either way the game must reach its end on every device still open. These walks
+Either way the game must reach its end on every device still open, and no device
+may have heard from any host a card that only another player held (``_audit``). These walks
 take minutes (each succession waits out the room's waiting time), so they run in
 ``make monkey``, not in ``make test``.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -33,6 +36,8 @@ from .conftest import BOOT_TIMEOUT_MS
 from .rooms import JOIN_TIMEOUT_MS, create_room, join, open_peer
 
 GAMES = ["dilemmas", "randolph", "minister", "royal"]
+HIDDEN_HANDS = {"dilemmas", "minister", "royal"}
+"""Games whose hands are secret (Dilemma's hands are open: its secrets are choices)."""
 NAMES = ["Hana", "Anna", "Ben"]
 WALK_S = 900
 """Time a walk may take (s): enough for four successions and a whole game."""
@@ -63,6 +68,78 @@ class Device:
     name: str
     context: BrowserContext
     page: Page | None
+    heard: list[dict[str, Any]] = field(default_factory=list)
+    """Every message its pages verified as a host's (guests' messages are not counted:
+    a successor hears other players' moves as the host, as any host does)."""
+
+    def close(self) -> None:
+        assert self.page is not None
+        self.keep_heard()
+        self.page.close()
+        self.page = None
+
+    def keep_heard(self) -> None:
+        assert self.page is not None
+        texts = self.page.evaluate("window.__quandaryInbox || []")
+        self.heard += [json.loads(json.loads(t)["m"]) for t in texts if t.startswith('{"m":')]
+
+
+def _strings(value: Any, out: set[str]) -> set[str]:
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, out)
+    return out
+
+
+def _audit(devices: list[Device], hidden_hands: bool) -> None:
+    """No device heard a card from another player's hand before that card was shown.
+
+    Read from the messages alone, not from any game's list of secrets. Each table
+    version is a moment; a card held in a player's hand becomes public at the first
+    moment it appears anywhere else in what that player was told (a table, a log,
+    the end), counted from just after the last moment they heard before it, as they
+    may have been away meanwhile. Another device hearing it any earlier (sealed
+    backups included) is a leak.
+    """
+    held: dict[str, set[str]] = {}
+    shown: dict[str, dict[str, int]] = {}
+    for device in devices:
+        held[device.name], shown[device.name] = set(), {}
+        moment = last = 0
+        for msg in device.heard:
+            version = msg.get("version")
+            if isinstance(version, int) and version != moment:
+                last, moment = moment, version
+            view = msg.get("view") if msg.get("t") == "snapshot" else msg.get("set")
+            if not isinstance(view, dict):
+                view = {}
+            held[device.name] |= _strings(view.get("hand"), set())
+            outside = {k: v for k, v in msg.items() if k not in ("view", "set")}
+            outside |= {f"view.{k}": v for k, v in view.items() if k != "hand"}
+            for text in _strings(outside, set()):
+                shown[device.name].setdefault(text, last + 1)
+    checked = 0
+    for device in devices:
+        moment = 0
+        for msg in device.heard:
+            if isinstance(msg.get("version"), int):
+                moment = msg["version"]
+            for text in _strings(msg, set()) - held[device.name]:
+                for owner, cards in held.items():
+                    if owner != device.name and text in cards:
+                        checked += 1
+                        public = shown[owner].get(text, 1 << 60)
+                        assert moment >= public, (
+                            f"{device.name} heard {owner}'s card {text!r} at version"
+                            f" {moment}, before it was shown (version {public})"
+                        )
+    if hidden_hands:
+        assert checked, "no device ever heard another player's card: the audit saw nothing"
 
 
 def _phase(page: Page) -> str | None:
@@ -118,9 +195,7 @@ def _drive(devices: list[Device], rng: random.Random, until) -> None:
 
 def _host_leaves(devices: list[Device], link: str, rng: random.Random) -> None:
     gone = next(d for d in devices if d.page is not None and _is_host(d.page))
-    assert gone.page is not None
-    gone.page.close()
-    gone.page = None
+    gone.close()
     rest = [d for d in devices if d.page is not None]
     deadline = time.monotonic() + SUCCEEDED_MS / 1000
     # The others keep trying to play while they wait: a move now is refused, not lost.
@@ -149,9 +224,8 @@ def _guest_leaves(devices: list[Device], link: str, rng: random.Random, turn: in
     guests = [d for d in devices if d.page is not None and not _is_host(d.page)]
     gone = guests[turn % len(guests)]
     host = next(d for d in devices if d.page is not None and _is_host(d.page))
-    assert gone.page is not None and host.page is not None
-    gone.page.close()
-    gone.page = None
+    assert host.page is not None
+    gone.close()
     rest = [d for d in devices if d.page is not None]
     # Clicked in the page: the host's screen is redrawn all the time by the walk's moves.
     offer = f"""() => [...document.querySelectorAll('[data-action="cover-seat"]')]
@@ -202,4 +276,6 @@ def test_someone_leaves_at_every_phase_and_the_game_still_ends(
     for device in devices:
         assert device.page is not None
         expect(device.page.locator(".game[data-over]")).to_be_visible(timeout=JOIN_TIMEOUT_MS)
+        device.keep_heard()
     assert seen, "the game never showed a phase"
+    _audit(devices, game in HIDDEN_HANDS)
