@@ -432,7 +432,8 @@ def test_the_host_vanishes_in_every_phase_of_every_game_and_the_game_ends(
 
 
 class Turmoil(RuleBasedStateMachine):
-    """Moves, guests leaving and coming back, the host vanishing, time passing, mixed.
+    """Moves, guests leaving and coming back, the host vanishing (sometimes while two
+    guests cannot reach each other), time passing, mixed.
 
     Every host in turn (the first, then successors) must keep every move it ever
     acknowledged, and every guest here converges on the current host's version.
@@ -474,6 +475,21 @@ class Turmoil(RuleBasedStateMachine):
     @rule()
     def the_host_vanishes(self) -> None:
         self.room.vanish()
+        self.room.succeed()
+
+    @precondition(lambda self: len(self.room.guests) >= 2)
+    @rule(data=st.data())
+    def the_host_vanishes_while_two_guests_cannot_reach_each_other(
+        self, data: st.DataObject
+    ) -> None:
+        pair = st.lists(st.sampled_from(sorted(self.room.guests)), min_size=2, max_size=2)
+        a, b = data.draw(pair.filter(lambda p: p[0] != p[1]))
+        self.room.net.cut(a, b)
+        self.room.vanish()
+        self.room.beat(WAIT // 2000 + 3)
+        ready = [p for p, g in self.room.guests.items() if g.unseal is not None]
+        assert len(ready) <= 1, "two successors"
+        self.room.net.mend(a, b)
         self.room.succeed()
 
     @rule(beats=st.integers(1, 5))
