@@ -36,6 +36,8 @@ from .conftest import BOOT_TIMEOUT_MS
 from .rooms import JOIN_TIMEOUT_MS, create_room, join, open_peer
 
 GAMES = ["dilemmas", "randolph", "minister", "royal"]
+CLOSED = "page-closed"
+"""Marks where a device's page closed in what it heard: it knew nothing until it came back."""
 HIDDEN_HANDS = {"dilemmas", "minister", "royal"}
 """Games whose hands are secret (Dilemma's hands are open: its secrets are choices)."""
 NAMES = ["Hana", "Anna", "Ben"]
@@ -75,6 +77,7 @@ class Device:
     def close(self) -> None:
         assert self.page is not None
         self.keep_heard()
+        self.heard.append({"t": CLOSED})
         self.page.close()
         self.page = None
 
@@ -96,33 +99,63 @@ def _strings(value: Any, out: set[str]) -> set[str]:
     return out
 
 
-def _audit(devices: list[Device], hidden_hands: bool) -> None:
-    """No device heard a card from another player's hand before that card was shown.
+def _hand_spans(heard: list[dict[str, Any]]) -> list[tuple[int, int, set[str]]]:
+    """(from, to, cards): the table versions between two sightings of a device's own
+    hand on one page, and the cards in both, so surely in that hand all along."""
+    spans: list[tuple[int, int, set[str]]] = []
+    last: tuple[int, set[str]] | None = None
+    hand: set[str] = set()
+    for msg in heard:
+        if msg.get("t") == CLOSED:
+            last, hand = None, set()
+            continue
+        if msg.get("t") == "snapshot" and isinstance(msg.get("view"), dict):
+            hand = _strings(msg["view"].get("hand"), set())
+        elif msg.get("t") == "update" and isinstance(msg.get("set"), dict):
+            if "hand" in msg["set"]:
+                hand = _strings(msg["set"]["hand"], set())
+        else:
+            continue
+        version = msg.get("version")
+        if isinstance(version, int):
+            if last is not None:
+                spans.append((last[0], version, last[1] & hand))
+            last = (version, hand)
+    return spans
 
-    Read from the messages alone, not from any game's list of secrets. Each table
-    version is a moment; a card held in a player's hand becomes public at the first
-    moment it appears anywhere else in what that player was told (a table, a log,
-    the end), counted from just after the last moment they heard before it, as they
-    may have been away meanwhile. Another device hearing it any earlier (sealed
-    backups included) is a leak.
+
+def _told_openly(heard: list[dict[str, Any]]) -> dict[str, int]:
+    """Each string a device heard outside its own hand, and the first version it did:
+    what its owner is told openly about a card (say, that they captured it) is
+    everyone's to know."""
+    first: dict[str, int] = {}
+    moment = 0
+    for msg in heard:
+        if isinstance(msg.get("version"), int):
+            moment = msg["version"]
+        view = msg.get("view") if msg.get("t") == "snapshot" else msg.get("set")
+        outside = {k: v for k, v in msg.items() if k not in ("view", "set")}
+        if isinstance(view, dict):
+            outside["view"] = {k: v for k, v in view.items() if k != "hand"}
+        for text in _strings(outside, set()):
+            first.setdefault(text, moment)
+    return first
+
+
+def _audit(devices: list[Device], hidden_hands: bool) -> None:
+    """No device heard a card while it was secretly in another player's hand.
+
+    Read from the messages alone, not from any game's list of secrets: a player's
+    hand is known at each version their page was told it, and a card in it at two
+    such versions of one page was in it all along in between (a device that was
+    away, or hosting, heard nothing meanwhile: only what its pages saw counts). Any
+    message another device heard from a host at a version in between must not
+    hold that card (views, updates, logs and the sealed backups alike), unless the
+    owner had been told of it outside their hand by then too (then it is open).
     """
-    held: dict[str, set[str]] = {}
-    shown: dict[str, dict[str, int]] = {}
-    for device in devices:
-        held[device.name], shown[device.name] = set(), {}
-        moment = last = 0
-        for msg in device.heard:
-            version = msg.get("version")
-            if isinstance(version, int) and version != moment:
-                last, moment = moment, version
-            view = msg.get("view") if msg.get("t") == "snapshot" else msg.get("set")
-            if not isinstance(view, dict):
-                view = {}
-            held[device.name] |= _strings(view.get("hand"), set())
-            outside = {k: v for k, v in msg.items() if k not in ("view", "set")}
-            outside |= {f"view.{k}": v for k, v in view.items() if k != "hand"}
-            for text in _strings(outside, set()):
-                shown[device.name].setdefault(text, last + 1)
+    spans = {d.name: _hand_spans(d.heard) for d in devices}
+    openly = {d.name: _told_openly(d.heard) for d in devices}
+    held = {d.name: set().union(*(c for _, _, c in spans[d.name])) for d in devices}
     checked = 0
     for device in devices:
         moment = 0
@@ -130,16 +163,19 @@ def _audit(devices: list[Device], hidden_hands: bool) -> None:
             if isinstance(msg.get("version"), int):
                 moment = msg["version"]
             for text in _strings(msg, set()) - held[device.name]:
-                for owner, cards in held.items():
-                    if owner != device.name and text in cards:
-                        checked += 1
-                        public = shown[owner].get(text, 1 << 60)
-                        assert moment >= public, (
-                            f"{device.name} heard {owner}'s card {text!r} at version"
-                            f" {moment}, before it was shown (version {public})"
-                        )
+                for owner, owned in spans.items():
+                    if owner == device.name or text not in held[owner]:
+                        continue
+                    checked += 1
+                    if openly[owner].get(text, moment + 1) <= moment:
+                        continue
+                    leak = next((s for s in owned if s[0] <= moment <= s[1] and text in s[2]), None)
+                    assert leak is None, (
+                        f"{device.name} heard {text!r} at version {moment}, while it was in"
+                        f" {owner}'s hand (versions {leak[0]} to {leak[1]}) and not open"
+                    )
     if hidden_hands:
-        assert checked, "no device ever heard another player's card: the audit saw nothing"
+        assert checked, "no device ever heard a card another player held: the audit saw nothing"
 
 
 def _phase(page: Page) -> str | None:
