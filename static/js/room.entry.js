@@ -78,9 +78,9 @@ function envelope(data) {
 // sorts after its own (tests/e2e/test_rooms.py, the late arrival). An offer that
 // was never answered needs no renewal: its candidates stay valid as long as its
 // connection lives. So a pooled offer is sent as it is.
-const PooledPeerConnection =
-  globalThis.RTCPeerConnection &&
-  class extends globalThis.RTCPeerConnection {
+const PooledPeerConnection = !globalThis.RTCPeerConnection
+  ? undefined // no WebRTC here: the room says it cannot connect, as before
+  : class extends globalThis.RTCPeerConnection {
     // An offer of the pool: made, never answered.
     unanswered() {
       return this.signalingState === "have-local-offer" && !this.remoteDescription;

@@ -159,6 +159,16 @@ def seat_everyone(net: Network, host: Device, guests: list[Device]) -> None:
     net.settle()
 
 
+def beat(net: Network, devices: list[Device], times: int) -> None:
+    """The two-second timer on each of ``devices``, ``times`` over."""
+    for _ in range(times):
+        net.clock += 2000
+        for device in devices:
+            device.controller.room.on_timer()
+            device.glue()
+        net.settle()
+
+
 def play_on(net: Network, devices: list[Device], limit: int = 5000) -> None:
     """Every device acts through its screen until the game is over: results are stepped
     through with Next, moves are the first legal one pressed as a move button."""
@@ -529,12 +539,7 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
     net.settle()
     assert "If they are not back soon, this device takes the game on" in anna.html()
     assert "If they are not back soon, Anna's device takes" in html.unescape(ben.html())
-    for _ in range(SUCCESSION_MS["short"] // 2000 + 3):
-        net.clock += 2000
-        for device in guests:
-            device.controller.room.on_timer()
-            device.glue()
-        net.settle()
+    beat(net, guests, SUCCESSION_MS["short"] // 2000 + 3)
     assert "the room now runs on this device" in anna.html()
     assert "You are the host" in anna.html()
     for device in guests:
@@ -558,12 +563,7 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
     # for the old epoch on this same connection, now carries the room on.
     net.disconnect(anna.peer)
     rest = [host, ben, cleo]
-    for _ in range(SUCCESSION_MS["short"] // 2000 + 4):
-        net.clock += 2000
-        for device in rest:
-            device.controller.room.on_timer()
-            device.glue()
-        net.settle()
+    beat(net, rest, SUCCESSION_MS["short"] // 2000 + 4)
     assert "You are the host" in host.html()
     for device in (ben, cleo):
         assert "Connected to the room." in device.html(), device.name
@@ -579,20 +579,10 @@ def test_heirs_that_cannot_reach_each_other_are_told_what_the_game_waits_for() -
     net.settle()
     net.cut(anna.peer, ben.peer)
     host.close()
-    for _ in range(SUCCESSION_MS["short"] // 2000 + 3):
-        net.clock += 2000
-        for device in guests:
-            device.controller.room.on_timer()
-            device.glue()
-        net.settle()
+    beat(net, guests, SUCCESSION_MS["short"] // 2000 + 3)
     for device, other in ((anna, "Ben"), (ben, "Anna")):
         assert f"as soon as it reaches {other}'s device" in html.unescape(device.html())
     net.mend(anna.peer, ben.peer)
-    for _ in range(3):
-        net.clock += 2000
-        for device in guests:
-            device.controller.room.on_timer()
-            device.glue()
-        net.settle()
+    beat(net, guests, 3)
     assert "You are the host" in anna.html()
     assert "Connected to the room." in ben.html()
