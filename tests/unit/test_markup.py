@@ -21,8 +21,10 @@ import pytest
 
 from quandary import engine
 from quandary.engine import moves
+from quandary.net.guest import Handover
 from quandary.web.controller import Controller
 from quandary.web.html import Markup, attrs, esc, join, markup
+from quandary.web.render.room import status_line
 from tests.net import test_room_screens as screens
 
 from .test_controller import MemoryStorage, seats
@@ -334,3 +336,13 @@ def test_a_cached_card_tile_keeps_text_and_markup_apart() -> None:
     as_markup = card_tile(card, extra=Markup("<b>x</b>"))
     assert "&lt;b&gt;x" in as_text and "<b>x</b>" not in as_text
     assert "<b>x</b>" in as_markup
+
+
+def test_a_hostile_name_in_the_handover_sentence_is_text() -> None:
+    """The host names the players (its lobby); while it is away, a guest's status line
+    names them too, and a name made of markup and odd Unicode stays text."""
+    name = '<img src=x onerror=alert(1)>\u202e"Ben\ud800'
+    told = Handover(successor="m2", heirs=("m2",), waited=False, partners=True)
+    line = str(status_line("guest", "away", None, None, told, {"m2": name}))
+    assert "<img" not in line and "&lt;img src=x onerror=alert(1)&gt;" in line
+    assert "takes the game on" in line
