@@ -7,6 +7,16 @@ import re
 from playwright.sync_api import Page, expect
 
 
+def choose_game(page: Page, game: str) -> None:
+    """Choose a game in the lobby and wait until the lobby has redrawn for it: a click
+    reaches Python asynchronously, so the seats read or set straight after it could
+    still be the previous game's."""
+    page.click(f'[data-action="choose-game"][data-game="{game}"]')
+    expect(page.locator(f'[data-action="choose-game"][data-game="{game}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+
+
 def set_seats(page: Page, seats: list[tuple[str, str]]) -> None:
     """Fill the lobby's seats: (name, "human" | "bot:heuristic" | "bot:random")."""
     page.select_option("#seat-count", str(len(seats)))

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, wait_js
-from .play import expect_every_score_on_the_final_screen, lobby_seat_names
+from .play import choose_game, expect_every_score_on_the_final_screen, lobby_seat_names
 from .rooms import create_room, inbox, join, open_peer
 
 CALM = ("#collect", "#pass", "#done")
@@ -95,7 +95,7 @@ def _step(page: Page) -> bool:
 def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
     """A newcomer's first game at 1280x800 with the default bots, from the lobby to the end."""
     page = open_app(new_page({"width": 1280, "height": 800}), base_url)
-    page.click('[data-game="minister"]')
+    choose_game(page, "minister")
     names = lobby_seat_names(page)
     assert len(names) == 3, names  # the lobby's defaults: you and two clever bots
     page.click("#start")

@@ -202,6 +202,7 @@ def test_six_scores_keep_to_one_row_and_rules_open_beside_the_game(new_page, bas
     header's Rules link opens a new tab: the game stays where it was."""
     page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
     page.tap('[data-action="choose-game"][data-game="minister"]')
+    expect(page.locator("#setup-title")).to_have_text("Set up Maybe Minister")
     page.select_option("#seat-count", "6")
     page.tap("#start")
     pills = page.locator(".scoreboard li")

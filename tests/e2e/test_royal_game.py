@@ -13,7 +13,13 @@ from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 
 from .conftest import DIST, open_app
-from .play import expect_every_score_on_the_final_screen, lobby_seat_names, set_seats, tab_to
+from .play import (
+    choose_game,
+    expect_every_score_on_the_final_screen,
+    lobby_seat_names,
+    set_seats,
+    tab_to,
+)
 from .rooms import JOIN_TIMEOUT_MS, create_room, inbox, join, open_peer
 
 CHOOSE = "Choose a target and a value card"
@@ -27,7 +33,7 @@ def hand(page: Page) -> set[str]:
 def start_royal(page: Page, seats: list[tuple[str, str]] | None = None) -> list[str]:
     """Pick Royal Dilemma in the lobby, fill the seats (or keep its defaults) and start;
     the players' names."""
-    page.locator('[data-action="choose-game"][data-game="royal"]').click()
+    choose_game(page, "royal")
     if seats is not None:
         set_seats(page, seats)
     names = lobby_seat_names(page)

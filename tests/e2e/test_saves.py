@@ -7,7 +7,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app
-from .play import build_first
+from .play import build_first, choose_game
 
 
 def saved_games(page: Page):
@@ -23,7 +23,7 @@ def test_two_games_are_kept_and_the_first_continues(new_page, base_url) -> None:
     dilemmas = page.locator(".vote-row .dilemma").all_inner_texts()
     page.click("#leave")
     expect(saved_games(page)).to_have_count(1)
-    page.locator('[data-action="choose-game"][data-game="royal"]').click()
+    choose_game(page, "royal")
     page.click("#start")
     expect(page.get_by_role("heading", name="Choose a target and a value card")).to_be_visible()
     page.click("#leave")
