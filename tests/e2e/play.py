@@ -7,6 +7,15 @@ import re
 from playwright.sync_api import Page, expect
 
 
+def wait_until_answered(page: Page) -> None:
+    """Wait until the engine has answered every action the page sent it, and drawn the
+    answer: ``#screen`` is busy (aria-busy) from a click or a field change until then
+    (static/js/app.entry.js). For an action whose new screen has no mark of its own
+    (a field set to the value the test typed, a redraw that should change nothing);
+    in a room it covers this device's engine only, not the host's reply."""
+    expect(page.locator("#screen[aria-busy]")).to_have_count(0)
+
+
 def choose_game(page: Page, game: str) -> None:
     """Choose a game in the lobby and wait until the lobby has redrawn for it: a click
     reaches Python asynchronously, so the seats read or set straight after it could
@@ -18,15 +27,28 @@ def choose_game(page: Page, game: str) -> None:
 
 
 def set_seats(page: Page, seats: list[tuple[str, str]]) -> None:
-    """Fill the lobby's seats: (name, "human" | "bot:heuristic" | "bot:random")."""
+    """Fill the lobby's seats: (name, "human" | "bot:heuristic" | "bot:random"), and wait
+    until the lobby shows them as the engine has them.
+
+    Each change is answered asynchronously, and an answer drawn from before a later
+    change morphs that field back until the next answer: the fields read straight
+    after the last change may still show an older seat's name or kind.
+    """
     page.select_option("#seat-count", str(len(seats)))
     for i, (name, kind) in enumerate(seats):
         page.select_option(f"#seat-kind-{i}", kind)
         page.fill(f"#seat-name-{i}", name)
+    wait_until_answered(page)
+    expect(page.locator("#seat-count")).to_have_value(str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        expect(page.locator(f"#seat-kind-{i}")).to_have_value(kind)
+        expect(page.locator(f"#seat-name-{i}")).to_have_value(name)
 
 
 def lobby_seat_names(page: Page) -> list[str]:
-    """The names the lobby's seats hold now (its defaults, when nobody typed)."""
+    """The names the lobby's seats hold now (its defaults, when nobody typed), once the
+    engine has answered the lobby's last change."""
+    wait_until_answered(page)
     count = int(page.input_value("#seat-count"))
     return [page.input_value(f"#seat-name-{i}") for i in range(count)]
 

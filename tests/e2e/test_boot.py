@@ -6,6 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Route, expect
 
 from .conftest import BOOT_TIMEOUT_MS, SNAPSHOT_KEPT, open_app, wait_js
+from .play import wait_until_answered
 
 
 def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_url) -> None:
@@ -64,6 +65,8 @@ def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, bas
     supervotes = page.get_by_label("Supervotes")
     was = supervotes.is_checked()
     supervotes.click()
+    # The browser ticks the box itself at once: the redraw is the engine's answer.
+    wait_until_answered(page)
     expect(supervotes).to_be_checked(checked=not was)
     assert page.evaluate("document.getElementById('start').__kept === true")
 

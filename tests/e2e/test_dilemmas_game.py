@@ -112,8 +112,11 @@ def test_keyboard_alone_builds_a_dilemma(new_page, base_url) -> None:
 
     tab_to(page, ".card.positive")
     page.keyboard.press("Enter")
+    expect(page.locator('.card.positive[aria-pressed="true"]')).to_have_count(1)
     tab_to(page, ".card.negative")
     page.keyboard.press("Space")
+    # Build is enabled by the engine's answer: tabbing before it would pass it by.
+    expect(page.locator("#submit")).to_be_enabled()
     tab_to(page, "#submit")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()

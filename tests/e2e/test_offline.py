@@ -102,6 +102,8 @@ def test_the_page_runs_under_its_security_policy(new_page, base_url) -> None:
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     page.click("#start")
     build_first(page)
+    # The vote is drawn (the answer to the dilemma built) before the violations are read.
+    expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
     assert page.evaluate("window.__violations") == []
     asset = page.request.get(base_url + page.get_attribute("script[src$='app.mjs']", "src")[2:])
     assert "immutable" in asset.headers["cache-control"]

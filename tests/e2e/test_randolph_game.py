@@ -11,7 +11,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, wait_js
-from .play import set_seats
+from .play import set_seats, wait_until_answered
 from .rooms import create_room, join, open_peer
 
 STEP_TIMEOUT_MS = 30_000
@@ -100,7 +100,9 @@ def test_a_whole_game_against_bots_to_the_end_screen(new_page, base_url) -> None
     thrown: list[str] = []
     seen: set[str] = set()
     for _ in range(400):
-        # With no cards left the player only watches the bots play on to the end.
+        # With no cards left the player only watches the bots play on to the end (the
+        # hand is read once the engine has answered the last throw or challenge).
+        wait_until_answered(page)
         out = not page.locator(".players li.me .held .chip").count()
         state = next_state(page, thrown, OUT_TIMEOUT_MS if out else STEP_TIMEOUT_MS)
         seen.add(state.split(":")[0])
@@ -299,6 +301,8 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
     outcomes: list[str] = []
     counted_down = False
     for _ in range(400):
+        # The screen is read once the engine has answered the last throw or challenge.
+        wait_until_answered(page)
         if not counted_down and page.locator(".lead-in").count():
             # Before a window opens: "3, 2, 1, throw!" over the arena (a look may come
             # as it says "Throw!": the count is then seen at a later challenge).

@@ -115,8 +115,11 @@ def test_keyboard_alone_plays_a_choice(new_page, base_url) -> None:
 
     tab_to(page, "button.pcard.target")
     page.keyboard.press("Enter")
+    expect(page.locator('button.pcard.target[aria-pressed="true"]')).to_have_count(1)
     tab_to(page, "button.pcard.value")
     page.keyboard.press("Space")
+    # Play is enabled by the engine's answer: tabbing before it would pass it by.
+    expect(page.locator("#submit")).to_be_enabled()
     tab_to(page, "#submit:not([disabled])")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Round 1: how it resolved")).to_be_visible()
