@@ -195,8 +195,9 @@ def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="a built site")
     args = parser.parse_args()
-    dist = ROOT / "dist"
+    dist = args.dist
     bare_files = write_bare(dist)
     server, base = serve_in_thread(
         dist, extra_rules=[("/bench-bare*", {"Content-Security-Policy": BARE_POLICY})]

@@ -2,8 +2,8 @@
 
 Nothing here downloads: Pyodide and PyScript come from the npm packages pinned
 in package.json (``npm ci`` puts them in node_modules). The Python package is
-shipped as one zip that PyScript unpacks into Pyodide's file system, so the
-browser fetches one file instead of one per module.
+shipped as one zip that PyScript unpacks into Pyodide's file system (``[files]``
+in pyscript.toml), so the browser fetches one file instead of one per module.
 
     python scripts/build.py [--out dist] [--if-stale]
 
@@ -48,7 +48,7 @@ replaces it with ``./static/v/<content hash>/``, a folder that never changes
 once published, so hosts may cache it for a year."""
 
 
-INPUTS = ("py", "static", "index.html", "package-lock.json", "scripts")
+INPUTS = ("py", "static", "index.html", "pyscript.toml", "package-lock.json", "scripts")
 """Everything a build reads from the repository (node_modules is pinned by the lock file)."""
 STAMP = ".source-hash"
 
@@ -116,20 +116,30 @@ def build(out: Path) -> None:
         ignore=shutil.ignore_patterns("*.map"),
     )
     _zip_package(ROOT / "py" / "quandary", staging / "quandary.zip")
-    # Bytecode for the browser's Python, compiled by Pyodide itself in Node.
+    # Bytecode for the browser's Python, compiled by Pyodide itself in Node: the
+    # package's, and PyScript's own package's (PyScript writes its sources at every
+    # start; the bytecode beside them spares compiling them).
     zipped = str(staging / "quandary.zip")
     subprocess.run(["node", str(ROOT / "scripts/pyc.mjs"), zipped, zipped], check=True, cwd=ROOT)
+    # PyScript's script for the engine's worker (index.html's <script type="py" worker>).
+    shutil.copy2(ROOT / "py" / "main.py", staging / "main.py")
     _bundle(ROOT / "static/js/room.entry.js", staging / "room.mjs")
     _bundle(ROOT / "static/js/boot.entry.js", staging / "boot.mjs")
     _bundle(ROOT / "static/js/throw.entry.js", staging / "throw.mjs")
     _bundle(ROOT / "static/js/app.entry.js", staging / "app.mjs")
-    # The engine worker imports the Pyodide copied beside it, as it is.
-    _bundle(ROOT / "static/js/engine.worker.js", staging / "engine.mjs", "./pyodide/pyodide.mjs")
+    # PyScript's core and Pyodide stay the files copied beside these, as they are.
+    _bundle(ROOT / "static/js/engine.entry.js", staging / "engine.mjs", "./pyscript/core.js")
+    pyodide = "./pyodide/pyodide.mjs"
+    _bundle(ROOT / "static/js/runtime.entry.js", staging / "runtime.mjs", pyodide)
+    _bundle(ROOT / "static/js/snapshot.worker.js", staging / "snapshot.mjs", pyodide)
     _bundle(ROOT / "static/js/moments.entry.js", staging / "moments.mjs")
     assets = staging.with_name(_digest(staging))
     staging.rename(assets)
     text = fill_shell((ROOT / "index.html").read_text(encoding="utf-8"))
-    (out / "index.html").write_text(text.replace(ASSETS, f"./static/v/{assets.name}/"), "utf-8")
+    folder = f"./static/v/{assets.name}/"
+    (out / "index.html").write_text(text.replace(ASSETS, folder), "utf-8")
+    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    (out / "pyscript.toml").write_text(config.replace(ASSETS, folder), "utf-8")
     write_icons(out / "static" / "icons")
     # Last: the service worker's precache list is the finished site, hashed.
     write_service_worker(out)
@@ -138,10 +148,11 @@ def build(out: Path) -> None:
 
 
 PRECACHE = re.compile(r"\.(html|js|mjs|css|svg|png|json|zip|wasm|toml|py|webmanifest)$")
-NOT_PRECACHED = re.compile(r"(^sw\.js$|^bench|/pyscript/)")
-"""PyScript is not part of the app (its engine runs Pyodide itself, in a worker):
-the build copies it only for the benchmarks' bare reference page (bench/startup.py),
-so the offline copy leaves it out."""
+NOT_PRECACHED = re.compile(r"(^sw\.js$|^bench|/pyscript/(codemirror|xterm|.*\.map$|.*\.css$))")
+"""PyScript's core is the app's loader and is kept offline with the plugins it
+imports at every start; its editors' and terminals' libraries (CodeMirror,
+xterm.js) load only with an editor or a terminal on the page, which Quandary has
+not, so the offline copy leaves them out."""
 
 
 def precache_manifest(out: Path) -> list[dict[str, str | None]]:

@@ -1,13 +1,13 @@
 // The page's side of Quandary: the main thread keeps the DOM, the storage, the
 // room's WebRTC transport and the clipboard, and does nothing slow. The games run
-// in Python in a worker (static/js/engine.worker.js, py/quandary/web/bridge.py):
-// every click, field change and thrown card is posted there as data, and the
-// worker answers with what to do (store this, send that, draw this screen).
+// in Python in PyScript's worker (index.html, pyscript.toml, py/main.py): every
+// click, field change and thrown card is sent there as data, and the engine
+// answers with what to do (store this, send that, draw this screen).
 //
 // While the engine boots, the page already plays the lobby: the build painted it
 // and every game's setup (scripts/shell.py, from the same Python renderer), so
-// choosing a game, seats and options answers at once; each action is also posted
-// to the worker, which replays it when ready, and "Start game" pressed early
+// choosing a game, seats and options answers at once; each action is also kept
+// for the engine, which replays it when ready, and "Start game" pressed early
 // starts the game the moment the engine can. Bundled into static/vendor/app.mjs.
 
 import "./draw.entry.js";
@@ -26,17 +26,88 @@ let selectAfterDraw = "";
 let unanswered = 0; // actions posted that the engine has not answered yet
 const qrCache = new Map();
 
-const worker = new Worker(new URL("engine.mjs", HERE), { type: "module" });
-// Messages wait here until the worker says it is listening: a module worker may
-// start taking messages before its script has set its handler (while the modules
-// it imports are still being evaluated), and a message taken then is lost.
-let listening = false;
+// -- the engine -------------------------------------------------------------------------
+
+// Messages wait here until the engine can take them, then go as one batch per call:
+// while the engine answers one batch (a bot thinking), what happens meanwhile
+// gathers for the next, in order.
 const unsent = [];
+let engine = null; // the engine's exports, once py/main.py has run
+let calling = false;
+let clock = null;
+let heartbeat = null;
+const HEARTBEAT_MS = 2000;
+// Actions the page counts until answered (#screen is busy meanwhile).
+const ACTIONS = new Set(["event", "hash"]);
 
 function post(message) {
   message.now ??= performance.now(); // stamped when it happened, even if it waits
-  if (listening) worker.postMessage(message);
-  else unsent.push(message);
+  unsent.push(message);
+  pump();
+}
+
+async function pump() {
+  if (!engine || calling || !unsent.length) return;
+  calling = true;
+  const batch = unsent.splice(0);
+  let reply = null;
+  try {
+    reply = JSON.parse(await engine.handle(JSON.stringify(batch)));
+  } catch (error) {
+    // The engine answers every bug itself; this is the engine failing under it.
+    const text = String((error && error.message) || error);
+    const answered = batch.filter((message) => ACTIONS.has(message.t)).length;
+    reply = { out: [{ t: "bug", text, trace: String(error && error.stack) }], answered, wake: null, heartbeat: Boolean(heartbeat) };
+  }
+  calling = false;
+  const first = !ready;
+  applyBatch(reply.out, reply.answered);
+  schedule(reply);
+  if (first) becomeReady();
+  pump();
+}
+
+// The engine's wishes about time: wake the table's clock, beat the room's heart.
+function schedule(reply) {
+  clearTimeout(clock);
+  clock = null;
+  if (reply.wake !== null && reply.wake !== undefined) {
+    clock = setTimeout(() => post({ t: "clock" }), Math.max(0, reply.wake - performance.now()) + 1);
+  }
+  if (reply.heartbeat && heartbeat === null) {
+    heartbeat = setInterval(() => post({ t: "timer" }), HEARTBEAT_MS);
+  } else if (!reply.heartbeat && heartbeat !== null) {
+    clearInterval(heartbeat);
+    heartbeat = null;
+  }
+}
+
+let runtime = { engine: "fresh", phases: {} };
+let failed = false;
+
+// PyScript starts the engine (index.html, pyscript.toml); static/js/engine.entry.js
+// is the page's side of it, loaded by its own script tag as the page opens.
+import(new URL("engine.mjs", HERE).href)
+  .then((module) =>
+    module.connectEngine({
+      message: (message) => {
+        if (message.t === "progress") tell("quandary:progress", message);
+        else if (message.t === "runtime") runtime = { engine: message.engine, phases: message.phases };
+      },
+      failed: engineFailed,
+    }),
+  )
+  .then((exports) => {
+    engine = exports;
+    pump();
+  })
+  .catch((error) => engineFailed(String((error && error.message) || error)));
+
+function engineFailed(text) {
+  if (failed) return;
+  failed = true;
+  if (ready) EFFECTS.bug({ text, trace: text });
+  else tell("quandary:failed", { text });
 }
 
 function storedItems() {
@@ -61,39 +132,39 @@ post({
   href: location.href,
   hash: location.hash,
   relays,
-  origin: performance.timeOrigin,
-});
-
-// -- the worker's answers -------------------------------------------------------------
-
-worker.addEventListener("message", (event) => {
-  const message = event.data;
-  if (message.t === "listening") {
-    listening = true;
-    for (const waiting of unsent.splice(0)) worker.postMessage(waiting);
-  } else if (message.t === "out") applyBatch(message.out, message.answered);
-  else if (message.t === "progress") tell("quandary:progress", message);
-  else if (message.t === "ready") becomeReady(message.engine, message.phases);
-  else if (message.t === "failed") tell("quandary:failed", { text: message.text });
-});
-
-worker.addEventListener("error", (event) => {
-  event.preventDefault();
-  const text = event.message || "the engine's file could not be read";
-  if (ready) EFFECTS.bug({ text, trace: text });
-  else tell("quandary:failed", { text });
 });
 
 function tell(name, detail) {
   dispatchEvent(new CustomEvent(name, { detail }));
 }
 
-function becomeReady(engine, phases) {
+function becomeReady() {
   ready = true;
-  globalThis.quandaryBootPhases = phases; // read by bench/startup.py
-  root.dataset.engine = engine;
+  globalThis.quandaryBootPhases = runtime.phases; // read by bench/startup.py
+  root.dataset.engine = runtime.engine;
   root.dataset.quandary = "ready";
   tell("quandary:ready", {});
+  if (runtime.engine === "fresh") keepSnapshotSoon();
+}
+
+// After a fresh start, a worker of its own makes the snapshot the next start
+// restores (static/js/snapshot.worker.js), once the page is idle.
+function keepSnapshotSoon() {
+  const make = () => {
+    try {
+      const maker = new Worker(new URL("snapshot.mjs", HERE), { type: "module" });
+      maker.onmessage = () => maker.terminate();
+      maker.onerror = (event) => {
+        event.preventDefault();
+        console.warn(`No warm-start snapshot this time: ${event.message}`);
+        maker.terminate();
+      };
+    } catch (error) {
+      console.warn(`No warm-start snapshot this time: ${error}`);
+    }
+  };
+  if (globalThis.requestIdleCallback) requestIdleCallback(make, { timeout: 2000 });
+  else setTimeout(make, 500);
 }
 
 const EFFECTS = {

@@ -20,8 +20,22 @@ function setProgress(percent, text) {
   status.textContent = [status.dataset.step, status.dataset.waiting].filter(Boolean).join(" · ");
 }
 
+// A page being closed or reloaded stops its engine under it: what fails then is the
+// page going away, not the engine (Firefox reports the worker's scripts as failed
+// to load while it unloads), so nothing is said.
+let leaving = false;
+addEventListener("beforeunload", () => {
+  leaving = true;
+});
+addEventListener("pagehide", () => {
+  leaving = true;
+});
+addEventListener("pageshow", () => {
+  leaving = false;
+});
+
 function fail(message) {
-  if (root.dataset.quandary === "ready") return;
+  if (root.dataset.quandary === "ready" || leaving) return;
   console.error(message);
   root.dataset.quandary = "failed";
   document.getElementById("boot").hidden = true;

@@ -42,6 +42,13 @@ INSTANT_BOTS = (
 )
 """Bots answer at once in the browser tests (the page's own default is a normal
 moment): a test of pacing chooses the speed in the lobby, which is then kept."""
+POLICY_WATCH = (
+    "document.addEventListener('securitypolicyviolation', (e) => console.error("
+    "`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`));"
+)
+"""Every page of every test runs under the production security policy (the server
+sends netlify.toml's headers); anything it blocks is a console error, so a test
+fails on it like on any other error."""
 
 
 def chromium_path() -> str:
@@ -121,7 +128,7 @@ class PageErrors:
     """Every error the test's pages showed; a test that expects one says which.
 
     Any error not expected fails the test at teardown: uncaught exceptions and
-    console errors (the page logs there every bug the engine worker reports:
+    console errors (the page logs there every bug the engine reports:
     ``static/js/app.entry.js``).
     """
 
@@ -189,6 +196,7 @@ def new_page(browser: Browser, requests_seen: Requests, page_errors: PageErrors)
                 viewport=viewport or {"width": 1024, "height": 800}, **options
             )
             context.add_init_script(INSTANT_BOTS)
+            context.add_init_script(POLICY_WATCH)
             # Pages the app opens itself (a rules page in a new tab) are watched too.
             context.on("page", watch)
             contexts.append(context)
@@ -223,7 +231,7 @@ def room_url(base_url: str) -> Iterator[str]:
 
 
 SNAPSHOT_KEPT = "() => caches.open('quandary-snapshots').then(c => c.keys()).then(k => k.length)"
-"""Whether the engine has kept its warm-start snapshot (static/js/engine.worker.js)."""
+"""Whether the engine's warm-start snapshot is kept (static/js/snapshot.worker.js)."""
 
 
 WAIT_JS = """async ([arg, timeout, source]) => {

@@ -1,12 +1,27 @@
-"""Boot: a lobby that plays before Python is ready, a progress bar driven by the
-engine worker, errors on failure, and a warm start from the interpreter's snapshot."""
+"""Boot: PyScript starts the engine in its named worker under the production
+policy; a lobby that plays before Python is ready, a progress bar driven by the
+engine's start, a readable failure screen for each way a start can fail (never
+PyScript's banner), and a warm start from the interpreter's snapshot."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Route, expect
+from playwright.sync_api import Page, Route, expect
+
+from scripts.serve import headers_for, netlify_headers
 
 from .conftest import BOOT_TIMEOUT_MS, SNAPSHOT_KEPT, open_app, wait_js
 from .play import wait_until_answered
+
+
+def wait_until_held(page: Page, held: list[Route]) -> None:
+    """Wait until the engine has asked for its package (PyScript asks once the
+    interpreter is up) and the test holds that request."""
+    if not held:
+        page.wait_for_event(
+            "request", lambda r: r.url.endswith("quandary.zip"), timeout=BOOT_TIMEOUT_MS
+        )
+    expect(page.locator("#boot-progress")).to_have_js_property("value", 70)
+    assert held, "the package request should be waiting"
 
 
 def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_url) -> None:
@@ -26,11 +41,96 @@ def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_ur
     assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
     # The lobby is the engine's own, painted by the build: Start is there already.
     expect(page.locator("#start")).to_be_enabled()
-    assert held, "the package request should be waiting"
+    wait_until_held(page, held)
     held[0].continue_()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     expect(bar).to_be_hidden()
     expect(page.locator("#start")).to_be_enabled()
+
+
+def test_pyscript_runs_the_engine_in_its_named_worker_under_the_production_policy(
+    new_page, base_url
+) -> None:
+    """The policy allows no eval, and workers only from this origin and PyScript's
+    blob: URLs; booting and playing under it blocks nothing (any violation is a
+    console error, which fails every browser test: conftest.POLICY_WATCH)."""
+    policy = headers_for("/", netlify_headers())["Content-Security-Policy"]
+    assert "'unsafe-eval'" not in policy
+    assert "worker-src 'self' blob:;" in policy
+    page = open_app(new_page(), base_url)
+    assert page.evaluate("typeof document.querySelector('script[type=py][name=engine]').xworker")
+    assert page.evaluate("document.querySelectorAll('script[type=py]:not([worker])').length") == 0
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    assert page.locator(".py-error").count() == 0
+
+
+def test_a_browser_that_cannot_create_the_worker_says_so(new_page, base_url, page_errors) -> None:
+    """PyScript falls back to the page's own thread when it cannot create a worker;
+    the engine refuses to run there (it would freeze the page) and says why."""
+    page_errors.expect("Web Worker")
+    page = new_page()
+    page.add_init_script("window.Worker = function () { throw new Error('no workers here'); };")
+    page.goto(base_url)
+    page.wait_for_selector("html[data-quandary=failed]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error")).to_contain_text("did not let it run in the background")
+    assert page.locator(".py-error").count() == 0
+
+
+def test_settings_that_cannot_be_read_show_the_failure_screen_not_a_banner(
+    new_page, base_url, page_errors
+) -> None:
+    """A damaged pyscript.toml: PyScript would show its own banner; the page shows
+    its failure screen (with its repair) instead, and the banner never stays."""
+    page_errors.expect("pyscript.toml")
+    page = new_page()
+    page.route(
+        "**/pyscript.toml",
+        lambda route: route.fulfill(
+            status=200, body='interpreter = "./x.mjs\n[files', content_type="text/plain"
+        ),
+    )
+    page.goto(base_url)
+    page.wait_for_selector("html[data-quandary=failed]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error")).to_contain_text("pyscript.toml")
+    expect(page.locator("#boot-repair")).to_be_visible()
+    assert page.locator(".py-error").count() == 0
+
+
+def test_a_runtime_that_cannot_be_found_shows_the_failure_screen(
+    new_page, base_url, page_errors
+) -> None:
+    """pyscript.toml naming an interpreter that is not there (a foreign value, a
+    half-deployed site): the start ends on the failure screen, not in a wait."""
+    page_errors.expect("nowhere|runtime")
+    page = new_page()
+
+    def foreign(route: Route) -> None:
+        text = route.fetch().text().replace("runtime.mjs", "nowhere.mjs")
+        route.fulfill(status=200, body=text, content_type="text/plain")
+
+    page.route("**/pyscript.toml", foreign)
+    page.goto(base_url)
+    page.wait_for_selector("html[data-quandary=failed]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error")).to_contain_text("Quandary could not start")
+    assert page.locator(".py-error").count() == 0
+
+
+def test_a_page_reloaded_while_the_engine_boots_starts_again_without_a_failure(
+    new_page, base_url
+) -> None:
+    """Leaving a page while its engine starts is not the engine failing: the page
+    being left says nothing, and the reloaded one starts."""
+    page = new_page()
+    held: list[Route] = []
+    page.route("**/quandary.zip", lambda route: held.append(route))
+    page.goto(base_url, wait_until="domcontentloaded")
+    expect(page.locator("#boot-progress")).to_have_js_property("value", 70, timeout=BOOT_TIMEOUT_MS)
+    page.unroute("**/quandary.zip")
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error")).to_be_hidden()
+    assert held, "the first start was held while the page was reloaded"
 
 
 def test_a_failed_boot_shows_a_readable_error(new_page, base_url, page_errors) -> None:
@@ -93,7 +193,7 @@ def test_a_game_set_up_and_started_while_python_boots_starts_when_it_is_ready(
     page.click("#start")
     expect(page.locator("#boot-status")).to_contain_text("Start game: as soon as")
     assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
-    assert held, "the package request should be waiting"
+    wait_until_held(page, held)
     held[0].continue_()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator(".table")).to_have_attribute("aria-label", "Royal Dilemma")

@@ -1,6 +1,6 @@
 """The engine worker's bridge under CPython: the page's messages in, its work out.
 
-The worker (static/js/engine.worker.js) only passes JSON text to ``Bridge.handle``
+The engine (py/main.py, quandary.web.engine) only passes the page's messages to the bridge
 and posts the answer; everything the page is asked to do is decided here, so the
 whole exchange (storage, rooms, errors, the clock) is tested without a browser.
 """

@@ -1,7 +1,7 @@
 """The engine's side of the page: one message in, the page's work out.
 
-Python runs in a worker (``static/js/engine.worker.js``), so the page's main
-thread never freezes while Pyodide boots or a bot thinks. The main thread
+Python runs in PyScript's worker (``py/main.py``, through ``quandary.web.engine``),
+so the page's main thread never freezes while Pyodide boots or a bot thinks. The main thread
 (``static/js/app.entry.js``) keeps what only it can touch: the DOM, the storage,
 the room's WebRTC transport and its keys, the clipboard. Everything that crosses
 between them is JSON text: a message from the page goes in through
@@ -149,27 +149,32 @@ class Bridge:
     # -- the one way in -----------------------------------------------------------------
 
     def handle(self, text: str) -> str:
-        """One message from the page, as JSON; the answer, as JSON.
+        """One message from the page, as JSON; the answer, as JSON (see ``answer``)."""
+        try:
+            message = json.loads(text)
+        except ValueError as exc:
+            self._bug(exc)
+            return json.dumps(self._answer())
+        return json.dumps(self.answer(message))
+
+    def answer(self, message: object) -> Message:
+        """One message from the page; what the page must do about it.
 
         The answer says what the page must do (``out``), when the table's clock next
         needs the engine (``wake``, on the page's clock), and whether the room's
         two-second heartbeat runs.
         """
         try:
-            message = json.loads(text)
             if not isinstance(message, dict):
                 raise TypeError("a message must be an object")
             self.moment = float(message.get("now", self.moment))
             self._receive(message)
         except Exception as exc:  # noqa: BLE001 - the page must survive any bug
             self._bug(exc)
-        return json.dumps(
-            {
-                "out": self._flush(),
-                "wake": self._wake(),
-                "heartbeat": self.heartbeat,
-            }
-        )
+        return self._answer()
+
+    def _answer(self) -> Message:
+        return {"out": self._flush(), "wake": self._wake(), "heartbeat": self.heartbeat}
 
     def _receive(self, message: Message) -> None:
         kind = message.get("t")
