@@ -76,8 +76,11 @@ export async function connectEngine(events) {
   return xworker.sync;
 }
 
+// One line for the failure screen: PyScript's messages open with its own error
+// code, "(PY1000): ..."; a Python traceback says what happened on its last line.
 function describe(error) {
-  const text = String((error && error.message) || error || "unknown error").trim();
-  // PyScript's messages open with its own error code, "(PY1000): ...".
-  return text.replace(/^\(PY\d+\):?\s*/, "").split("\n")[0];
+  const text = String((error && error.message) || error || "unknown error");
+  const lines = text.replace(/^\s*\(PY\d+\):?\s*/, "").split("\n").map((line) => line.trim()).filter(Boolean);
+  const line = lines[0]?.startsWith("Traceback") ? lines[lines.length - 1] : lines[0];
+  return line || "unknown error";
 }
