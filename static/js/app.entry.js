@@ -148,9 +148,16 @@ function becomeReady() {
 }
 
 // After a fresh start, a worker of its own makes the snapshot the next start
-// restores (static/js/snapshot.worker.js), once the page is idle.
+// restores (static/js/snapshot.worker.js), once the page is idle; not where
+// nothing can be kept (a private window without the Cache API), where it would
+// cost a second interpreter's start at every visit for nothing.
 function keepSnapshotSoon() {
-  const make = () => {
+  const make = async () => {
+    try {
+      await caches.open("quandary-snapshots");
+    } catch {
+      return;
+    }
     try {
       const maker = new Worker(new URL("snapshot.mjs", HERE), { type: "module" });
       maker.onmessage = () => maker.terminate();

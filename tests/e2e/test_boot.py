@@ -230,6 +230,31 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
 
 
+def test_a_snapshot_of_another_runtime_is_replaced_by_a_fresh_start(new_page, base_url) -> None:
+    """A deploy that changed Pyodide: the kept snapshot's build id (bytes 16 to 47 of
+    Pyodide's snapshot header) no longer matches the runtime. The start goes on fresh,
+    once and silently, and keeps a snapshot of the runtime it has."""
+    page = open_app(new_page(), base_url)
+    wait_js(page, SNAPSHOT_KEPT)
+    page.evaluate(
+        "caches.open('quandary-snapshots').then(async (c) => {"
+        " const [key] = await c.keys();"
+        " const bytes = new Uint8Array(await (await c.match(key)).arrayBuffer());"
+        " bytes[16] ^= 0xff;"
+        " await c.put(key, new Response(bytes)); })"
+    )
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    # The next start restores the snapshot the fresh one kept.
+    wait_js(page, SNAPSHOT_KEPT)
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "restored"
+
+
 def test_a_games_stylesheet_loads_with_its_first_table(new_page, base_url) -> None:
     """The lobby loads no game's own style; starting Royal Dilemma links its sheet and
     draws its table already styled (its cards laid out as its sheet says)."""

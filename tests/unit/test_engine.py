@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from quandary.web import preload
 from quandary.web.engine import Engine
 
 MAIN = Path(__file__).resolve().parents[2] / "py" / "main.py"
@@ -83,3 +84,33 @@ def test_the_script_pyscript_runs_exports_the_engines_door() -> None:
     assert module.__export__ == ["handle"]
     reply = json.loads(module.handle(json.dumps([START])))
     assert [m["t"] for m in reply["out"]] == ["draw"]
+
+
+def test_the_snapshot_holds_what_pyscripts_package_imports_from_the_standard_library() -> None:
+    """The names are read from bytecode (nested functions included); PyScript's own
+    modules, the JS bridges and relative imports are not the standard library's."""
+    source = (
+        "import json, js\n"
+        "from polyscript import xworker\n"
+        "from pyscript.ffi import to_js\n"
+        "import os.path\n"
+        "def later():\n"
+        "    import asyncio\n"
+        "    class Inner:\n"
+        "        def deeper(self):\n"
+        "            from html import escape\n"
+    )
+    code = compile(source, "pyscript/example.py", "exec")
+    assert preload.stdlib_imports([code]) == ["asyncio", "html", "json", "os"]
+
+
+def test_the_standard_library_needs_are_imported_from_shipped_bytecode(tmp_path: Path) -> None:
+    folder = tmp_path / "__pycache__"
+    folder.mkdir()
+    for name, text in {"a": "import textwrap\n", "b": "import no_such_module_here, json\n"}.items():
+        code = compile(text, f"{name}.py", "exec")
+        data = importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+            code, importlib.util.source_hash(text.encode()), False
+        )
+        (folder / f"{name}.cpython-311.pyc").write_bytes(data)
+    assert preload.import_pyscript_needs(folder) == ["json", "textwrap"]
