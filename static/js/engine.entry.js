@@ -6,15 +6,21 @@
 // Bundled into engine.mjs; PyScript's core stays the file the build copied
 // beside it.
 
-import { hooks } from "./pyscript/core.js";
-
-// PyScript's default worker hook registers the module behind `pyscript.fs`, which
-// the engine does not use, and a worker hook is compiled from its text with
-// Function(): the page's policy allows no eval. With no worker hook left,
-// PyScript compiles nothing. This runs before PyScript reads its hooks: it defines
-// its script types only once its plugins have loaded, later than this module.
-hooks.worker.onBeforeRunAsync.clear();
-hooks.worker.onBeforeRun.clear();
+// PyScript's core is imported here, not at the top: a module whose imports are
+// still evaluating (core.js awaits its settings) can be handed, in WebKit, to an
+// import() of it before its own body has run. With no await of its own, this
+// module is whole whenever static/js/app.entry.js imports it.
+const core = import("./pyscript/core.js").then((module) => {
+  // PyScript's default worker hook registers the module behind `pyscript.fs`,
+  // which the engine does not use, and a worker hook is compiled from its text
+  // with Function(): the page's policy allows no eval. With no worker hook left,
+  // PyScript compiles nothing. This runs before PyScript reads its hooks: it
+  // defines its script types only once its plugins have loaded (more files to
+  // fetch), later than the import it has just finished.
+  module.hooks.worker.onBeforeRunAsync.clear();
+  module.hooks.worker.onBeforeRun.clear();
+  return module;
+});
 
 let onFailure = null;
 let failure = null; // what went wrong before anyone asked
@@ -23,12 +29,16 @@ function failed(text) {
   onFailure?.(failure);
 }
 
-let connected = null;
-const created = new Promise((resolve) => {
-  connected = resolve;
-});
-// Called as PyScript creates the engine's worker, before Python runs in it.
-hooks.main.onWorker.add((_, xworker) => connected?.(xworker));
+// The engine's worker, once PyScript has created it: PyScript sets it on its
+// script element as `xworker` (right after telling its onWorker hooks).
+const script = document.querySelector('script[type="py"][name="engine"]');
+const created = core.then(
+  ({ hooks }) =>
+    new Promise((resolve) => {
+      if (script?.xworker) resolve(script.xworker);
+      else hooks.main.onWorker.add(() => queueMicrotask(() => resolve(script?.xworker)));
+    }),
+);
 
 // PyScript shows a configuration it cannot read in a banner of its own, whatever
 // the configuration says of banners (it could not read that either). The page
@@ -60,7 +70,6 @@ export async function connectEngine(events) {
   onFailure = events.failed;
   if (failure) events.failed(failure);
   const xworker = await created;
-  connected = null;
   // PyScript logs a worker's failure to the console; the page says it instead.
   xworker.onerror = (event) => failed(describe(event?.error ?? event));
   xworker.addEventListener("message", (event) => {
