@@ -74,6 +74,11 @@ export async function loadPyodide(options = {}) {
       mark("interpreter_restored");
       tell({ t: "runtime", engine: "restored", phases });
       progress(85, "Setting the table…");
+      // A restored engine holds every module of the package, the data they read
+      // as they were imported, and PyScript's own bytecode (py/quandary/web/preload.py):
+      // the archive PyScript unpacks ([files] in pyscript.toml) has nothing left to
+      // give it, and unpacking its files would only cost the start time.
+      pyodide.unpackArchive = () => {};
       return pyodide;
     } catch (error) {
       console.warn(`The warm-start snapshot could not be used: ${error}`);

@@ -1,7 +1,7 @@
 // Makes the engine's warm-start snapshot, once, after a fresh start has drawn its
 // first screen: a second interpreter, in a worker of its own, imports every module
-// of the package and the standard library modules PyScript's package needs
-// (py/quandary/web/preload.py), and is snapshotted before it holds
+// of the package, the standard library modules PyScript's package needs and that
+// package's bytecode (py/quandary/web/preload.py), and is snapshotted before it holds
 // any object of the page's (a snapshot cannot hold one). Making it here keeps it
 // off the engine's own start and off the worker that answers the player; the next
 // start restores it (static/js/runtime.entry.js). Bundled into snapshot.mjs.
@@ -26,7 +26,7 @@ importlib.invalidate_caches()
 if "/home/pyodide" not in sys.path:
     sys.path.insert(0, "/home/pyodide")
 from quandary.web import preload
-preload.import_pyscript_needs(pathlib.Path("/home/pyodide/pyscript/__pycache__"))
+preload.hold_pyscript(pathlib.Path("/home/pyodide/pyscript/__pycache__"))
 `);
   return keepSnapshot(HERE, pyodide.makeMemorySnapshot());
 }

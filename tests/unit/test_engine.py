@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
+import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from quandary.web import preload
 from quandary.web.engine import Engine
@@ -114,3 +118,32 @@ def test_the_standard_library_needs_are_imported_from_shipped_bytecode(tmp_path:
         )
         (folder / f"{name}.cpython-311.pyc").write_bytes(data)
     assert preload.import_pyscript_needs(folder) == ["json", "textwrap"]
+
+
+def test_pyscripts_package_is_imported_from_bytecode_held_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restored engine imports PyScript's package without reading a file: the
+    finder serves the package and its modules from the code objects it holds."""
+    sources = {
+        "__init__": "from fakescript.helper import answer\nimport json\n",
+        "helper": "def answer():\n    return 42\n",
+    }
+    cache = tmp_path / "fakescript" / "__pycache__"
+    cache.mkdir(parents=True)
+    for stem, text in sources.items():
+        code = compile(text, f"{stem}.py", "exec")
+        data = importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+            code, importlib.util.source_hash(text.encode()), False
+        )
+        (cache / f"{stem}.cpython-311.pyc").write_bytes(data)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))
+    finder = preload.hold_pyscript(cache, package="fakescript")
+    assert sys.meta_path[0] is finder
+    shutil.rmtree(tmp_path / "fakescript")  # nothing is read from here any more
+    module = importlib.import_module("fakescript")
+    assert module.answer() == 42
+    assert module.__file__ == str(tmp_path / "fakescript" / "__init__.py")
+    assert sys.modules["fakescript.helper"].__file__ == str(tmp_path / "fakescript" / "helper.py")
+    assert finder.find_spec("json") is None  # everything else is found as before
