@@ -20,7 +20,7 @@ CHECK_PLAYOUTS ?= 50
 MONKEY_ACTIONS ?= 500
 PURE_TESTS := tests/unit tests/net tests/conformance
 
-.PHONY: run test monkey check build lint typecheck bench chromium coturn clean
+.PHONY: run test monkey browsers check build lint typecheck bench chromium coturn firefox webkit clean
 
 $(PY_STAMP): requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,21 @@ coturn:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq coturn; }
 
+# Firefox (Debian's firefox-esr, driven by npm puppeteer-core over WebDriver BiDi) and
+# WebKit (Debian's WebKitGTK through its WebDriver, under a virtual X server) for
+# `make browsers`.
+firefox:
+	@command -v firefox-esr >/dev/null 2>&1 || { \
+	  echo "Installing Debian's firefox-esr for the Firefox tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq firefox-esr; }
+
+webkit:
+	@{ command -v WebKitWebDriver && command -v xvfb-run; } >/dev/null 2>&1 || { \
+	  echo "Installing Debian's webkit2gtk-driver and xvfb for the WebKit tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq webkit2gtk-driver xvfb; }
+
 lint: $(PY_STAMP)
 	$(BIN)/ruff check py tests scripts bench
 	$(BIN)/ruff format --check py tests scripts bench
@@ -64,6 +79,13 @@ typecheck: $(PY_STAMP)
 test: build chromium coturn lint typecheck
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" tests/e2e $(PYTEST_ARGS)
+
+# The built page in Firefox and WebKit (tests/browsers): boot, each game against bots
+# to its end screen, a Dilemma throw by keys and by drag, offline reload, rooms between
+# Chromium and Firefox each way round, and WebKit's plain word that it cannot join rooms.
+# Each engine's tests keep to one worker; WebKit needs an X server (xvfb-run).
+browsers: build chromium firefox webkit
+	xvfb-run -a $(BIN)/python -m pytest -n $(E2E_JOBS) --dist loadgroup tests/browsers $(PYTEST_ARGS)
 
 # The long walks through every game (tests marked `walk`): a monkey's random clicks,
 # taps and keys, with no error reaching the page, each game played to its end on a

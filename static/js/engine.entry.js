@@ -72,6 +72,12 @@ export async function connectEngine(events) {
   const xworker = await created;
   // PyScript logs a worker's failure to the console; the page says it instead.
   xworker.onerror = (event) => failed(describe(event?.error ?? event));
+  // An error the worker did not catch would otherwise be the page's uncaught error
+  // too (Firefox reports one as a page is left while its engine starts).
+  xworker.addEventListener("error", (event) => {
+    event.preventDefault();
+    failed(describe(event.error ?? event.message ?? "the engine's worker stopped"));
+  });
   xworker.addEventListener("message", (event) => {
     const data = event.data;
     if (data && typeof data === "object" && data.quandary === true) events.message(data);

@@ -101,7 +101,13 @@ const PooledPeerConnection = !globalThis.RTCPeerConnection
     }
   };
 
+// What openRoom throws in a browser with no WebRTC (WebKitGTK, some embedded
+// browsers): the page passes the error's text on as the room's failure, and Python
+// (py/quandary/web/bridge.py, NO_WEBRTC) says in words which browsers can join.
+export const NO_WEBRTC = "quandary:no-webrtc";
+
 export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, handlers) {
+  if (typeof RTCPeerConnection === "undefined") throw new Error(NO_WEBRTC);
   const config = { appId: APP_ID, password: secret, rtcPolyfill: PooledPeerConnection };
   if (relays && relays.length) config.relayConfig = { urls: relays };
   // TURN servers named by the room's link relay the connection of peers that

@@ -44,6 +44,14 @@ OFFLINE = (
     " and on one device work offline."
 )
 
+NO_WEBRTC = "quandary:no-webrtc"
+"""The room's failure when the browser has no WebRTC (static/js/room.entry.js throws it)."""
+NO_WEBRTC_TEXT = (
+    "This browser cannot open or join rooms: it has no WebRTC, which rooms need to"
+    " connect devices. Open the room's link in Firefox, Chrome, Edge or Safari."
+    " Games against bots and on one device work here."
+)
+
 
 class MirrorStorage:
     """The page's ``localStorage``, mirrored in the worker (which has none).
@@ -365,6 +373,8 @@ class Bridge:
             return
         if message.get("offline"):
             room.failed(OFFLINE)
+        elif message.get("error") == NO_WEBRTC:
+            room.failed(NO_WEBRTC_TEXT)
         elif "error" in message:
             room.failed(f"Rooms need a network connection, and it failed: {message['error']}.")
         else:
