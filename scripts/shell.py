@@ -34,7 +34,7 @@ def fill_shell(html: str) -> str:
     fresh = _fresh_device()
     lobby = "    " + fresh.render() + "\n"
     setups = "  " + join(_setup_template(fresh, e.id) for e in entries) + "\n"
-    return _replace_line(_replace_line(html, LOBBY, lobby), SETUPS, setups)
+    return replace_line(replace_line(html, LOBBY, lobby), SETUPS, setups)
 
 
 def _fresh_device() -> Controller:
@@ -57,7 +57,7 @@ def _setup_template(controller: Controller, game: str) -> Markup:
     )
 
 
-def _replace_line(html: str, marker: str, text: str) -> str:
+def replace_line(html: str, marker: str, text: str) -> str:
     """Replace the one line that starts with ``marker``."""
     lines = html.splitlines(keepends=True)
     found = [i for i, line in enumerate(lines) if line.startswith(marker)]
