@@ -65,6 +65,30 @@ def test_names_are_normalised_before_anyone_stores_them() -> None:
     assert zoe.status == "joined"
 
 
+@pytest.mark.parametrize("name", ["\ud800Hana", "Hana\udfff", "\u0007Ha\u200bna\ud83d"])
+def test_the_hosts_own_name_is_cleaned_like_any_guests_and_the_room_lives(name: str) -> None:
+    """The host's own input is input too: a name with a lone surrogate (pasted
+    from a broken clipboard, or typed by a cheat) used to make every broadcast
+    fail to encode, so the room died on its host's own words."""
+    net = Network()
+    host = net.add_host(name)
+    anna = net.add_guest("A", "Anna")
+    ben = net.add_guest("B", "Ben")
+    net.settle()
+    names = [m["name"] for m in host.lobby()["members"]]
+    assert names[0] == "Hana"
+    assert anna.status == "joined" and ben.status == "joined"
+    ids = {m["name"]: m["id"] for m in host.lobby()["members"]}
+    assert host.sit(ids["Hana"], 0) is None
+    anna.sit(1)
+    ben.sit(2)
+    net.settle()
+    host.start()
+    net.settle()
+    honest_move_still_works(net, host, anna)
+    json.dumps(host.to_json()).encode("utf-8")  # what is saved with the room encodes
+
+
 def test_a_move_whose_type_is_not_text_is_refused_with_a_reason() -> None:
     net, host, anna, ben = room_of_three()
     bad = {"t": "intent", "id": "x1", "version": 0, "move": {"type": ["build"]}}

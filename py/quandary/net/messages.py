@@ -238,8 +238,10 @@ def clean_name(name: str) -> str:
     """
     text = _CONTROL.sub("", unicodedata.normalize("NFC", name))
     # Invisible format characters (zero-width spaces and joiners) would let "Hana"
-    # and "Hana\u200b" pass for different players who look the same.
-    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    # and "Hana\u200b" pass for different players who look the same; a lone
+    # surrogate is no character at all, and no message holding one can be encoded
+    # (the host's own name reaches every broadcast).
+    text = "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cs"))
     return " ".join(text.split())[:MAX_NAME].strip()
 
 
