@@ -30,7 +30,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scripts.icons import write_icons
-from scripts.shell import fill_shell, replace_line
+from scripts.shell import ASSETS, fill_shell
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = (
@@ -40,12 +40,6 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-
-
-ASSETS = "./static/vendor/"
-"""How index.html names the built assets; the build
-replaces it with ``./static/v/<content hash>/``, a folder that never changes
-once published, so hosts may cache it for a year."""
 
 
 INPUTS = ("py", "static", "index.html", "pyscript.toml", "package-lock.json", "scripts")
@@ -135,8 +129,7 @@ def build(out: Path) -> None:
     _bundle(ROOT / "static/js/moments.entry.js", staging / "moments.mjs")
     assets = staging.with_name(_digest(staging))
     staging.rename(assets)
-    text = fill_shell((ROOT / "index.html").read_text(encoding="utf-8"))
-    text = replace_line(text, PRELOADS, pyscript_preloads(assets / "pyscript"))
+    text = fill_shell((ROOT / "index.html").read_text(encoding="utf-8"), assets / "pyscript")
     folder = f"./static/v/{assets.name}/"
     (out / "index.html").write_text(text.replace(ASSETS, folder), "utf-8")
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
@@ -146,24 +139,6 @@ def build(out: Path) -> None:
     write_service_worker(out)
     # After everything: a build that stopped half way has no stamp, so it is redone.
     (out / STAMP).write_text(inputs + "\n", encoding="utf-8")
-
-
-PRELOADS = "  <!-- quandary:pyscript-preloads"
-PRELOADED = re.compile(
-    r"^(core|toml|error|deprecations-manager|donkey|py-editor|py-game|py-terminal)-"
-)
-"""PyScript's chunks its core imports at every start (its settings' TOML parser, and
-its plugins: those pyscript.toml turns off are imported to be told so)."""
-
-
-def pyscript_preloads(pyscript: Path) -> str:
-    """Links that fetch, beside PyScript's core, what the core then asks for one
-    after another (its settings, then their parser, then its plugins), so that no
-    start waits on those round trips in turn."""
-    names = sorted(p.name for p in pyscript.glob("*.js") if PRELOADED.match(p.name))
-    links = [f'  <link rel="modulepreload" href="{ASSETS}pyscript/{name}">' for name in names]
-    links.append('  <link rel="preload" href="./pyscript.toml" as="fetch" crossorigin>')
-    return "\n".join(links) + "\n"
 
 
 PRECACHE = re.compile(r"\.(html|js|mjs|css|svg|png|json|zip|wasm|toml|py|webmanifest)$")

@@ -206,6 +206,41 @@ def test_room_links_round_trip_and_damaged_ones_are_explained() -> None:
             parse_fragment(bad)
 
 
+def test_a_links_relays_and_turn_servers_belong_to_its_room() -> None:
+    """Whoever doctors a link to send its guests through other servers makes a link
+    that opens nothing: the servers are part of what derives the room id."""
+    turn = Turn(("turn:127.0.0.1:3478",), "user", "pass")
+    link = RoomLink.create("s" * 22, "k" * 43, ("wss://relay.example",), turn)
+    assert parse_fragment(link.fragment()) == link
+    plain = RoomLink.create("s" * 22, "k" * 43, ())
+    assert plain.room != link.room  # the same secret and key, other servers: another room
+    for doctored in (
+        link.fragment().replace("relay.example", "evil.example"),
+        link.fragment().replace("tp=pass", "tp=other"),
+        link.fragment().replace("turn%3A127.0.0.1", "turn%3A10.0.0.9"),
+        plain.fragment() + "&relays=wss%3A%2F%2Fevil.example",
+        link.fragment().split("&relays=")[0],  # its servers taken away
+    ):
+        with pytest.raises(WrongSecret, match="not the link it was opened with"):
+            parse_fragment(doctored)
+
+
+def test_a_link_names_at_most_eight_servers_of_each_kind_and_only_wss_relays() -> None:
+    start = f"r={'a' * 12}.{'s' * 22}&k={'k' * 43}"
+    many = ",".join(f"wss%3A%2F%2Fr{i}.example" for i in range(3000))
+    with pytest.raises(BadLink, match="more than 8"):
+        parse_fragment(f"{start}&relays={many}")
+    turns = ",".join(f"turn%3Ah{i}.example%3A3478" for i in range(9))
+    with pytest.raises(BadLink, match="more than 8"):
+        parse_fragment(f"{start}&turn={turns}")
+    for relay in ("ws://relay.example", "http://relay.example", "wss://a b"):
+        with pytest.raises(BadLink):
+            parse_fragment(f"{start}&relays={relay}")
+    # A relay on this very machine (make run, the tests) is a ws:// address.
+    local = RoomLink.create("s" * 22, "k" * 43, ("ws://127.0.0.1:6969", "ws://localhost:7000"))
+    assert parse_fragment(local.fragment()) == local
+
+
 def test_parse_accepts_exactly_the_declared_fields() -> None:
     assert parse('{"t":"name","name":"Zed"}', GUEST_TYPES) == {"t": "name", "name": "Zed"}
     with pytest.raises(ProtocolError):

@@ -9,7 +9,11 @@ believes only messages it verifies against it, so knowing the link does not
 let anyone speak as the host. The room id is derived from the secret and the
 key (a hash prefix), so a link whose secret or key was changed or mistyped is
 recognised at once, on the device, instead of waiting for peers that cannot
-decrypt each other.
+decrypt each other. The relays and TURN servers a link names are part of that
+derivation too: whoever doctors a link to send its guests through servers of
+their own (or through 3,000 of them) makes a link that opens nothing, and the
+guest is told the link was changed. At most eight of each, ``wss:`` relays (or a
+``ws:`` relay on this very machine, as ``make run`` starts), ``turn:``/``turns:``.
 
 >>> link = RoomLink.create("A" * 22, "K" * 43, ())
 >>> parse_fragment(link.fragment()) == link
@@ -28,7 +32,11 @@ from dataclasses import dataclass
 ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 SECRET = re.compile(r"^[A-Za-z0-9_-]{22,64}$")  # 22 base64url characters = 132 bits
 HOST_KEY = re.compile(r"^[A-Za-z0-9_-]{43}$")  # an Ed25519 public key: 32 bytes, base64url
-RELAY = re.compile(r"^wss?://[^\s,#]{1,200}$")
+RELAY = re.compile(
+    r"^(wss://[^\s,#]{1,200}|ws://(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?(/[^\s,#]{0,100})?)$"
+)
+MAX_SERVERS = 8
+"""Relays, and TURN servers, a link may name: more is a doctored link, not a room."""
 TURN = re.compile(r"^turns?:[^\s,#/]{1,200}$")
 CREDENTIAL = re.compile(r"^[^\s,#&]{0,100}$")
 
@@ -45,11 +53,19 @@ class WrongSecret(BadLink):
     """A well-formed link whose secret does not belong to its room."""
 
 
-def room_for(secret: str, host_key: str) -> str:
-    """The room id that belongs to a secret and host key: 12 characters of their SHA-256."""
+def room_for(
+    secret: str, host_key: str, relays: tuple[str, ...] = (), turn: Turn | None = None
+) -> str:
+    """The room id that belongs to a secret, host key and the servers the link names:
+    12 characters of their SHA-256 (a link naming no server has the id it always had)."""
     import hashlib
+    import json
 
-    digest = hashlib.sha256(f"quandary-room:{secret}:{host_key}".encode()).digest()
+    text = f"quandary-room:{secret}:{host_key}"
+    if relays or turn is not None:
+        servers = [list(relays), [list(turn.urls), turn.username, turn.credential] if turn else []]
+        text += ":" + json.dumps(servers, separators=(",", ":"))
+    digest = hashlib.sha256(text.encode()).digest()
     return base64.urlsafe_b64encode(digest).decode()[:12]
 
 
@@ -68,7 +84,7 @@ class RoomLink:
         cls, secret: str, host_key: str, relays: tuple[str, ...], turn: Turn | None = None
     ) -> RoomLink:
         """The link of a new room with this secret and its creator's public key."""
-        return cls(room_for(secret, host_key), secret, host_key, relays, turn)
+        return cls(room_for(secret, host_key, relays, turn), secret, host_key, relays, turn)
 
     def fragment(self) -> str:
         """The URL fragment (without '#') that opens this room."""
@@ -134,15 +150,17 @@ def parse_fragment(fragment: str) -> RoomLink:
         raise BadLink(
             "This room link is incomplete or damaged: its room, secret or host key is missing."
         )
-    if room_for(secret, host_key) != room:
+    relays = tuple(r for r in fields.get("relays", "").split(",") if r)
+    urls = fields.get("turn", "").replace(",", " ")
+    if len(relays) > MAX_SERVERS or len(urls.split()) > MAX_SERVERS:
+        raise BadLink(f"This room link names more than {MAX_SERVERS} relays or TURN servers.")
+    if any(not RELAY.match(r) for r in relays):
+        raise BadLink("This room link names a relay that is not a wss:// address.")
+    turn = Turn.parse(urls, fields.get("tu", ""), fields.get("tp", ""))
+    if room_for(secret, host_key, relays, turn) != room:
         raise WrongSecret(
-            "Cannot join this room: the link's secret does not match the room."
+            "Cannot join this room: this is not the link it was opened with (its secret,"
+            " host key, relays or TURN servers were changed or mistyped)."
             " Ask for the link again, or create a new room."
         )
-    relays = tuple(r for r in fields.get("relays", "").split(",") if r)
-    if any(not RELAY.match(r) for r in relays):
-        raise BadLink("This room link names a relay that is not a ws:// or wss:// address.")
-    turn = Turn.parse(
-        fields.get("turn", "").replace(",", " "), fields.get("tu", ""), fields.get("tp", "")
-    )
     return RoomLink(room, secret, host_key, relays, turn)
