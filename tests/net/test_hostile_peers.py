@@ -70,21 +70,8 @@ def test_the_hosts_own_name_is_cleaned_like_any_guests_and_the_room_lives(name: 
     """The host's own input is input too: a name with a lone surrogate (pasted
     from a broken clipboard, or typed by a cheat) used to make every broadcast
     fail to encode, so the room died on its host's own words."""
-    net = Network()
-    host = net.add_host(name)
-    anna = net.add_guest("A", "Anna")
-    ben = net.add_guest("B", "Ben")
-    net.settle()
-    names = [m["name"] for m in host.lobby()["members"]]
-    assert names[0] == "Hana"
-    assert anna.status == "joined" and ben.status == "joined"
-    ids = {m["name"]: m["id"] for m in host.lobby()["members"]}
-    assert host.sit(ids["Hana"], 0) is None
-    anna.sit(1)
-    ben.sit(2)
-    net.settle()
-    host.start()
-    net.settle()
+    net, host, anna, ben = room_of_three(host_name=name)  # the host sits as "Hana"
+    assert [m["name"] for m in host.lobby()["members"]] == ["Hana", "Anna", "Ben"]
     honest_move_still_works(net, host, anna)
     json.dumps(host.to_json()).encode("utf-8")  # what is saved with the room encodes
 

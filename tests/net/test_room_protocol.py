@@ -16,9 +16,9 @@ from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
 from .memnet import Network
 
 
-def room_of_three():
+def room_of_three(host_name: str = "Hana"):
     net = Network()
-    host = net.add_host()
+    host = net.add_host(host_name)
     anna = net.add_guest("A", "Anna")
     ben = net.add_guest("B", "Ben")
     net.settle()
