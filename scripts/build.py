@@ -129,7 +129,7 @@ def build(out: Path) -> None:
     _bundle(ROOT / "static/js/moments.entry.js", staging / "moments.mjs")
     assets = staging.with_name(_digest(staging))
     staging.rename(assets)
-    text = fill_shell((ROOT / "index.html").read_text(encoding="utf-8"), assets / "pyscript")
+    text = fill_shell((ROOT / "index.html").read_text(encoding="utf-8"))
     folder = f"./static/v/{assets.name}/"
     (out / "index.html").write_text(text.replace(ASSETS, folder), "utf-8")
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")

@@ -11,7 +11,6 @@ and adding a game changes no HTML.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -27,38 +26,19 @@ from quandary.web.render.lobby import setup_form  # noqa: E402
 
 LOBBY = "    <!-- quandary:lobby"
 SETUPS = "  <!-- quandary:setups"
-PRELOADS = "  <!-- quandary:pyscript-preloads"
 ASSETS = "./static/vendor/"
 """How index.html names the built assets; the build
 replaces it with ``./static/v/<content hash>/``, a folder that never changes
 once published, so hosts may cache it for a year."""
-PRELOADED = re.compile(
-    r"^(core|toml|error|deprecations-manager|donkey|py-editor|py-game|py-terminal)-"
-)
-"""PyScript's chunks its core imports at every start (its settings' TOML parser, and
-its plugins: those pyscript.toml turns off are imported to be told so)."""
 
 
-def fill_shell(html: str, pyscript: Path | None = None) -> str:
-    """index.html with its markers replaced: the game list and setups, and the
-    preloads of PyScript's chunks found in the built ``pyscript`` folder."""
+def fill_shell(html: str) -> str:
+    """index.html with its catalog markers replaced by the game list and setups."""
     entries = catalog.entries()
     fresh = _fresh_device()
     lobby = "    " + fresh.render() + "\n"
     setups = "  " + join(_setup_template(fresh, e.id) for e in entries) + "\n"
-    html = replace_line(replace_line(html, LOBBY, lobby), SETUPS, setups)
-    return replace_line(html, PRELOADS, pyscript_preloads(pyscript))
-
-
-def pyscript_preloads(pyscript: Path | None) -> str:
-    """Links that fetch, beside PyScript's core, what the core then asks for one
-    after another (its settings, then their parser, then its plugins), so that no
-    start waits on those round trips in turn."""
-    found = sorted(p.name for p in pyscript.glob("*.js")) if pyscript else []
-    names = [name for name in found if PRELOADED.match(name)]
-    links = [f'  <link rel="modulepreload" href="{ASSETS}pyscript/{name}">' for name in names]
-    links.append('  <link rel="preload" href="./pyscript.toml" as="fetch" crossorigin>')
-    return "\n".join(links) + "\n"
+    return replace_line(replace_line(html, LOBBY, lobby), SETUPS, setups)
 
 
 def _fresh_device() -> Controller:
