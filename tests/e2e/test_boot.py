@@ -214,20 +214,28 @@ def test_a_second_start_restores_the_booted_engine(new_page, base_url) -> None:
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
 
 
-def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(
-    new_page, base_url, page_errors
-) -> None:
-    page = open_app(new_page(), base_url)
+def start_again_with_the_snapshot_changed(page: Page, other_runtime: bool) -> None:
+    """Once the page has kept its snapshot, damage it (or, with ``other_runtime``, give
+    it another runtime's build id), reload, and check the engine started fresh and plays."""
     wait_js(page, SNAPSHOT_KEPT)
     page.evaluate(
-        "caches.open('quandary-snapshots').then(async c => {"
-        " const [key] = await c.keys(); await c.put(key, new Response('not a snapshot')); })"
+        "async (flip) => { const c = await caches.open('quandary-snapshots');"
+        " const [key] = await c.keys();"
+        " const bytes = new Uint8Array(await (await c.match(key)).arrayBuffer());"
+        " bytes[16] ^= 0xff;"
+        " await c.put(key, new Response(flip ? bytes : 'not a snapshot')); }",
+        other_runtime,
     )
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
     page.click("#start")
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+
+
+def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(new_page, base_url) -> None:
+    page = open_app(new_page(), base_url)
+    start_again_with_the_snapshot_changed(page, other_runtime=False)
 
 
 def test_a_snapshot_of_another_runtime_is_replaced_by_a_fresh_start(new_page, base_url) -> None:
@@ -235,19 +243,7 @@ def test_a_snapshot_of_another_runtime_is_replaced_by_a_fresh_start(new_page, ba
     Pyodide's snapshot header) no longer matches the runtime. The start goes on fresh,
     once and silently, and keeps a snapshot of the runtime it has."""
     page = open_app(new_page(), base_url)
-    wait_js(page, SNAPSHOT_KEPT)
-    page.evaluate(
-        "caches.open('quandary-snapshots').then(async (c) => {"
-        " const [key] = await c.keys();"
-        " const bytes = new Uint8Array(await (await c.match(key)).arrayBuffer());"
-        " bytes[16] ^= 0xff;"
-        " await c.put(key, new Response(bytes)); })"
-    )
-    page.reload()
-    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
-    assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
-    page.click("#start")
-    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    start_again_with_the_snapshot_changed(page, other_runtime=True)
     # The next start restores the snapshot the fresh one kept.
     wait_js(page, SNAPSHOT_KEPT)
     page.reload()
