@@ -236,6 +236,9 @@ def test_a_link_names_at_most_eight_servers_of_each_kind_and_only_wss_relays() -
     for relay in ("ws://relay.example", "http://relay.example", "wss://a b"):
         with pytest.raises(BadLink):
             parse_fragment(f"{start}&relays={relay}")
+    # The host's own settings are held to the same bound: its link would open nothing.
+    with pytest.raises(BadLink, match="at most 8"):
+        Turn.parse(" ".join(f"turn:h{i}.example:3478" for i in range(9)), "u", "p")
     # A relay on this very machine (make run, the tests) is a ws:// address.
     local = RoomLink.create("s" * 22, "k" * 43, ("ws://127.0.0.1:6969", "ws://localhost:7000"))
     assert parse_fragment(local.fragment()) == local

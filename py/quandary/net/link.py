@@ -120,6 +120,8 @@ class Turn:
         found = tuple(u for u in re.split(r"[\s,]+", urls.strip()) if u)
         if not found:
             return None
+        if len(found) > MAX_SERVERS:
+            raise BadLink(f"A room may name at most {MAX_SERVERS} TURN servers.")
         if any(not TURN.match(u) for u in found):
             raise BadLink("A TURN server is written turn:host:port (or turns:host:port).")
         if not CREDENTIAL.match(username) or not CREDENTIAL.match(credential):
