@@ -78,14 +78,18 @@ typecheck: $(PY_STAMP)
 
 test: build chromium coturn lint typecheck
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
-	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" tests/e2e $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" --durations 8 tests/e2e $(PYTEST_ARGS)
 
 # The built page in Firefox and WebKit (tests/browsers): boot, each game against bots
 # to its end screen, a Dilemma throw by keys and by drag, offline reload, rooms between
 # Chromium and Firefox each way round, and WebKit's plain word that it cannot join rooms.
 # Each engine's tests keep to one worker; WebKit needs an X server (xvfb-run).
+# A browser that stops answering fails its test after a deadline (tests/browsers/conftest.py,
+# pytest-timeout); that test alone is run once more (shown as R), as such a stall is
+# the driver's (one stalled a whole CI run once); any other failure is final.
 browsers: build chromium firefox webkit
-	xvfb-run -a $(BIN)/python -m pytest -n $(E2E_JOBS) --dist loadgroup tests/browsers $(PYTEST_ARGS)
+	xvfb-run -a $(BIN)/python -m pytest -n $(E2E_JOBS) --dist loadgroup --timeout 360 \
+	  --reruns 1 --only-rerun "no answer in|Timeout" --durations 8 tests/browsers $(PYTEST_ARGS)
 
 # The long walks through every game (tests marked `walk`): a monkey's random clicks,
 # taps and keys, with no error reaching the page, each game played to its end on a
@@ -94,7 +98,7 @@ browsers: build chromium firefox webkit
 # browsers where the host, or a guest, leaves at every phase of every game.
 monkey: build chromium coturn
 	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) \
-	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk tests/e2e $(PYTEST_ARGS)
+	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk --durations 8 tests/e2e $(PYTEST_ARGS)
 
 check: lint typecheck
 	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)

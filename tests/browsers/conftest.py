@@ -21,8 +21,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import queue
 import re
 import shutil
+import signal
 import subprocess
 import threading
 from collections.abc import Callable, Iterator
@@ -165,7 +167,11 @@ class Tab:
 
 
 class Firefox:
-    """A Node process running firefox.mjs: one Firefox, commanded a line at a time."""
+    """A Node process running firefox.mjs: one Firefox, commanded a line at a time.
+
+    Every command has a deadline: a browser that stops answering fails the test that
+    was waiting, with the command's name, instead of holding the whole run until CI
+    kills it. The stuck process is killed, and the next test starts a new one."""
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
@@ -176,24 +182,43 @@ class Firefox:
             text=True,
             bufsize=1,
         )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
         self.lock = threading.Lock()
         self.next = 0
-        hello = self._read()
+        hello = self._read("start", BOOT_TIMEOUT_MS / 1000)
         assert hello.get("ok") == "ready", hello
 
-    def _read(self) -> dict[str, Any]:
+    def _pump(self) -> None:
+        """The driver's replies, a line at a time, into a queue ("" once it exits)."""
         assert self.process.stdout is not None
-        line = self.process.stdout.readline()
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put("")
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def _read(self, op: str, seconds: float) -> dict[str, Any]:
+        try:
+            line = self.lines.get(timeout=seconds)
+        except queue.Empty:
+            self.kill()
+            raise RuntimeError(f"firefox {op}: no answer in {seconds:.0f} s") from None
         if not line:
             raise RuntimeError(f"the Firefox driver exited ({self.process.poll()})")
         return dict(json.loads(line))
 
     def __call__(self, op: str, **fields: Any) -> Any:
         with self.lock:
+            if not self.alive:
+                raise RuntimeError(f"firefox {op}: the driver is no longer running")
             self.next += 1
             assert self.process.stdin is not None
             self.process.stdin.write(json.dumps({"id": self.next, "op": op, **fields}) + "\n")
-            reply = self._read()
+            # The longest a command may take: an in-page wait for a boot, plus margin.
+            reply = self._read(op, BOOT_TIMEOUT_MS / 1000 + 60)
         assert reply["id"] == self.next, reply
         if "error" in reply:
             raise RuntimeError(f"firefox {op}: {reply['error']}")
@@ -201,11 +226,34 @@ class Firefox:
 
     def close(self) -> None:
         if self.process.stdin:
-            self.process.stdin.close()
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
         try:
             self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            self.kill()
+
+    def kill(self) -> None:
+        """The driver and the Firefox it started, at once."""
+        for pid in [*descendants(self.process.pid), self.process.pid]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.process.wait()
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started by ``pid``, its children's children included (Linux /proc)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
 
 
 class FirefoxTab(Tab):
@@ -248,12 +296,12 @@ class FirefoxTab(Tab):
         self.ff("offline", page=self.id, offline=offline)
 
     def errors(self) -> list[str]:
-        if self.closed:
+        if self.closed or not self.ff.alive:
             return self.kept
         return [str(e) for e in self.ff("errors", page=self.id)]
 
     def close(self) -> None:
-        if not self.closed:
+        if not self.closed and self.ff.alive:
             self.kept = self.errors()
             self.ff("close", page=self.id)
             self.closed = True
@@ -317,6 +365,9 @@ class WebKitTab(Tab):
         self.driver = webdriver.WebKitGTK(
             options=Options(), service=Service(executable_path=driver)
         )
+        # No WebDriver call waits forever: a WebKit that stops answering fails the
+        # test with a timeout instead of holding the run (selenium's default is none).
+        self.driver.command_executor.client_config.timeout = BOOT_TIMEOUT_MS / 1000 + 60
         self.driver.set_window_size(1024, 800)
         self.driver.set_script_timeout(BOOT_TIMEOUT_MS / 1000 + 30)
         self.kept: list[str] = []
@@ -467,13 +518,36 @@ def site_dir(engine: str, request: pytest.FixtureRequest) -> Path:
     return Path(request.getfixturevalue("webkit_dir" if engine == "webkit" else "built"))
 
 
+class Firefoxes:
+    """The worker's Firefox, started again if the last one stopped answering."""
+
+    def __init__(self) -> None:
+        self.current: Firefox | None = None
+
+    def get(self) -> Firefox:
+        if self.current is None or not self.current.alive:
+            if self.current is not None:
+                self.current.close()
+            self.current = Firefox()
+        return self.current
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.current.close()
+
+
 @pytest.fixture(scope="session")
-def firefox() -> Iterator[Firefox]:
+def firefoxes() -> Iterator[Firefoxes]:
     if not Path(os.environ.get("QUANDARY_FIREFOX", "/usr/bin/firefox-esr")).exists():
         pytest.fail("firefox-esr is missing: run `make browsers`, which installs it.")
-    browser = Firefox()
-    yield browser
-    browser.close()
+    kept = Firefoxes()
+    yield kept
+    kept.close()
+
+
+@pytest.fixture
+def firefox(firefoxes: Firefoxes) -> Firefox:
+    return firefoxes.get()
 
 
 class Errors:
@@ -532,7 +606,8 @@ def new_tab(
         finally:
             tab.close()
     for firefox, context in contexts:
-        firefox("closeContext", context=context)
+        if firefox.alive:
+            firefox("closeContext", context=context)
     unexpected = page_errors.unexpected(seen)
     assert not unexpected, "errors on the page:\n" + "\n".join(unexpected)
 

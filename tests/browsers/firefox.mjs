@@ -24,6 +24,9 @@ const browser = await puppeteer.launch({
   },
 });
 
+// Longer than any in-page wait a test makes (90 s for a boot), shorter than the
+// deadline conftest.py gives each command (150 s).
+const OP_TIMEOUT_MS = 120_000;
 const contexts = new Map();
 const pages = new Map();
 let next = 0;
@@ -135,11 +138,18 @@ lines.on("line", (line) => {
   // One command at a time, in order: the tests are sequential.
   queue = queue.then(async () => {
     let reply;
+    let timer;
+    // A command that never settles (a page that stopped answering) fails on its own,
+    // and the commands after it still run.
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${OP_TIMEOUT_MS} ms`)), OP_TIMEOUT_MS);
+    });
     try {
-      reply = { id: request.id, ok: await ops[request.op](request) };
+      reply = { id: request.id, ok: await Promise.race([ops[request.op](request), late]) };
     } catch (error) {
       reply = { id: request.id, error: String(error?.message ?? error) };
     }
+    clearTimeout(timer);
     process.stdout.write(`${JSON.stringify(reply)}\n`);
   });
 });
