@@ -1,7 +1,8 @@
 """A small static server for dist/, bound to loopback, for `make run` and the tests.
 
 It sends the headers of netlify.toml (types, caching, Content-Security-Policy),
-read from that file, so what the tests see is what production sends.
+read from that file, and compresses text with gzip when the browser accepts it, as
+Netlify does, so what the tests and benchmarks see is what production sends.
 
     python scripts/serve.py [--port 8000] [--dir dist]
 """
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
 import functools
+import gzip
 import re
 import threading
 import tomllib
@@ -29,6 +32,16 @@ TYPES = {
     ".webmanifest": "application/manifest+json",
     ".zip": "application/zip",
 }
+
+
+COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".svg", ".webmanifest", ".txt"}
+"""Kinds of file sent gzipped (text; archives, images and wasm go as they are)."""
+
+
+@functools.lru_cache(maxsize=256)
+def gzipped(path: Path, stamp: tuple[int, int]) -> bytes:
+    """A file's bytes, gzipped once per version (``stamp``: its mtime and size)."""
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
 
 
 RELAY_META = '<meta name="quandary-relays" content="">'
@@ -63,13 +76,48 @@ class Handler(SimpleHTTPRequestHandler):
             page = (Path(self.directory) / "index.html").read_text(encoding="utf-8")
             filled = RELAY_META.replace('content=""', f'content="{",".join(self.relays)}"')
             body = page.replace(RELAY_META, filled).encode("utf-8")
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self._send(body, "text/html; charset=utf-8", None)
+            return
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if path.suffix in COMPRESSED and path.is_file() and self._accepts_gzip():
+            stat = path.stat()
+            if self._not_modified(stat.st_mtime):
+                self.send_response(304)
+                self.end_headers()
+                return
+            body = gzipped(path, (stat.st_mtime_ns, stat.st_size))
+            self._send(body, self.guess_type(str(path)), stat.st_mtime, encoded=True)
             return
         super().do_GET()
+
+    def _accepts_gzip(self) -> bool:
+        return "gzip" in self.headers.get("Accept-Encoding", "")
+
+    def _not_modified(self, mtime: float) -> bool:
+        """Whether the browser's copy (If-Modified-Since) is still this file's."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+            return int(mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
+        return False
+
+    def _send(self, body: bytes, kind: str, mtime: float | None, encoded: bool = False) -> None:
+        """A whole response from bytes in memory; gzipped ones say so and vary by it."""
+        if not encoded and self._accepts_gzip():
+            body, encoded = gzip.compress(body, mtime=0), True
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        if mtime is not None:
+            self.send_header("Last-Modified", self.date_time_string(int(mtime)))
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        self.wfile.write(body)
 
     def send_header(self, keyword: str, value: str) -> None:
         """Let a netlify.toml Content-Type win over the guessed one."""
