@@ -13,7 +13,16 @@ from quandary.net.succession import SUCCESSION_MS
 
 from .conftest import open_app
 from .play import acknowledge_round, build_first, vote_first_allowed
-from .rooms import JOIN_TIMEOUT_MS, RECORDER, create_room, hand_ids, inbox, join, open_peer
+from .rooms import (
+    JOIN_TIMEOUT_MS,
+    RECORDER,
+    create_room,
+    hand_ids,
+    inbox,
+    join,
+    open_peer,
+    rename,
+)
 
 
 def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, room_url):
@@ -262,3 +271,41 @@ def test_a_device_that_has_been_in_the_room_for_minutes_still_connects_to_newcom
     )
     guest_id = guest.evaluate("window.__quandaryTransport.selfId")
     assert guest_id == "z" * 20 and guest_id > host_id, (guest_id, host_id)
+
+
+def test_the_host_closes_the_room_to_newcomers_and_removes_a_player_whose_seat_a_bot_takes(
+    new_page, room_url
+):
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    anna = open_peer(new_page, room_url)
+    join(anna, link, "Anna", 1)
+    host.check("#room-locked")
+    expect(host.locator("#room-locked")).to_be_checked()
+    sam = open_peer(new_page, room_url)
+    sam.goto(link)
+    sam.wait_for_selector("html[data-quandary=ready]")
+    expect(sam.locator("#room-status")).to_have_text(
+        "The host has closed this room to newcomers.", timeout=JOIN_TIMEOUT_MS
+    )
+    host.uncheck("#room-locked")
+    # The newcomer's page keeps asking, and gets in once the room is open again.
+    expect(sam.locator("#room-status")).to_have_text(
+        "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+    )
+    rename(sam, "Sam")
+    sam.click("#sit-2")
+    expect(host.locator("#room-start")).to_be_enabled()
+    host.click("#room-start")
+    for page in (host, anna, sam):
+        expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    host.get_by_role("button", name="Remove Sam from the room").click()
+    expect(sam.locator("#room-status")).to_have_text("The host removed you from this room.")
+    expect(sam.locator("#create-room")).to_be_visible()
+    presence = host.get_by_role("list", name="In the room")
+    expect(presence).not_to_contain_text("Sam")
+    # A bot builds for the removed seat: the round reaches its vote.
+    build_first(host)
+    build_first(anna)
+    for page in (host, anna):
+        expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()

@@ -342,8 +342,9 @@ def test_leaving_the_room_closes_it_and_clears_the_address() -> None:
     assert anna.fragment == "" and anna.controller.room is None
     assert "Pick a dilemma" in anna.html()
     net.settle()
+    # Anna had no seat: she has nothing to come back to, so the room forgets her.
     members = {m["name"]: m["connected"] for m in host.controller.room.lobby["members"]}
-    assert members["Anna"] is False
+    assert "Anna" not in members and members["Ben"] is True
 
 
 def test_a_guest_that_finds_nobody_is_told_so_after_a_while() -> None:
@@ -586,3 +587,30 @@ def test_heirs_that_cannot_reach_each_other_are_told_what_the_game_waits_for() -
     beat(net, guests, 3)
     assert "You are the host" in anna.html()
     assert "Connected to the room." in ben.html()
+
+
+def test_the_host_removes_a_player_from_the_screen_and_closes_the_room() -> None:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    assert 'id="room-locked"' in host.html() and 'id="room-locked"' not in anna.html()
+    host.press("field", field="room-locked", value="on", checked="true")
+    net.settle()
+    assert host.controller.room.host.locked
+    assert re.search(r'id="room-locked"[^>]*checked', host.html())
+    cleo = Device("Cleo", net, fragment=host.fragment)
+    net.settle()
+    assert "closed this room to newcomers" in cleo.html()
+    host.press("room-start")
+    net.settle()
+    ben_id = next(m.id for m in host.controller.room.host.members.values() if m.name == "Ben")
+    assert f'data-member="{ben_id}"' in host.html()
+    assert 'data-action="room-remove"' not in anna.html(), "only the host removes"
+    host.press("room-remove", member=ben_id)
+    net.settle()
+    assert "The host removed you from this room." in ben.html()
+    assert 'data-action="create-room"' in ben.html(), "a way on, not a dead end"
+    presence = re.search(r'<ul class="presence".*?</ul>', host.html())[0]
+    assert "Ben" not in presence and "Anna" in presence
+    assert "bot playing for Ben" in host.html()
+    play_on(net, [host, anna])
+    assert "final-title" in anna.html()

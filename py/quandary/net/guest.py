@@ -20,7 +20,7 @@ from quandary.engine import BadView, Move, read_header
 from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, clean_name, encode, parse
 from .succession import BACKUPS_KEPT, SUCCESSION_MS, Backup, Unseal, successor
 
-Status = Literal["searching", "joined", "away", "replaced"]
+Status = Literal["searching", "joined", "away", "replaced", "removed"]
 REPLACED = (
     "Your seat is now open in another tab or window, so this page stopped."
     " Reload it to take the seat back here."
@@ -88,6 +88,12 @@ class RoomGuest:
         self.heard_at = 0.0
         """When the host last spoke (this guest's clock, ms)."""
 
+    @property
+    def stopped(self) -> bool:
+        """This page is out of the room: its seat went to another tab, or the host
+        removed it. It sends nothing and hears nothing more."""
+        return self.status in ("replaced", "removed")
+
     # -- incoming ------------------------------------------------------------------
 
     def on_join(self, peer: str) -> None:
@@ -99,7 +105,7 @@ class RoomGuest:
         self.peers.discard(peer)
         if peer == self.host:
             self.host, self.greeted = None, None
-            if self.status != "replaced":
+            if not self.stopped:
                 self._away()
 
     def _away(self) -> None:
@@ -114,7 +120,7 @@ class RoomGuest:
         signature of the room's host key, addressed to us, newer than the last.
         Within that, each message is checked and handled in its own boundary.
         """
-        if self.status == "replaced":
+        if self.stopped:
             return
         if not from_host:
             self._from_guest(peer, text)
@@ -144,6 +150,10 @@ class RoomGuest:
             return
         if kind == "replaced":
             self.status, self.notice = "replaced", None
+            return
+        if kind == "removed":
+            self.status, self.notice = "removed", msg["reason"]
+            self.token, self.member, self.view, self.version = None, None, None, None
             return
         if kind == "welcome":
             if msg["member"] != self.member:
@@ -304,7 +314,7 @@ class RoomGuest:
 
     def beat(self) -> None:
         """One timer beat: a host that has been silent too long is away."""
-        if self.status == "replaced":
+        if self.stopped:
             return
         self.quiet += 1
         if self.host is not None and self.quiet >= QUIET_BEATS:
@@ -333,8 +343,8 @@ class RoomGuest:
 
     def submit(self, move: Move) -> str | None:
         """Send a move for this guest's seat; returns the intent id (None if no host)."""
-        if self.status == "replaced":
-            self.notice = REPLACED
+        if self.stopped:
+            self.notice = REPLACED if self.status == "replaced" else self.notice
             return None
         if self.host is None or self.version is None:
             self.notice = "The host is away: your move was not sent. Try again when it is back."
@@ -361,7 +371,7 @@ class RoomGuest:
             self._send(self.host, {"t": "sync", "version": self.version or 0})
 
     def _send(self, peer: str, msg: dict[str, Any]) -> None:
-        if self.status != "replaced":  # a replaced tab stops sending altogether
+        if not self.stopped:  # a replaced or removed tab stops sending altogether
             self.send_text(peer, encode(msg))
 
 

@@ -33,9 +33,14 @@ DELAY_SAMPLES = 5
 LOCAL = "local"
 """The host's own connection: its moves never travel as messages."""
 SEEN_LIMIT = 64
-SPECTATORS = 10
-"""Members beyond the seats a room takes in: enough for friends who watch, and a
-bound on what a flood of greetings can make the host store and broadcast."""
+WAITING = 8
+"""Members without a seat at one time (friends who watch, or wait for a seat):
+seated players never count, so a crowd of strangers can never keep them out, and
+what a flood of greetings makes the host store and broadcast stays bounded."""
+WAIT_LIMIT_MS = 60_000
+"""How long a member without a seat keeps its place when a newcomer needs it: the
+longest-waiting one then gives way, so strangers who join and idle hold the room
+for a minute at most."""
 RATE = 20.0
 """Messages per second a connection may send on average (a human clicks far less)."""
 BURST = 40.0
@@ -89,6 +94,8 @@ class Member:
     """(version, beat) of the last snapshot asked for: one per version and beat."""
     away_since: float | None = None
     """When this member's connection closed (host's clock), while it stays away."""
+    since: float = 0.0
+    """When this member came in (host's clock): the longest waiting gives way first."""
 
     @property
     def delay(self) -> float:
@@ -158,6 +165,10 @@ class RoomHost:
         """The newest backup serial each connection said it keeps."""
         self.superseded = False
         """Another device holding the room's key took over while this one was away."""
+        self.locked = False
+        """Closed to newcomers by the host: only members already known get back in."""
+        self.removed: set[str] = set()
+        """Connections the host removed: their greetings are refused."""
 
     # -- incoming ------------------------------------------------------------------
 
@@ -171,12 +182,15 @@ class RoomHost:
         self._send(peer, {"t": "host", "epoch": self.epoch}, None)
 
     def on_leave(self, peer: str) -> None:
-        """A connection closed: its member is away, its seat kept."""
+        """A connection closed: its member is away, its seat kept; a member without a
+        seat has nothing to keep and is forgotten."""
         self.peers.discard(peer)
         self._budget.pop(peer, None)
-        for member in self.members.values():
+        for member in list(self.members.values()):
             if member.peer == peer:
                 member.peer, member.away_since = None, self.now()
+                if member.seat is None and member.id != self.me:
+                    del self.members[member.id]
         self._sent_view.pop(peer, None)
         self._sent_lobby.pop(peer, None)
         self.broadcast()
@@ -300,10 +314,12 @@ class RoomHost:
             # A connection is one member: greeting again does not make another.
             member = self._member_at(peer)
         if member is None:
-            if len(self.members) >= self._capacity():
-                self._reject(peer, "full", "This room is full: ask the host for a seat.")
+            refused = self._admit(peer)
+            if refused is not None:
+                self._reject(peer, *refused)
                 return
             member = Member(self.make_id(), self.make_id(), self._free_name(name))
+            member.since = self.now()
             self.members[member.id] = member
         for other in self.members.values():
             if other.peer == peer and other is not member:
@@ -325,6 +341,64 @@ class RoomHost:
             self.broadcast()  # someone new, or back: everyone's lobby says so
         else:
             self._catch_up(member)  # a greeting again (a lost welcome): only this one hears
+
+    def _admit(self, peer: str) -> tuple[str, str] | None:
+        """Whether a newcomer may come in; if not, (code, reason) of the refusal.
+
+        Seats are never at stake: a newcomer takes a place among those without
+        one, of which there are ``WAITING``. When they are all taken, the one
+        that has waited longest gives way if it waited ``WAIT_LIMIT_MS``.
+        """
+        if peer in self.removed:
+            return "removed", "The host removed you from this room."
+        if self.locked:
+            return "locked", "The host has closed this room to newcomers."
+        waiting = [m for m in self.members.values() if m.seat is None and m.id != self.me]
+        if len(waiting) < WAITING:
+            return None
+        longest = min(waiting, key=lambda m: m.since)
+        if self.now() - longest.since < WAIT_LIMIT_MS:
+            return "full", (
+                "Every place without a seat in this room is taken: try again in a"
+                " minute, or ask the host to make room."
+            )
+        self._let_go(
+            longest, "You were a minute in the room without a seat, and someone new needed it."
+        )
+        return None
+
+    def _let_go(self, member: Member, reason: str) -> None:
+        """Take a member out of the room; its connection is told why and refused after."""
+        if member.peer is not None and member.peer != LOCAL:
+            self.removed.add(member.peer)
+            self._send(member.peer, {"t": "removed", "reason": reason}, None)
+            self._sent_view.pop(member.peer, None)
+            self._sent_lobby.pop(member.peer, None)
+        del self.members[member.id]
+
+    def remove(self, member_id: str) -> None:
+        """The host takes someone out of the room (``BadSetup`` if it cannot be done).
+
+        Their connection is refused from then on (lock the room to keep them from
+        coming back on a new one); a seat of theirs in a game is played by a bot.
+        """
+        member = self.members.get(member_id)
+        if member is None or member.id == self.me:
+            raise BadSetup("That member cannot be removed.")
+        seat = member.seat
+        self._let_go(member, "The host removed you from this room.")
+        if self.table is not None and seat is not None and not self.table.over:
+            before = self._legal_now()
+            if not self.table.seats[seat].covered:
+                self.table.cover(seat, COVER_LEVEL)
+            self._after_move(before)
+        else:
+            self.broadcast()
+
+    def lock(self, locked: bool) -> None:
+        """Close the room to newcomers, or open it again; members come and go as before."""
+        self.locked = locked
+        self.broadcast()
 
     def _catch_up(self, member: Member) -> None:
         """Send one member the lobby and its whole view, as after a fresh welcome."""
@@ -599,6 +673,7 @@ class RoomHost:
                 for m in self.members.values()
             ],
             "patience": self.patience,
+            "locked": self.locked,
         }
 
     def view_for(self, member_id: str) -> dict[str, Any] | None:
@@ -736,10 +811,6 @@ class RoomHost:
     def _member_at(self, peer: str) -> Member | None:
         return next((m for m in self.members.values() if m.peer == peer), None)
 
-    def _capacity(self) -> int:
-        """How many members the room takes: its largest table plus the watchers."""
-        return engine.spec_of(self.game).max_players + SPECTATORS
-
     def _free_name(self, name: str, member: Member | None = None) -> str:
         taken = {m.name.casefold() for m in self.members.values() if m is not member}
         taken |= {self._bot_name(i).casefold() for i in range(len(self.plan))}
@@ -773,6 +844,7 @@ class RoomHost:
             "epochs": self.epochs,
             "patience": self.patience,
             "epoch": self.epoch,
+            "locked": self.locked,
         }
 
     def restore(self, data: Any, ran_on: float = 0.0) -> None:
@@ -790,6 +862,7 @@ class RoomHost:
             table = Table.from_json(data["table"]) if data["table"] is not None else None
             me, epochs = data["me"], [int(e) for e in data["epochs"]]
             patience = data.get("patience", "normal")
+            locked = data.get("locked", False) is True
             epoch = int(data.get("epoch", 0))
             if patience not in PATIENCE:
                 raise CorruptState("The saved room's waiting time is unknown.")
@@ -799,6 +872,8 @@ class RoomHost:
         except (KeyError, TypeError, ValueError, BadSetup) as exc:
             raise CorruptState(f"The saved room is damaged ({exc}).") from None
         members[me].peer = LOCAL
+        # A member without a seat had nothing to keep: it comes back as a newcomer.
+        members = {k: m for k, m in members.items() if m.seat is not None or k == me}
         for member in members.values():
             if member.id != me:
                 member.away_since = self.now()  # everyone is away until they reconnect
@@ -806,7 +881,7 @@ class RoomHost:
         if table is not None:
             table.speed = self.speed
             table.resume_window(data.get("window"), self.now() - max(0.0, ran_on))
-        self.patience, self.epoch = patience, epoch
+        self.patience, self.epoch, self.locked = patience, epoch, locked
         self.game, self.options, self.epochs = data["game"], options, epochs
         self._sent_view.clear()
         self._sent_lobby.clear()

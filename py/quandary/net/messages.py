@@ -119,6 +119,8 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
 HOST_TYPES: dict[str, dict[str, Check]] = {
     "host": {"epoch": _count},
     "replaced": {},
+    # This connection is out of the room (the host removed it, or it gave way).
+    "removed": {"reason": _text(400)},
     "welcome": {"token": _text(MAX_ID), "member": _text(MAX_ID)},
     "lobby": {"lobby": _object},
     "snapshot": {"version": _count, "view": _object},

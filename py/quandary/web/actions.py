@@ -59,6 +59,7 @@ class Action(StrEnum):
     COPY_LINK = "copy-link"
     SHARE_LINK = "share-link"
     COVER_SEAT = "cover-seat"
+    ROOM_REMOVE = "room-remove"
 
     @classmethod
     def parse(cls, name: str) -> Action:

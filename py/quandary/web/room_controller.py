@@ -385,6 +385,9 @@ class RoomController:
             elif action is Action.COVER_SEAT and self.host is not None:
                 self.host.cover(int(data["seat"]))
                 self.table.follow()
+            elif action is Action.ROOM_REMOVE and self.host is not None:
+                self.host.remove(data.get("member", ""))
+                self.table.follow()
             else:
                 raise UnknownAction(f"A room has no action {action.value!r}.")
         except (BadSetup, GameError) as exc:
@@ -408,6 +411,8 @@ class RoomController:
             host.configure(game=value)
         elif field == "room-patience":
             host.set_patience(value)
+        elif field == "room-locked":
+            host.lock(data.get("checked") == "true")
         elif field == "room-seat-count":
             host.set_seat_count(int(value))
         elif field == "room-seat-kind":
@@ -458,7 +463,7 @@ class RoomController:
             self.guest.handover() if self.guest is not None else None,
             self._names(),
         )
-        if self.error:
+        if self.error or status == "removed":
             return head + _new_room_offer() + Markup("</section>")
         try:
             body = self._body()
@@ -517,7 +522,7 @@ class RoomController:
                 data_phase=phase if isinstance(phase, str) else None,
                 data_over="true" if view.get("result") is not None else None,
             ),
-            presence(lobby),
+            presence(lobby, self.host is not None),
             offers,
             self.table.render(),
         )

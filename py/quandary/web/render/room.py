@@ -33,6 +33,11 @@ def status_line(
         text, cls = "Connected to the room.", "ok"
     elif status == "replaced":
         text, cls = REPLACED, "notice"
+    elif status == "removed":
+        text, cls, notice = notice or "You are no longer in this room.", "notice", None
+    elif status == "searching" and notice:
+        # Found, but not let in (the room is closed to newcomers, or full): say why.
+        text, cls, notice = notice, "notice", None
     elif status == "away":
         text, cls = "The host is away: the game is paused until they come back.", "notice"
         if handover is not None:
@@ -107,13 +112,14 @@ def room_lobby(lobby: dict[str, Any], me: str | None, is_host: bool, name: str) 
     seats = join(_seat(i, s, lobby, me, is_host) for i, s in enumerate(lobby["seats"]))
     members = join(
         markup(
-            '<li>{}{}{} · <span class="{}">{}</span>{}</li>',
+            '<li>{}{}{} · <span class="{}">{}</span>{}{}</li>',
             m["name"],
             " (you)" if m["id"] == me else "",
             " · host" if m["id"] == lobby["host"] else "",
             "on" if m["connected"] else "off",
             "here" if m["connected"] else "away",
             "" if m["seat"] is not None else " · watching",
+            _remove_button(m) if is_host and m["id"] != lobby["host"] else "",
         )
         for m in lobby["members"]
     )
@@ -140,8 +146,30 @@ def room_lobby(lobby: dict[str, Any], me: str | None, is_host: bool, name: str) 
         + (_settings(lobby) if is_host else _settings_summary(lobby))
         + markup('<h3>Seats</h3><ol class="room-seats">{}</ol>', seats)
         + markup('<h3>In the room</h3><ul class="members">{}</ul>', members)
+        + (_door(bool(lobby.get("locked"))) if is_host else Markup(""))
         + start
         + Markup("</section>")
+    )
+
+
+def _remove_button(member: dict[str, Any]) -> Markup:
+    """The host's way to take someone out of the room (a stranger, a cheat)."""
+    return markup(
+        ' <button type="button" class="quiet" data-action="room-remove" data-member="{}"'
+        ' id="remove-{}" aria-label="Remove {} from the room">Remove</button>',
+        member["id"],
+        member["id"],
+        member["name"],
+    )
+
+
+def _door(locked: bool) -> Markup:
+    """The host closes the room to newcomers (those already in come and go as before)."""
+    return markup(
+        '<label class="check"><input type="checkbox" data-field="room-locked" id="room-locked"{}>'
+        " <span><strong>Closed to newcomers</strong> <small>Only people already in the room"
+        " can come back; nobody new gets in with the link.</small></span></label>",
+        attrs(checked=locked),
     )
 
 
@@ -304,15 +332,16 @@ def _settings_summary(lobby: dict[str, Any]) -> Markup:
     return markup('<p class="explain">Variants: {}.</p>', ", ".join(chosen) or "none")
 
 
-def presence(lobby: dict[str, Any]) -> Markup:
-    """Who is in the room during a game, and who is away."""
+def presence(lobby: dict[str, Any], is_host: bool = False) -> Markup:
+    """Who is in the room during a game, and who is away (the host may remove anyone)."""
     items = join(
         markup(
-            '<li class="{}">{}{}{}</li>',
+            '<li class="{}">{}{}{}{}</li>',
             "on" if m["connected"] else "off",
             m["name"],
             " (host)" if m["id"] == lobby["host"] else "",
             "" if m["connected"] else " · away",
+            _remove_button(m) if is_host and m["id"] != lobby["host"] else "",
         )
         for m in lobby["members"]
     )
