@@ -47,6 +47,11 @@ function startPyodide(options) {
   });
 }
 
+// The kept snapshot is read from the Cache API as soon as this module runs in the
+// engine's worker, while PyScript goes on with its own start, rather than once it
+// calls loadPyodide. (On the page's own thread there is no engine to restore.)
+const kept = globalThis.document ? Promise.resolve(null) : cachedSnapshot(HERE);
+
 // How long each step of the start took (ms, on the worker's clock), for the bench.
 const phases = {};
 let lastMark = performance.now();
@@ -67,7 +72,7 @@ export async function loadPyodide(options = {}) {
   progress(5, "Loading the Python runtime…");
   // PyScript's indexURL is this module's folder: Pyodide's files are beside it.
   const settings = { ...options, indexURL: INDEX_URL };
-  const snapshot = await cachedSnapshot(HERE);
+  const snapshot = await kept;
   if (snapshot) {
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
