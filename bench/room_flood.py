@@ -5,7 +5,10 @@ real Ed25519 signatures). A hostile guest queues 2,000 messages of one kind;
 an honest guest's move is queued right behind them. The figure is how long the
 host takes from the first flood message until the honest move is played:
 everything the flood adds to that move's latency. CPython; the browser's
-Python (Pyodide) is slower by a constant factor. Writes bench/results-flood.json.
+Python (Pyodide) is slower by a constant factor. Then the same between real
+browsers over the real transport (``bench.flood_browsers``): what a flood adds to
+an honest round trip, and what a 30 MB message costs the host's main thread.
+Writes bench/results-flood.json.
 
     .venv/bin/python -m bench.room_flood
 """
@@ -18,6 +21,7 @@ import time
 from pathlib import Path
 
 import quandary.games  # noqa: F401 - registers every game
+from bench.flood_browsers import measure as measure_browsers
 from tests.net.hostile import HostilePeer
 from tests.net.test_room_protocol import room_of_three
 
@@ -65,6 +69,7 @@ def main() -> None:
         "honest_move_delay_ms_median": results,
         "baseline_ms": round(quiet, 1),
         "runs": RUNS,
+        "browsers": measure_browsers(),
     }
     (ROOT / "bench" / "results-flood.json").write_text(json.dumps(out, indent=2) + "\n")
     print(json.dumps(out, indent=2))

@@ -23,6 +23,7 @@
 import { joinRoom, selfId } from "trystero";
 import qrcode from "qrcode-generator";
 import { combine, split } from "shamir-secret-sharing";
+import { guard } from "./gate.js";
 
 const APP_ID = "quandary-rooms-v1";
 const ED25519 = { name: "Ed25519" };
@@ -98,6 +99,20 @@ const PooledPeerConnection = !globalThis.RTCPeerConnection
         return Promise.resolve();
       }
       return super.setLocalDescription(description);
+    }
+    // Every data channel, made here or by the peer, is read through the gate
+    // (static/js/gate.js) before Trystero sees a byte of it.
+    createDataChannel(...args) {
+      return guard(super.createDataChannel(...args));
+    }
+    get ondatachannel() {
+      return super.ondatachannel;
+    }
+    set ondatachannel(handler) {
+      super.ondatachannel = handler && ((event) => {
+        guard(event.channel);
+        return handler.call(this, event);
+      });
     }
   };
 

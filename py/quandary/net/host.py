@@ -22,6 +22,7 @@ from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError, Move
 from quandary.table import BotSpeed, Seat, Table
 
+from . import limits
 from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
 from .succession import backup_template, backup_text, heirs_of
 
@@ -41,9 +42,9 @@ WAIT_LIMIT_MS = 60_000
 """How long a member without a seat keeps its place when a newcomer needs it: the
 longest-waiting one then gives way, so strangers who join and idle hold the room
 for a minute at most."""
-RATE = 20.0
+RATE = limits.RATE
 """Messages per second a connection may send on average (a human clicks far less)."""
-BURST = 40.0
+BURST = limits.BURST
 """Messages a connection may send at once before the rate applies."""
 TICKS_REMEMBERED = 4
 ACK_WAIT_MS = 1500

@@ -27,7 +27,10 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
-MAX_BYTES = 64 * 1024
+from .limits import MESSAGE_BYTES
+
+MAX_BYTES = MESSAGE_BYTES
+"""The largest message either way (net/limits.json, shared with the page's transport)."""
 MAX_NAME = 20
 MAX_ID = 64
 MAX_SHARE = 200

@@ -1,0 +1,58 @@
+"""A flood and a huge message from a guest, in real browsers over real data channels.
+
+The page's transport reads each chunk's header before Trystero puts a message
+together (static/js/gate.js): a message bigger than any the room sends is dropped
+from its first chunk, and a peer over its rate has its messages dropped unread, so
+neither reaches the host's Python nor holds up an honest guest.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .rooms import JOIN_TIMEOUT_MS, create_room, inbox, join, open_peer, rename
+
+SEND = """async ([text, times]) => {
+  for (let i = 0; i < times; i++) await window.__quandaryTransport.broadcast(text);
+}"""
+TOO_LARGE = "too large"
+
+
+def refusals(page, words: str) -> int:
+    return sum(1 for m in inbox(page) if m.get("t") == "rejected" and words in m.get("reason", ""))
+
+
+def test_a_30_mb_message_and_a_flood_are_dropped_unread_and_the_room_plays_on(new_page, room_url):
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    anna, mallory = open_peer(new_page, room_url), open_peer(new_page, room_url)
+    join(anna, link, "Anna", 1)
+    join(mallory, link, "Mallory", 2)
+    # Over the protocol's 64 KiB but within what the transport takes: it reaches the
+    # host, whose Python refuses it with a reason (so a refusal is what we would see).
+    mallory.evaluate(SEND, ["x" * 100_000, 1])
+    mallory.wait_for_function(
+        "() => (window.__quandaryInbox || []).some((t) => t.includes('too large'))",
+        timeout=JOIN_TIMEOUT_MS,
+    )
+    assert refusals(mallory, TOO_LARGE) == 1
+    # 30 MB, then a message the host answers: the data channel keeps their order,
+    # so once the answer is here the big one has been read, or dropped.
+    mallory.evaluate(SEND, ["y" * 30_000_000, 1])
+    mallory.evaluate(SEND, ['{"t": "no such kind"}', 1])
+    mallory.wait_for_function(
+        "() => (window.__quandaryInbox || []).some((t) => t.includes('no such kind'))",
+        timeout=JOIN_TIMEOUT_MS,
+    )
+    assert refusals(mallory, TOO_LARGE) == 1, "the 30 MB message reached the host's Python"
+    # Not even the transport's handler got it: it was dropped chunk by chunk, unread.
+    huge = host.evaluate("() => window.__quandaryInbox.filter((t) => t.length > 200000).length")
+    assert huge == 0
+    # A flood of small messages: over the rate they are dropped before parsing; an
+    # honest guest's change still goes through and everyone sees it.
+    mallory.evaluate(SEND, ['{"t": "sync", "version": 0}', 2_000])
+    rename(anna, "Annabel")
+    for page in (host, anna, mallory):
+        expect(page.locator(".members")).to_contain_text("Annabel", timeout=JOIN_TIMEOUT_MS)
+    heard = host.evaluate("() => window.__quandaryInbox.filter((t) => t.includes('sync')).length")
+    assert heard < 500, f"{heard} of the flood's 2,000 messages were read: over the rate, few are"
