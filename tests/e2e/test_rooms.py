@@ -309,3 +309,24 @@ def test_the_host_closes_the_room_to_newcomers_and_removes_a_player_whose_seat_a
     build_first(anna)
     for page in (host, anna):
         expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+
+
+def test_on_a_phone_the_host_is_away_notice_is_in_view_wherever_the_player_scrolled(
+    new_page, room_url
+):
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    anna = new_page(viewport={"width": 360, "height": 740}, has_touch=True)
+    anna.context.add_init_script(RECORDER)
+    join(anna, link, "Anna", 1)
+    ben = open_peer(new_page, room_url)
+    join(ben, link, "Ben", 2)
+    host.click("#room-start")
+    expect(anna.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    anna.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    status = anna.locator("#room-status")
+    expect(status).not_to_be_in_viewport()
+    host.context.close()
+    expect(status).to_contain_text("host", timeout=JOIN_TIMEOUT_MS)
+    expect(status).to_have_class(re.compile(r"\burgent\b"))
+    expect(status).to_be_in_viewport()

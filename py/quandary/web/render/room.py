@@ -45,6 +45,10 @@ def status_line(
     else:
         text, cls = "Looking for the room…", "notice"
     extra = markup('<p class="notice">{}</p>', notice) if notice else ""
+    # What stops the game (the host away, this page out of the room) stays in view
+    # wherever the player has scrolled to: on a phone the table is far below.
+    if role != "host" and status in ("away", "replaced", "removed"):
+        cls += " urgent"
     return markup(
         '<p class="room-status {}" role="status" id="room-status">{}</p>{}', cls, text, extra
     )
