@@ -378,6 +378,7 @@ async function openRoom(options) {
       onLeave: (peer) => event("leave", { peer }),
       onMessage: (peer, text, fromHost) => event("message", { peer, text, fromHost: fromHost === true }),
       onError: (detail) => event("error", { detail: String(detail) }),
+      onRoundTrip: (peer, ms) => event("rtt", { peer, ms }),
     });
   } catch (error) {
     post({ t: "room-opened", error: String(error.message || error) });

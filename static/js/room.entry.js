@@ -26,6 +26,7 @@ import { combine, split } from "shamir-secret-sharing";
 import { guard } from "./gate.js";
 
 const APP_ID = "quandary-rooms-v1";
+const ROUND_TRIP_EVERY_MS = 3000;
 const ED25519 = { name: "Ed25519" };
 const AES = { name: "AES-GCM", length: 128 };
 const IV_BYTES = 12;
@@ -168,6 +169,26 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, 
       .catch(() => {}); // a message that cannot be checked is no message
     inbox.set(peerId, chain);
   };
+  // The host times each connection by the browser's own measure (the ICE checks
+  // of the pair in use): the latency credit a guest gets for a throw is capped by
+  // it, since the pongs that measure it otherwise are the guest's to delay.
+  async function measureRoundTrips() {
+    if (!signer || !handlers.onRoundTrip) return;
+    for (const [peerId, connection] of Object.entries(room.getPeers())) {
+      try {
+        for (const report of (await connection.getStats()).values()) {
+          if (report.type === "candidate-pair" && report.nominated && report.state === "succeeded"
+            && typeof report.currentRoundTripTime === "number") {
+            handlers.onRoundTrip(peerId, Math.round(report.currentRoundTripTime * 1000));
+            break;
+          }
+        }
+      } catch {
+        // a connection closing as it is asked: its next measure, or none
+      }
+    }
+  }
+  const measuring = setInterval(measureRoundTrips, ROUND_TRIP_EVERY_MS);
   room.onPeerJoin = (peerId) => handlers.onJoin(peerId);
   room.onPeerLeave = (peerId) => {
     inbox.delete(peerId);
@@ -248,6 +269,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, 
       signer = null;
     },
     leave() {
+      clearInterval(measuring);
       return room.leave();
     },
   };

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quandary import engine
+from quandary.net import host as host_module
 from quandary.net.host import _quoted
 from quandary.net.link import BadLink, RoomLink, Turn, WrongSecret, parse_fragment
 from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
@@ -396,3 +397,44 @@ def test_a_rooms_turn_server_travels_in_its_link_and_bad_ones_are_explained() ->
         Turn.parse("http://example.org", "", "")
     with pytest.raises(BadLink, match="may not hold"):
         Turn.parse("turn:a:1", "a b", "")
+
+
+def test_answering_ticks_late_buys_no_throw_time_once_the_connection_is_measured() -> None:
+    """Issue: a guest that held back its pongs got up to 150 ms more to throw. The
+    host's browser measures the connection itself (ICE checks no page can slow); the
+    credit is at most half of that plus the pages' own answering time."""
+    clock = [0.0]
+    net = Network()
+    host = net.add_host()
+    host.now = lambda: clock[0]
+    host.configure(game="randolph")
+    anna, ben = net.add_guest("A", "Anna"), net.add_guest("B", "Ben")
+    net.settle()
+    anna.sit(1)
+    ben.sit(2)
+    net.settle()
+    host.start()
+    net.settle()
+    members = {m.name: m for m in host.members.values()}
+    host.tick()
+    clock[0] = 400.0  # Anna's (and Ben's) pongs come 400 ms after the tick
+    net.settle()
+    assert members["Anna"].delay == 200
+    assert host.credit(members["Anna"]) == 200, "with nothing measured, the pongs are all there is"
+    host.on_transport_rtt("A", 20.0)
+    host.on_transport_rtt("nobody", 1.0)  # no such connection: ignored
+    host.on_transport_rtt("B", -5.0)  # no such time: ignored
+    assert host.credit(members["Anna"]) == (20.0 + host_module.TRANSPORT_SLACK_MS) / 2
+    assert host.credit(members["Ben"]) == 200 and "nobody" not in host.transport_rtt
+    host.submit({"type": "challenge", "card": 5})
+    net.settle()
+    opened = clock[0] + host.view_for(host.me)["window"]["lead"]
+    card = next(m["card"] for m in anna.view["legal_moves"] if m["card"] != 5)
+    anna.submit({"type": "throw", "card": card, "aim": 0, "power": 50, "spin": 0, "at": 0})
+    clock[0] = opened + 1000
+    net.settle()
+    released = {t["seat"]: t["at"] for t in host.view_for(host.me)["arena"]}
+    assert released == {1: 1000 - 25}, "Anna's late pongs are worth nothing beyond the link's 20 ms"
+    net.disconnect("A")
+    net.settle()
+    assert "A" not in host.transport_rtt

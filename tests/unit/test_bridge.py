@@ -114,6 +114,12 @@ def test_a_room_is_created_through_the_page_and_its_heartbeat_starts() -> None:
     # A guest knocks: the host answers through the page's transport.
     joined = send(bridge, {"t": "room", "kind": "join", "peer": "peer-1"})
     assert "send" in kinds(joined) or "draw" in kinds(joined)
+    # The browser's measure of that connection reaches the host; a bad one does not.
+    host = bridge.controller.room.host
+    send(bridge, {"t": "room", "kind": "rtt", "peer": "peer-1", "ms": 18})
+    send(bridge, {"t": "room", "kind": "rtt", "peer": "peer-1", "ms": "soon"})
+    send(bridge, {"t": "room", "kind": "rtt", "peer": "peer-1", "ms": True})
+    assert host.transport_rtt == {"peer-1": 18.0}
     left = event(bridge, "leave-room")
     assert "close-room" in kinds(left) and left["heartbeat"] is False
 

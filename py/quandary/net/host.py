@@ -31,6 +31,10 @@ Sealer = Callable[[str, list[str], str], None]
 
 DELAY_SAMPLES = 5
 """Round trips remembered per member; the smallest is the least disturbed by jitter."""
+TRANSPORT_SLACK_MS = 30.0
+"""What an honest tick-and-pong may take beyond the connection's own round trip (as
+the host's browser measures it: its ICE checks, which no page can slow down): the
+time both pages take to answer. A guest that answers ticks late buys no more."""
 LOCAL = "local"
 """The host's own connection: its moves never travel as messages."""
 SEEN_LIMIT = 64
@@ -170,6 +174,8 @@ class RoomHost:
         """Closed to newcomers by the host: only members already known get back in."""
         self.removed: set[str] = set()
         """Connections the host removed: their greetings are refused."""
+        self.transport_rtt: dict[str, float] = {}
+        """Each connection's round trip (ms) as the host's own browser measures it."""
 
     # -- incoming ------------------------------------------------------------------
 
@@ -187,6 +193,7 @@ class RoomHost:
         seat has nothing to keep and is forgotten."""
         self.peers.discard(peer)
         self._budget.pop(peer, None)
+        self.transport_rtt.pop(peer, None)
         for member in list(self.members.values()):
             if member.peer == peer:
                 member.peer, member.away_since = None, self.now()
@@ -422,6 +429,24 @@ class RoomHost:
         if 0 <= rtt < 10_000:  # a reply to a tick from before a reload is no measure
             member.round_trips = [*member.round_trips[-(DELAY_SAMPLES - 1) :], rtt]
 
+    def on_transport_rtt(self, peer: str, rtt: float) -> None:
+        """The connection's round trip (ms), measured by this device's browser."""
+        if peer in self.peers and 0 <= rtt < 10_000:
+            self.transport_rtt[peer] = rtt
+
+    def credit(self, member: Member) -> float:
+        """How much earlier than it arrived a member's timed move counts (ms).
+
+        Half the round trip of its ticks and pongs, but never more than half what
+        the connection itself takes (plus ``TRANSPORT_SLACK_MS``) once the browser
+        has measured it: pongs are the guest's to delay, the connection is not.
+        """
+        rtt = min(member.round_trips, default=0.0)
+        measured = self.transport_rtt.get(member.peer) if member.peer is not None else None
+        if measured is not None:
+            rtt = min(rtt, measured + TRANSPORT_SLACK_MS)
+        return rtt / 2
+
     def _rename(self, member: Member, name: str) -> None:
         if self.table is not None:
             self._reject(member.peer, "started", "Names are fixed once the game has started.")
@@ -455,7 +480,7 @@ class RoomHost:
             self._send_view(member, snapshot=True)
         else:
             try:
-                self._play(member.seat, move, member.delay)
+                self._play(member.seat, move, self.credit(member))
             except GameError as exc:
                 self._reject(member.peer, exc.code, exc.message, intent)
             else:

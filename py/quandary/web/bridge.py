@@ -401,6 +401,10 @@ class Bridge:
             room.on_message(peer, str(message.get("text", "")), message.get("fromHost") is True)
         elif kind == "error":
             room.on_join_error(str(message.get("detail", "")))
+        elif kind == "rtt":
+            rtt = message.get("ms")
+            if isinstance(rtt, int | float) and not isinstance(rtt, bool):
+                room.on_round_trip(peer, float(rtt))
 
     def _backup(self, message: Message) -> None:
         room = self.controller.room

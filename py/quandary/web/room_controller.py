@@ -214,6 +214,11 @@ class RoomController:
         self.table.follow()
         self._save_soon()
 
+    def on_round_trip(self, peer: str, rtt: float) -> None:
+        """The browser measured a connection's round trip: the host caps latency credit by it."""
+        if self.host is not None:
+            self.host.on_transport_rtt(peer, rtt)
+
     def on_join_error(self, detail: str) -> None:
         """The transport could not join a room this guest is still looking for: say why.
 
