@@ -32,6 +32,15 @@ def fake_crowd(net: Network, count: int) -> list:
     return fakes
 
 
+def come_back(net: Network, guest, peer: str):
+    """The guest's connection drops; it opens the link again, with its seat token."""
+    net.disconnect(peer)
+    net.settle()
+    again = net.add_guest(peer + "2", guest.name, guest.token)
+    net.settle()
+    return again
+
+
 def test_fifteen_fake_peers_cannot_keep_a_friend_out_for_more_than_a_minute() -> None:
     net, host, anna, ben = room_of_three()
     start = net.clock
@@ -57,11 +66,7 @@ def test_fifteen_fake_peers_cannot_keep_a_friend_out_for_more_than_a_minute() ->
 def test_seated_players_come_back_however_crowded_the_room() -> None:
     net, host, anna, ben = room_of_three()
     fake_crowd(net, 12)
-    token = anna.token
-    net.disconnect("A")
-    net.settle()
-    again = net.add_guest("A2", "Anna", token)
-    net.settle()
+    again = come_back(net, anna, "A")
     assert again.status == "joined"
     assert again.view is not None and again.view["seat"] == 1
     honest_move_still_works(net, host, again)
@@ -116,11 +121,7 @@ def test_a_room_closed_to_newcomers_still_takes_its_own_back() -> None:
     net.settle()
     assert stranger.status == "searching"
     assert rejections(net, "S")[-1]["code"] == "locked"
-    token = ben.token
-    net.disconnect("B")
-    net.settle()
-    back = net.add_guest("B2", "Ben", token)
-    net.settle()
+    back = come_back(net, ben, "B")
     assert back.status == "joined"
     host.lock(False)
     stranger.beat()

@@ -326,12 +326,8 @@ def test_the_host_measures_each_guests_delay_from_its_ticks() -> None:
     assert member.delay == 25
 
 
-def test_a_remote_throw_is_timed_by_the_host_less_its_measured_delay_capped() -> None:
-    """Release = arrival - one-way delay, the correction at most 150 ms.
-
-    static/rules/dilemma.html, 'Rulings'.
-    """
-    clock = [0.0]
+def dilemma_of_three(clock: list[float]):
+    """A started game of Dilemma: the host and two guests, on the host clock ``clock[0]``."""
     net = Network()
     host = net.add_host()
     host.now = lambda: clock[0]
@@ -343,6 +339,16 @@ def test_a_remote_throw_is_timed_by_the_host_less_its_measured_delay_capped() ->
     net.settle()
     host.start()
     net.settle()
+    return net, host, anna, ben
+
+
+def test_a_remote_throw_is_timed_by_the_host_less_its_measured_delay_capped() -> None:
+    """Release = arrival - one-way delay, the correction at most 150 ms.
+
+    static/rules/dilemma.html, 'Rulings'.
+    """
+    clock = [0.0]
+    net, host, anna, ben = dilemma_of_three(clock)
     members = {m.name: m for m in host.members.values()}
     # Anna is on a slow link (400 ms round trip), Ben on a quick one (60 ms).
     host.tick()
@@ -404,17 +410,7 @@ def test_answering_ticks_late_buys_no_throw_time_once_the_connection_is_measured
     host's browser measures the connection itself (ICE checks no page can slow); the
     credit is at most half of that plus the pages' own answering time."""
     clock = [0.0]
-    net = Network()
-    host = net.add_host()
-    host.now = lambda: clock[0]
-    host.configure(game="randolph")
-    anna, ben = net.add_guest("A", "Anna"), net.add_guest("B", "Ben")
-    net.settle()
-    anna.sit(1)
-    ben.sit(2)
-    net.settle()
-    host.start()
-    net.settle()
+    net, host, anna, ben = dilemma_of_three(clock)
     members = {m.name: m for m in host.members.values()}
     host.tick()
     clock[0] = 400.0  # Anna's (and Ben's) pongs come 400 ms after the tick
