@@ -57,6 +57,7 @@ def test_fifteen_fake_peers_cannot_keep_a_friend_out_for_more_than_a_minute() ->
     cleo.beat()
     net.settle()
     assert cleo.status == "joined"
+    assert cleo.notice is None, "the refusal is past: it no longer shows"
     assert len(unseated(host)) == WAITING
     # The stranger who waited longest gave way, and was told why.
     assert "without a seat" in removals(net, "F0")[-1]["reason"]

@@ -159,6 +159,7 @@ class RoomGuest:
             if msg["member"] != self.member:
                 self.version, self.view = None, None
             self.token, self.member, self.status = msg["token"], msg["member"], "joined"
+            self.notice = None  # why it was kept out before (a full or closed room) is past
         elif kind == "lobby":
             self.lobby = msg["lobby"]
         elif kind == "snapshot":
