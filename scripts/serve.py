@@ -15,6 +15,7 @@ import email.utils
 import functools
 import gzip
 import re
+import sys
 import threading
 import tomllib
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -138,6 +139,16 @@ class Handler(SimpleHTTPRequestHandler):
         """Stay quiet: tests and `make run` only need errors."""
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A page closed or reloaded mid-download resets its connection: that is no error
+    of the server's, and its traceback would only bury the tests' own output."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Stay quiet about a browser that hung up; report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path,
     port: int = 0,
@@ -154,7 +165,7 @@ def make_server(
     rules = netlify_headers() + list(extra_rules or [])
     handler_class = type("BoundHandler", (Handler,), {"relays": tuple(relays), "rules": rules})
     handler = functools.partial(handler_class, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = QuietServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     return server
 

@@ -73,3 +73,25 @@ def test_the_page_is_gzipped_and_revalidates(site: str) -> None:
     assert (again, empty) == (304, b"")
     stale = get(site, **{"Accept-Encoding": "gzip", "If-Modified-Since": "garbage"})
     assert stale[0] == 200
+
+
+def test_a_browser_hanging_up_mid_download_is_no_error_but_a_real_one_is_reported(
+    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scripts.serve import make_server
+
+    server = make_server(tmp_path_factory.mktemp("quiet"))
+    try:
+        for error in (ConnectionResetError(104, "reset"), BrokenPipeError(32, "pipe")):
+            try:
+                raise error
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug in the handler")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "a bug in the handler" in capsys.readouterr().err
+    finally:
+        server.server_close()
