@@ -22,7 +22,7 @@ from bench.rooms import percentile, ready
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 from tests.e2e.conftest import CHROMIUM_ARGS, ROOT, chromium_path
-from tests.e2e.rooms import RECORDER
+from tests.e2e.rooms import RECORDER, SEND, join
 
 FLOOD = 2_000
 BIG = 30_000_000
@@ -55,10 +55,6 @@ RENAME = """async (name) => {
   return performance.now() - start;
 }"""
 
-SEND = """async ([text, times]) => {
-  for (let i = 0; i < times; i++) await window.__quandaryTransport.broadcast(text);
-}"""
-
 START_FLOOD = (
     "(args) => { const start = performance.now(); window.__flood = (" + SEND + ")(args)"
     ".then(() => performance.now() - start); }"
@@ -68,16 +64,6 @@ START_FLOOD = (
 
 def round_trips(anna: Page, prefix: str) -> list[float]:
     return [float(anna.evaluate(RENAME, f"{prefix}{i}")) for i in range(ROUND_TRIPS)]
-
-
-def join(page: Page, link: str, name: str, seat: int) -> None:
-    page.goto(link)
-    ready(page)
-    page.wait_for_selector("text=Connected to the room.", timeout=60_000)
-    page.fill("#room-name", name)
-    page.press("#room-name", "Enter")
-    page.click(f"#sit-{seat}")
-    page.wait_for_selector("#stand", timeout=30_000)
 
 
 def measure(dist: Path = ROOT / "dist") -> dict[str, Any]:

@@ -13,6 +13,11 @@ RECORDER = (
     "window.__quandaryInbox.push(text);"
 )
 JOIN_TIMEOUT_MS = 45_000
+SEND = """async ([text, times]) => {
+  for (let i = 0; i < times; i++) await window.__quandaryTransport.broadcast(text);
+}"""
+"""Send ``text`` to everyone ``times`` over, through this device's own transport, as a
+hostile guest would (the tests' recorder exposes it; anyone controls their own page)."""
 
 
 def open_peer(new_page, url: str) -> Page:

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .rooms import JOIN_TIMEOUT_MS, create_room, inbox, join, open_peer, rename
+from .rooms import JOIN_TIMEOUT_MS, SEND, create_room, inbox, join, open_peer, rename
 
-SEND = """async ([text, times]) => {
-  for (let i = 0; i < times; i++) await window.__quandaryTransport.broadcast(text);
-}"""
 TOO_LARGE = "too large"
 
 

@@ -326,8 +326,8 @@ class RoomHost:
             if refused is not None:
                 self._reject(peer, *refused)
                 return
-            member = Member(self.make_id(), self.make_id(), self._free_name(name))
-            member.since = self.now()
+            name = self._free_name(name)
+            member = Member(self.make_id(), self.make_id(), name, since=self.now())
             self.members[member.id] = member
         for other in self.members.values():
             if other.peer == peer and other is not member:
