@@ -38,10 +38,20 @@ export function makeGate(violated, now = () => performance.now()) {
   let tokens = limits.transport_burst;
   let at = now();
   const open = new Map(); // a message still arriving (type and nonce) -> its state
+  // One token a message begun, or a room presence said (a few bytes, but work for
+  // Trystero all the same): whether there is one left, and spend it.
+  function spend() {
+    const t = now();
+    tokens = Math.min(limits.transport_burst, tokens + ((t - at) / 1000) * limits.transport_rate_per_second);
+    at = t;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  }
   return function admit(data) {
     if (!(data instanceof ArrayBuffer) || data.byteLength < 4) return false;
     const frame = new Uint8Array(data, 0, 3);
-    if (frame[0] === PRESENCE_FRAME) return data.byteLength <= 4 + MOST_TOKEN;
+    if (frame[0] === PRESENCE_FRAME) return data.byteLength <= 4 + MOST_TOKEN && spend();
     const token = (frame[1] << 8) | frame[2];
     const start = 3 + token;
     const size = data.byteLength - start;
@@ -53,12 +63,7 @@ export function makeGate(violated, now = () => performance.now()) {
     const last = (head[TAG] & 1) === 1;
     let message = open.get(key);
     if (!message) {
-      const t = now();
-      tokens = Math.min(limits.transport_burst, tokens + ((t - at) / 1000) * limits.transport_rate_per_second);
-      at = t;
-      const inRate = tokens >= 1;
-      if (inRate) tokens -= 1;
-      message = { bytes: 0, allowed: inRate && head[PROGRESS] >= LEAST_FIRST_PROGRESS };
+      message = { bytes: 0, allowed: spend() && head[PROGRESS] >= LEAST_FIRST_PROGRESS };
       if (!last) {
         if (open.size >= limits.transport_open_messages) {
           violated("too many messages at once");

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .rooms import JOIN_TIMEOUT_MS, SEND, create_room, inbox, join, open_peer, rename
+from .rooms import (
+    JOIN_TIMEOUT_MS,
+    RECORDER,
+    SEND,
+    create_room,
+    inbox,
+    join,
+    open_peer,
+    rename,
+)
 
 TOO_LARGE = "too large"
 
@@ -54,3 +63,50 @@ def test_a_huge_message_and_a_flood_are_dropped_unread_and_the_room_plays_on(new
         expect(page.locator(".members")).to_contain_text("Annabel", timeout=JOIN_TIMEOUT_MS)
     heard = host.evaluate("() => window.__quandaryInbox.filter((t) => t.includes('sync')).length")
     assert heard < 500, f"{heard} of the flood's 2,000 messages were read: over the rate, few are"
+
+
+# Mallory's page keeps its data channels and a copy of the framing its own transport
+# writes, so the test can send what no honest Trystero would: raw frames.
+RAW_TAP = """
+window.__channels = new Set();
+window.__frame = null;
+const send = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) {
+  window.__channels.add(this);
+  const bytes = ArrayBuffer.isView(data)
+    ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+    : data instanceof ArrayBuffer ? new Uint8Array(data) : null;
+  if (bytes && bytes[0] === 1 && !window.__frame) window.__frame = Array.from(bytes);
+  return send.call(this, data);
+};
+"""
+LIAR = """() => {
+  // One message that says it is one chunk long (progress 255) and runs to 300 KB.
+  const head = window.__frame;
+  const start = 3 + ((head[1] << 8) | head[2]);
+  const chunk = new Uint8Array(16 * 1024);
+  chunk.set(head.slice(0, start + 32));
+  chunk.set([255, 255, 0, 255], start + 32);  // nonce, tag: not the last, progress: all
+  for (let i = 0; i < 20; i++) {
+    for (const channel of window.__channels) if (channel.readyState === 'open') channel.send(chunk);
+  }
+}"""
+
+
+def test_a_message_longer_than_it_declared_closes_the_liars_connection(new_page, room_url):
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    anna = open_peer(new_page, room_url)
+    mallory = new_page()
+    mallory.context.add_init_script(RECORDER + RAW_TAP)
+    join(anna, link, "Anna", 1)
+    join(mallory, link, "Mallory", 2)
+    mallory.wait_for_function("() => window.__frame && window.__channels.size > 0")
+    # A message longer than it declared breaks the framing on purpose: the host's
+    # page closes that connection, and Mallory shows as away.
+    mallory.evaluate(LIAR)
+    members = host.locator(".members")
+    expect(members.locator("li", has_text="Mallory")).to_contain_text(
+        "away", timeout=JOIN_TIMEOUT_MS
+    )
+    expect(members.locator("li", has_text="Anna")).to_contain_text("here")
