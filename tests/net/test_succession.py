@@ -514,3 +514,26 @@ class Turmoil(RuleBasedStateMachine):
 
 Turmoil.TestCase.settings = settings(max_examples=12, stateful_step_count=25, deadline=None)
 TestTurmoil = Turmoil.TestCase
+
+
+def test_a_guest_with_the_key_cannot_depose_a_host_that_is_still_here() -> None:
+    """A seated guest signs ``host`` and ``tick`` messages of a newer epoch with the
+    room's key, to every device: the host stays, the others keep following it."""
+    room = Room("royal", 3)
+    _into(room, 4)
+    room.net.signers["A"] = room.net.key.private  # the key, however it was got
+    send = room.net.sender("A")
+    for peer in ("H", "B", "C"):
+        send(peer, json.dumps({"t": "host", "epoch": 7}))
+        send(peer, json.dumps({"t": "tick", "version": 0, "at": 0, "epoch": 7}))
+    room.net.settle()
+    room.beat(2)
+    assert not room.host.superseded
+    for peer in ("B", "C"):
+        guest = room.guests[peer]
+        assert guest.host == "H" and guest.epoch == 0 and guest.status == "joined"
+        assert "H" not in guest.stale
+    room.net.signers.pop("A")
+    before = room.table.state.version
+    _into(room, 6)
+    assert room.table.over or room.table.state.version > before, "the game goes on"

@@ -190,6 +190,8 @@ class RoomGuest:
             if peer == self.host:
                 self.host, self.greeted = None, None
             return False
+        if epoch > self.epoch and peer != self.host and not self._may_change_host():
+            return False  # a claim while the host is here (or not yet waited for) deposes nobody
         # A device that spoke for an older epoch, stepped down and now carries the
         # room on itself (it was next in line) is the host again, on the same connection.
         self.stale.discard(peer)
@@ -197,6 +199,18 @@ class RoomGuest:
             self.epoch = epoch
             self.backups = [b for b in self.backups if b.epoch >= epoch]
         return True
+
+    def _may_change_host(self) -> bool:
+        """Whether a newer host may take over here: only once this guest has itself
+        lost the host for the room's whole waiting time (or never had one yet).
+
+        Holding the room's key is not enough: while the host still speaks to this
+        guest, no claim of a newer epoch, however well signed, makes it follow
+        another device. A newcomer follows the first host it hears.
+        """
+        if self.host is not None:
+            return False
+        return self.status == "searching" or self._waited()
 
     def _keep(self, msg: dict[str, Any]) -> None:
         """Hold a sealed backup of the room (this guest's share of its key with it)."""

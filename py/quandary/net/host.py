@@ -24,7 +24,7 @@ from quandary.table import BotSpeed, Seat, Table
 
 from . import limits
 from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
-from .succession import backup_template, backup_text, heirs_of
+from .succession import SUCCESSION_MS, backup_template, backup_text, heirs_of
 
 Sealer = Callable[[str, list[str], str], None]
 """The transport's sealing: (backup text, holder peers, message template); see succession."""
@@ -174,6 +174,8 @@ class RoomHost:
         """Closed to newcomers by the host: only members already known get back in."""
         self.removed: set[str] = set()
         """Connections the host removed: their greetings are refused."""
+        self.heard: dict[str, float] = {}
+        """When each connection last sent this host anything (host's clock)."""
         self.transport_rtt: dict[str, float] = {}
         """Each connection's round trip (ms) as the host's own browser measures it."""
 
@@ -211,8 +213,9 @@ class RoomHost:
         boundary, so one bad message can never stop the room.
         """
         if from_host:
-            self._other_host(text)
+            self._other_host(peer, text)
             return
+        self.heard[peer] = self.now()
         if not self._within_rate(peer, text):
             return
         try:
@@ -226,18 +229,25 @@ class RoomHost:
             self.errors += 1
             self._reject(peer, "error", "That message could not be handled.")
 
-    def _other_host(self, text: Any) -> None:
+    def _other_host(self, peer: str, text: Any) -> None:
         """Another device signs with the room's key: a successor, if its epoch is newer.
 
-        Only a holder of the key can sign, so this is the room's own authority
-        carried on elsewhere while this device was away: this one steps down.
+        A successor takes over only where the host was silent for the room's whole
+        waiting time, so it cannot have been talking to this host all along: a
+        claim from a connection this host heard from within that time is a guest
+        with the key trying to depose a host that is still here, and changes
+        nothing. From a device it has not heard from (this one was away, asleep
+        or reloaded), it is the room carried on elsewhere: this one steps down.
         """
         try:
             msg = parse(text, HOST_TYPES)
         except ProtocolError:
             return
-        if msg["t"] in ("host", "tick") and msg["epoch"] > self.epoch:
-            self.superseded = True
+        if msg["t"] not in ("host", "tick") or msg["epoch"] <= self.epoch:
+            return
+        if self.now() - self.heard.get(peer, float("-inf")) < SUCCESSION_MS[self.patience]:
+            return
+        self.superseded = True
 
     def _handle(self, peer: str, msg: dict[str, Any]) -> None:
         if msg["t"] == "hello":
@@ -760,6 +770,8 @@ class RoomHost:
         for a while knows the host is away.
         """
         self.beats += 1
+        wait = SUCCESSION_MS[self.patience]
+        self.heard = {p: t for p, t in self.heard.items() if self.now() - t < wait}
         if self._held is not None and not self._holding():
             self.broadcast()
         for seat in self.absent(due=True):
