@@ -1,6 +1,8 @@
 """The game engine shared by every game: protocol, registry, errors, randomness.
 
 Pure standard library. Import the games package to fill the registry.
+``engine.dealing`` (a room's heirs and successors) is imported where it is used:
+the first screen needs none of it.
 """
 
 from . import moves
@@ -30,7 +32,7 @@ from .errors import (
 from .record import Record
 from .registry import all_games, get, register, spec_of, specs
 from .rng import Rng
-from .spec import Clock, Event, Game, GameSpec, Move, Option
+from .spec import Chooser, Clock, Event, Game, GameSpec, Move, Option
 from .view import (
     HEADER_KEYS,
     BadView,
@@ -49,6 +51,7 @@ __all__ = [
     "HEADER_KEYS",
     "BadSetup",
     "BadView",
+    "Chooser",
     "Clock",
     "CorruptState",
     "Event",

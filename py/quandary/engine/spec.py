@@ -8,7 +8,7 @@ with the checks every game shares, so each game only states its own rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -20,6 +20,10 @@ Move = dict[str, Any]
 """A move is a JSON object with a ``type``; moves compare by value."""
 
 Json = Any
+
+Chooser = Callable[[Any, int], Move]
+"""Who makes a secret choice again when it is dealt anew (``Game.redeal``): given a
+state in which ``seat``'s earlier choice was taken back, the move it now makes."""
 
 
 @dataclass(frozen=True)
@@ -227,4 +231,38 @@ class Game(Protocol):
 
     def secrets(self, state: Any, seat: int | None) -> set[str]:
         """Strings that must never appear in ``view(state, seat)``."""
+        ...
+
+    def redeal(self, state: Any, keep: frozenset[int], rng: Rng, choose: Chooser) -> Any:
+        """The table as a dealer would set it again for the seats in ``keep``.
+
+        Every card no seat in ``keep`` has seen (the draw piles, the hidden cards
+        of every other seat) is pooled by kind, put in a fixed order, shuffled
+        with ``rng`` and dealt back in the same numbers to the same places;
+        cards a seat in ``keep`` has seen stay where they are. Each other seat's
+        secret choice not yet revealed is taken back and made again by
+        ``choose``; the generator of future draws comes from ``rng``. Version
+        and log stay: for every seat in ``keep`` the result cannot be told from
+        ``state``, and it depends on nothing that ``keep`` could not know, so it
+        may be handed to one of them (a room's heir) or be how a successor deals.
+        """
+        ...
+
+    def hidden(self, state: Any, seat: int) -> Json:
+        """``seat``'s own hidden part as JSON: what its owner tells a new dealer.
+
+        Its hidden cards and its secret choices not yet revealed: exactly what
+        ``reinstate`` puts back, and what a room commits to in public.
+        """
+        ...
+
+    def reinstate(self, state: Any, parts: Mapping[int, Json]) -> Any:
+        """``state`` with each seat's hidden part as its owner says (``parts``).
+
+        The cards a part names are taken from the zones of the seats not in
+        ``parts`` and from the draw piles, and what they displace goes where they
+        were, so every zone keeps its size. ``CorruptState`` if a part is not
+        one the seat could hold (a card none of those zones holds, a wrong count,
+        a choice the seat cannot make).
+        """
         ...

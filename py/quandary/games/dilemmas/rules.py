@@ -13,13 +13,14 @@ Rulings: static/rules/the-game-of-dilemmas.html, 'Rulings'.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from quandary.engine import BadSetup, Event, MalformedMove, Progress, Result, Rng, moves
-from quandary.engine.spec import Move
+from quandary.engine.spec import Chooser, Json, Move
 
-from . import scoring
+from . import dealing, scoring
 from .cards import CARDS, KINDS, PACKS, Kind, card_json
 from .spec import ROUNDS, SPEC
 from .state import Dilemma, DilemmasState, Hand, Pile, RoundResult
@@ -255,6 +256,24 @@ class Dilemmas:
             hidden |= set(pile.draw)
         hidden -= {c for r in state.history for d in r.dilemmas for c in d.card_ids()}
         return hidden | {CARDS[c].text for c in hidden if c in CARDS}
+
+    # -- dealing again when a room's host leaves (engine.dealing) --------------------
+
+    def redeal(
+        self, state: DilemmasState, keep: frozenset[int], rng: Rng, choose: Chooser
+    ) -> DilemmasState:
+        """Hands of the seats not kept and the draw piles dealt again per kind; their
+        submitted choices made again (``dealing.redeal``)."""
+        return dealing.redeal(state, keep, rng, choose)
+
+    def hidden(self, state: DilemmasState, seat: int) -> Json:
+        """``seat``'s hand and its submitted, unrevealed choice (``dealing.hidden``)."""
+        return dealing.hidden(state, seat)
+
+    def reinstate(self, state: DilemmasState, parts: Mapping[int, Json]) -> DilemmasState:
+        """Each told seat's hand and choice put back, if it could hold them
+        (``dealing.reinstate``)."""
+        return dealing.reinstate(state, parts)
 
 
 _PHASE_VERB = {

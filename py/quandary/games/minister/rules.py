@@ -17,12 +17,13 @@ Rulings: static/rules/maybe-minister.html, 'Rulings'.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from quandary.engine import Event, MalformedMove, Progress, Result, Rng, moves
-from quandary.engine.spec import Move
+from quandary.engine.spec import Chooser, Json, Move
 
-from . import board, turn, upkeep, views
+from . import board, dealing, turn, upkeep, views
 from .material import CARDS, VOTES, decree_cards, starting_supports, vote_cards
 from .spec import SPEC
 from .state import HAND_SIZE, TARGET, MinisterState, Won, replace
@@ -230,6 +231,22 @@ class Minister:
     def secrets(self, state: MinisterState, seat: int | None) -> set[str]:
         """Strings that must never appear in ``seat``'s view."""
         return views.secrets(state, seat)
+
+    # -- dealing again when a room's host leaves (RULINGS §5) ---------------------
+
+    def redeal(
+        self, state: MinisterState, keep: frozenset[int], rng: Rng, choose: Chooser
+    ) -> MinisterState:
+        """What ``keep`` has not seen dealt anew (``dealing.py``); other secret votes recast."""
+        return dealing.redeal(state, keep, rng, choose)
+
+    def hidden(self, state: MinisterState, seat: int) -> Json:
+        """``seat``'s hand, stored and drawn votes, and its vote not yet revealed."""
+        return dealing.hidden(state, seat)
+
+    def reinstate(self, state: MinisterState, parts: Mapping[int, Json]) -> MinisterState:
+        """Each told seat holding its part; what that displaces goes where the cards came from."""
+        return dealing.reinstate(state, parts)
 
 
 def _actions() -> dict[str, Any]:

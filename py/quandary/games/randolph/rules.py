@@ -15,11 +15,12 @@ Rulings: static/rules/dilemma.html, 'Rulings'.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import Clock, Event, MalformedMove, Progress, Result, Rng, moves
-from quandary.engine.spec import Move
+from quandary.engine import Clock, CorruptState, Event, MalformedMove, Progress, Result, Rng, moves
+from quandary.engine.spec import Chooser, Json, Move
 
 from . import arena, duel, throw
 from .spec import SPEC
@@ -210,6 +211,64 @@ class Randolph:
         and ``test_a_duel_choice_stays_secret`` watch that).
         """
         return {str(state.rng)}
+
+    def redeal(
+        self, state: RandolphState, keep: frozenset[int], rng: Rng, choose: Chooser
+    ) -> RandolphState:
+        """Every card is public here: only an unrevealed duel choice and the generator.
+
+        A duellist outside ``keep`` who has chosen chooses again; the throws to
+        come land by a new generator.
+        """
+        out = replace(state, rng=rng.next64())
+        if state.duel is None:
+            return out
+        choices = list(state.duel.choices)
+        for i, who in enumerate(duel.duellists(state)):
+            if who in keep or choices[i] is None:
+                continue
+            choices[i] = None
+            cleared = replace(out, duel=replace(state.duel, choices=(choices[0], choices[1])))
+            picked = choose(cleared, who)
+            if picked not in duel.choices_for(cleared, who):
+                raise CorruptState(f"Seat {who} cannot choose {picked!r} in this duel.")
+            choices[i] = picked["choice"]
+        return replace(out, duel=replace(state.duel, choices=(choices[0], choices[1])))
+
+    def hidden(self, state: RandolphState, seat: int) -> Json:
+        """A duellist's choice while the other has not chosen (else nothing)."""
+        return {"choice": _choice_of(state, seat)}
+
+    def reinstate(self, state: RandolphState, parts: Mapping[int, Json]) -> RandolphState:
+        """Each duellist's choice as its owner says; it must be one it could make."""
+        if state.duel is None:
+            if any(part["choice"] is not None for part in parts.values()):
+                raise CorruptState("There is no duel to have chosen in.")
+            return state
+        choices = list(state.duel.choices)
+        for i, who in enumerate(duel.duellists(state)):
+            if who not in parts:
+                continue
+            told = parts[who]["choice"]
+            if (told is None) != (choices[i] is None):
+                raise CorruptState(f"Seat {who} tells a choice the table does not show.")
+            if told is not None:
+                choices[i] = None
+                cleared = replace(state, duel=replace(state.duel, choices=(choices[0], choices[1])))
+                if {"type": "duel", "choice": told} not in duel.choices_for(cleared, who):
+                    raise CorruptState(f"Seat {who} could not have chosen {told!r}.")
+                choices[i] = told
+        others = set(parts) - set(duel.duellists(state))
+        if any(parts[o]["choice"] is not None for o in others):
+            raise CorruptState("A seat outside the duel says it chose in it.")
+        return replace(state, duel=replace(state.duel, choices=(choices[0], choices[1])))
+
+
+def _choice_of(state: RandolphState, seat: int) -> str | None:
+    """``seat``'s duel choice, if it is a duellist and has made one."""
+    if state.duel is None or seat not in duel.duellists(state):
+        return None
+    return state.duel.choices[duel.duellists(state).index(seat)]
 
 
 def _timing(state: RandolphState) -> arena.Timing:

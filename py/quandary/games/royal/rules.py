@@ -14,13 +14,14 @@ Rulings: static/rules/royal-dilemma.html, 'Rulings'.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from quandary.engine import Event, Progress, Result, Rng, moves
-from quandary.engine.spec import Move
+from quandary.engine.spec import Chooser, Json, Move
 
-from . import resolution
+from . import dealing, resolution
 from .cards import (
     FACES,
     SUITS,
@@ -228,6 +229,23 @@ class Royal:
                 if seat in (step.seat, step.target):
                     hidden -= set(step.surrendered)
         return hidden
+
+    # -- dealing again when a room's host leaves (RULINGS §5) ---------------------
+
+    def redeal(
+        self, state: RoyalState, keep: frozenset[int], rng: Rng, choose: Chooser
+    ) -> RoyalState:
+        """Unseen hand cards of the seats not kept, with the deck, dealt anew; their
+        pending choices made again (``dealing.redeal`` says what counts as seen)."""
+        return dealing.redeal(state, keep, rng, choose, self.legal_moves)
+
+    def hidden(self, state: RoyalState, seat: int) -> Json:
+        """The seat's hand and its pending choice: all that only it knows."""
+        return dealing.hidden(state, seat)
+
+    def reinstate(self, state: RoyalState, parts: Mapping[int, Json]) -> RoyalState:
+        """Told hands and choices put back; cards the table saw move stay with their holder."""
+        return dealing.reinstate(state, parts, self.legal_moves)
 
 
 _VALUES = frozenset(value_deck())
