@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -63,6 +64,8 @@ class Room:
         self.spec = spec
         self.opened = 0
         """The serial of the backup the last successor opened."""
+        self.refused = 0
+        """Shares that did not open a backup (a hostile heir's garbage)."""
 
     @property
     def table(self) -> Any:
@@ -125,16 +128,21 @@ class Room:
         """Beat until a guest holds two shares; it opens the backup and becomes the host."""
         for _ in range(WAIT // 2000 + 10):
             ready = [(p, g) for p, g in self.guests.items() if g.unseal is not None]
+            assert len(ready) <= 1, "two successors"
             if ready:
-                break
+                peer, guest = ready[0]
+                assert guest.unseal is not None
+                try:
+                    opened = unseal(guest.unseal)
+                    break
+                except (InvalidTag, ValueError):
+                    self.refused += 1
+                    guest.unseal_failed()  # as the page does when the backup will not open
             self.beat()
         else:
             pytest.fail("no guest could take the host's place")
-        assert len(ready) == 1, "two successors"
-        peer, guest = ready[0]
         assert guest.unseal is not None and guest.member is not None
         self.opened = guest.unseal.backup.serial
-        opened = unseal(guest.unseal)
         new = RoomHost(
             self.net.sender(peer), self.net.make_id, lambda: 99, guest.name, self.net.now
         )
@@ -537,3 +545,47 @@ def test_a_guest_with_the_key_cannot_depose_a_host_that_is_still_here() -> None:
     before = room.table.state.version
     _into(room, 6)
     assert room.table.over or room.table.state.version > before, "the game goes on"
+
+
+def test_an_heir_that_sends_a_garbage_share_delays_the_succession_but_cannot_stop_it() -> None:
+    """Ben answers the successor's claim first, with a share that opens nothing: it is
+    refused, Cleo's share is taken at the next beat and the game goes on."""
+    room = Room("minister", 8)
+    _into(room, 10)
+    ben = room.guests["B"]
+    ben.backups = [replace(b, share=b.share[:4] + "AAAA" + b.share[8:]) for b in ben.backups]
+    room.vanish()
+    room.succeed()
+    assert room.refused >= 1, "the garbage share was tried"
+    assert room.host_peer == "A"
+    room.play()
+
+
+def test_an_heir_that_never_answers_is_not_waited_for_again_until_it_does() -> None:
+    """Cleo never says she keeps a backup: the first move waits ``ACK_WAIT_MS`` for her,
+    the next ones are told at once; once she answers again she is waited for again."""
+    room = Room("dilemmas", 1)
+    cleo = room.guests["C"]
+    keeps = cleo._keep
+    cleo._keep = lambda msg: None  # type: ignore[method-assign]  # a hostile heir's page
+    room.host.submit(
+        engine.moves.concrete(room.host.view_for(room.host.me)["legal_moves"][0], room.rng.randint)
+    )
+    room.net.settle()
+    wake = room.host.next_wakeup()
+    assert wake is not None
+    room.net.clock = wake
+    room.host.advance()
+    room.net.settle()
+    for _ in range(4):
+        mover = next((p, g) for p, g in room.guests.items() if g.view and g.view["legal_moves"])
+        mover[1].submit(engine.moves.concrete(mover[1].view["legal_moves"][0], room.rng.randint))
+        room.net.settle()
+        version = room.table.state.version
+        assert room.guests["A"].version == version, "told at once, without waiting for Cleo"
+    cleo._keep = keeps  # type: ignore[method-assign]
+    room.beat()
+    mover = next((p, g) for p, g in room.guests.items() if g.view and g.view["legal_moves"])
+    mover[1].submit(engine.moves.concrete(mover[1].view["legal_moves"][0], room.rng.randint))
+    room.net.settle()
+    assert room.host._held is None and room.host._slow == set()

@@ -85,6 +85,9 @@ class RoomGuest:
         """(peer, serial, beat) claims answered: one share per claimant and beat at most."""
         self.unseal: Unseal | None = None
         """Set when this guest is the successor and holds two shares: the page opens it."""
+        self.refused: set[tuple[int, str]] = set()
+        """(serial, share) pairs that did not open their backup: a peer that sent
+        garbage once is not believed again, and the next heir's share is tried."""
         self.heard_at = 0.0
         """When the host last spoke (this guest's clock, ms)."""
 
@@ -312,10 +315,20 @@ class RoomGuest:
         """A second share from another heir: the successor can now open the backup."""
         if self.unseal is not None or not self._waited() or share == backup.share:
             return
+        if (backup.serial, share) in self.refused:
+            return
         heir = self._heir(self.backups[-1])
         holders = {p for m, p in backup.heirs if m != self.member}
         if heir is not None and heir[0] == self.member and peer in holders:
             self.unseal = Unseal(backup, (backup.share, share))
+
+    def unseal_failed(self) -> None:
+        """The backup would not open with the share taken: that share is garbage (or
+        its holder's copy is damaged). It is refused from now on, and the claim goes
+        out again at the next beat, so another heir's share is tried."""
+        if self.unseal is not None:
+            self.refused.add((self.unseal.backup.serial, self.unseal.shares[1]))
+            self.unseal = None
 
     def _update(self, msg: dict[str, Any]) -> None:
         if self.view is None or msg["base"] != self.version:

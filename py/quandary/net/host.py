@@ -166,6 +166,9 @@ class RoomHost:
         self._held: tuple[int, float, tuple[str, ...]] | None = None
         """(serial, since, heirs' connections) while views wait for the heirs to say they
         keep that backup; None when nothing is held back."""
+        self._slow: set[str] = set()
+        """Heirs that let a backup's wait run out: no move waits for them again until
+        they say they keep the newest backup, so one silent heir cannot slow every move."""
         self._kept: dict[str, int] = {}
         """The newest backup serial each connection said it keeps."""
         self.superseded = False
@@ -195,6 +198,7 @@ class RoomHost:
         seat has nothing to keep and is forgotten."""
         self.peers.discard(peer)
         self._budget.pop(peer, None)
+        self._slow.discard(peer)
         self.transport_rtt.pop(peer, None)
         for member in list(self.members.values()):
             if member.peer == peer:
@@ -275,6 +279,8 @@ class RoomHost:
         if serial > self._serial:
             return  # a serial never sealed: nothing is released on its word
         self._kept[peer] = max(serial, self._kept.get(peer, 0))
+        if serial == self._serial:
+            self._slow.discard(peer)
         if self._held is not None and not self._holding():
             self.broadcast()
 
@@ -291,6 +297,7 @@ class RoomHost:
         waiting = [p for p in heirs if p in self.peers and self._kept.get(p, 0) < serial]
         if waiting and self.now() - since < ACK_WAIT_MS:
             return True
+        self._slow.update(waiting)
         self._held = None
         return False
 
@@ -755,7 +762,8 @@ class RoomHost:
             return
         self._backed_up = moment
         self._serial += 1
-        self._held = (self._serial, self.now(), tuple(peer for _, peer in heirs))
+        waited = tuple(peer for _, peer in heirs if peer not in self._slow)
+        self._held = (self._serial, self.now(), waited) if waited else None
         template = backup_template(self._serial, self.epoch, heirs)
         self.seal(
             backup_text(self.to_json(), self.signing_key, self.epoch, replayable=True),

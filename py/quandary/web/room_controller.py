@@ -307,7 +307,7 @@ class RoomController:
         """The backup could not be opened: wait for the host, try again at a later beat."""
         self._opening = False
         if self.guest is not None:
-            self.guest.unseal = None
+            self.guest.unseal_failed()
         self.notice = f"This device could not take the host's place ({reason})."
 
     def _step_down(self) -> None:
