@@ -192,16 +192,16 @@ const EFFECTS = {
     }
   },
   send: ({ peer, text }) => room?.send(peer, text),
-  backup: ({ text, holders, template }) => room?.backup(text, holders, template),
   "become-host": ({ key }) => room?.becomeHost(key),
   "step-down": () => room?.stepDown(),
+  trust: ({ key }) => room?.trust(key),
+  certify: ({ text }) => certify(text),
   hash: ({ fragment }) => {
     history.replaceState(null, "", location.pathname + location.search + (fragment ? `#${fragment}` : ""));
   },
   "close-room": closeRoom,
   "make-host-key": makeHostKey,
   "open-room": ({ options }) => openRoom(options),
-  "open-backup": ({ blob, shares }) => openBackup(blob, shares),
   copy: ({ text, field }) => {
     navigator.clipboard?.writeText(text).catch(() => {}); // no clipboard: the field is selected
     selectAfterDraw = field;
@@ -367,8 +367,12 @@ async function openRoom(options) {
     return;
   }
   let handle = null;
+  let device = null;
   try {
     const module = await loadRoomModule();
+    // This device's own key: named in the order of succession, it signs if this
+    // device ever carries the room on.
+    device = await module.makeHostKey();
     // Events of a room this page has since left are dropped.
     const event = (kind, extra) => {
       if (room === handle) post({ t: "room", kind, ...extra });
@@ -376,7 +380,8 @@ async function openRoom(options) {
     handle = module.openRoom(options, {
       onJoin: (peer) => event("join", { peer }),
       onLeave: (peer) => event("leave", { peer }),
-      onMessage: (peer, text, fromHost) => event("message", { peer, text, fromHost: fromHost === true }),
+      onMessage: (peer, text, fromHost, certified) =>
+        event("message", { peer, text, fromHost: fromHost === true, certified: certified || null }),
       onError: (detail) => event("error", { detail: String(detail) }),
       onRoundTrip: (peer, ms) => event("rtt", { peer, ms }),
     });
@@ -385,17 +390,18 @@ async function openRoom(options) {
     return;
   }
   room = handle;
-  post({ t: "room-opened", canShare: Boolean(navigator.share) });
+  post({ t: "room-opened", canShare: Boolean(navigator.share), device });
 }
 
-async function openBackup(blob, shares) {
+async function certify(text) {
   const handle = room;
   if (!handle) return;
   try {
-    const text = await handle.unseal(blob, shares);
-    if (room === handle) post({ t: "unsealed", text });
+    const signature = await handle.certify(text);
+    if (room === handle) post({ t: "room", kind: "certified", text, signature });
   } catch (error) {
-    if (room === handle) post({ t: "unsealed", error: String(error.message || error) });
+    // Not this device's to sign (it stepped down meanwhile): heirs keep the last mandate.
+    console.warn("a mandate could not be signed", error);
   }
 }
 

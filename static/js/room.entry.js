@@ -14,22 +14,24 @@
 // a guest can neither forge, redirect nor replay the host's words.
 // tests/net/memnet.py does the same with Python's `cryptography` package.
 //
-// The host also seals a backup of the room on the seated guests
-// (py/quandary/net/succession.py): AES-GCM under a fresh key, the key split
-// 2-of-n with Shamir's secret sharing (`shamir-secret-sharing`, audited), each
-// guest sent the ciphertext and its own share. A successor opens it with two
-// shares and from then on signs with the room's key it found inside.
+// The room's key never leaves the host's device. When the host leaves for good
+// (py/quandary/net/succession.py), a guest carries the room on and signs with
+// its own device's key, which the host named in the order of succession; each
+// guest that follows it tells this transport to trust that key (`trust`), so
+// the successor's envelopes verify like the host's. A device that never saw the
+// succession (a newcomer, a player back later) checks the successor's greeting
+// by its chain of mandates: each signed by the host before (the first by the
+// link's key) over "mandate \n room \n text", naming its heirs' keys; the
+// greeting must be signed by one of the last mandate's keys. Python is told
+// which (`certified`) and decides whether to follow it.
 
 import { joinRoom, selfId } from "trystero";
 import qrcode from "qrcode-generator";
-import { combine, split } from "shamir-secret-sharing";
 import { guard } from "./gate.js";
 
 const APP_ID = "quandary-rooms-v1";
 const ROUND_TRIP_EVERY_MS = 3000;
 const ED25519 = { name: "Ed25519" };
-const AES = { name: "AES-GCM", length: 128 };
-const IV_BYTES = 12;
 const encoder = new TextEncoder();
 
 function toB64(bytes) {
@@ -47,8 +49,61 @@ function payload(roomId, from, to, counter, text) {
   return encoder.encode(`${roomId}\n${from}\n${to}\n${counter}\n${text}`);
 }
 
-// A new room's key pair: the public half (raw, base64url) goes into the link,
-// the private half (PKCS#8, base64url) stays in this device's storage.
+const MANDATES = 8; // py/quandary/net/succession.py, MANDATES
+const MANDATE_CHARS = 4096;
+
+function mandatePayload(roomId, text) {
+  return encoder.encode(`mandate\n${roomId}\n${text}`);
+}
+
+async function verifiesWith(keys, signature, signed) {
+  for (const key of keys) {
+    try {
+      const verifier = await key;
+      if (verifier && (await crypto.subtle.verify(ED25519, verifier, signature, signed))) return key;
+    } catch {
+      // a key that cannot be read verifies nothing
+    }
+  }
+  return null;
+}
+
+// The heirs' keys (base64url) at the end of a host greeting's chain of mandates,
+// each mandate signed by a key the one before names (the first by `keys`); [] if
+// the text is no such greeting or any link fails.
+async function mandated(roomId, keys, text, importVerifier) {
+  let chain;
+  try {
+    const greeting = JSON.parse(text);
+    chain = greeting && greeting.t === "host" ? greeting.chain : null;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(chain) || chain.length === 0 || chain.length > MANDATES) return [];
+  let current = keys;
+  let named = [];
+  for (const link of chain) {
+    if (!Array.isArray(link) || link.length !== 2) return [];
+    const [mandate, signature] = link;
+    if (typeof mandate !== "string" || mandate.length > MANDATE_CHARS || typeof signature !== "string") return [];
+    let heirs;
+    try {
+      const found = await verifiesWith(current, fromB64(signature), mandatePayload(roomId, mandate));
+      if (!found) return [];
+      heirs = JSON.parse(mandate).heirs;
+    } catch {
+      return [];
+    }
+    if (!Array.isArray(heirs) || heirs.length > 16) return [];
+    named = heirs.map((heir) => (Array.isArray(heir) ? heir[1] : null)).filter((k) => typeof k === "string");
+    current = named.map(importVerifier);
+  }
+  return named;
+}
+
+// A key pair: a new room's (the public half, raw, base64url, goes into the link,
+// the private half, PKCS#8, base64url, stays in this device's storage), or a
+// device's own, named in a room's order of succession.
 export async function makeHostKey() {
   const pair = await crypto.subtle.generateKey(ED25519, true, ["sign", "verify"]);
   const [pub, priv] = await Promise.all([
@@ -122,7 +177,7 @@ const PooledPeerConnection = !globalThis.RTCPeerConnection
 // (py/quandary/web/bridge.py, NO_WEBRTC) says in words which browsers can join.
 export const NO_WEBRTC = "quandary:no-webrtc";
 
-export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, handlers) {
+export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, trusted }, handlers) {
   if (typeof RTCPeerConnection === "undefined") throw new Error(NO_WEBRTC);
   const config = { appId: APP_ID, password: secret, rtcPolyfill: PooledPeerConnection };
   if (relays && relays.length) config.relayConfig = { urls: relays };
@@ -134,7 +189,16 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, 
       handlers.onError(String((details && details.error) || "join failed")),
   });
   const channel = room.makeAction("q");
-  const verifier = crypto.subtle.importKey("raw", fromB64(hostKey), ED25519, false, ["verify"]);
+  // A key that cannot be read (a hostile guest's in a mandate) is no key: null.
+  const importVerifier = (key) => {
+    try {
+      return crypto.subtle.importKey("raw", fromB64(key), ED25519, false, ["verify"]).catch(() => null);
+    } catch {
+      return Promise.resolve(null);
+    }
+  };
+  // The link's key first, then every successor's this device follows.
+  const verifiers = [importVerifier(hostKey), ...(trusted || []).map(importVerifier)];
   const importSigner = (key) =>
     crypto.subtle.importKey("pkcs8", fromB64(key), ED25519, false, ["sign"]);
   let signer = signingKey ? importSigner(signingKey) : null;
@@ -150,15 +214,24 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, 
       handlers.onMessage(peerId, text, false);
       return;
     }
-    const valid = await crypto.subtle.verify(
-      ED25519,
-      await verifier,
-      fromB64(sealed.s),
-      payload(roomId, peerId, selfId, sealed.n, sealed.m),
-    );
-    if (!valid || sealed.n <= (heard.get(peerId) || 0)) return; // forged or replayed
-    heard.set(peerId, sealed.n);
-    handlers.onMessage(peerId, sealed.m, true);
+    const signed = payload(roomId, peerId, selfId, sealed.n, sealed.m);
+    const signature = fromB64(sealed.s);
+    if (sealed.n <= (heard.get(peerId) || 0)) return; // replayed
+    if (await verifiesWith(verifiers, signature, signed)) {
+      heard.set(peerId, sealed.n);
+      handlers.onMessage(peerId, sealed.m, true);
+      return;
+    }
+    // Not the host's, nor a successor's this device follows: perhaps a successor
+    // it never saw take over, greeting with the mandates that name its key.
+    const named = await mandated(roomId, verifiers, sealed.m, importVerifier);
+    for (const key of named) {
+      if (await verifiesWith([importVerifier(key)], signature, signed)) {
+        heard.set(peerId, sealed.n);
+        handlers.onMessage(peerId, sealed.m, false, key);
+        return;
+      }
+    }
   }
 
   channel.onMessage = (data, { peerId }) => {
@@ -224,43 +297,19 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey }, 
       const key = signer;
       return queue(async () => signAndSend(await key, peerId, text));
     },
-    // Seal `text` for `holders`: each gets `template` (a JSON object's text)
-    // with the ciphertext and its own share of the key added, queued before
-    // anything the host sends after this call.
-    backup(text, holders, template) {
-      if (!signer) return outbox;
-      const key = signer;
-      return queue(async () => {
-        const aes = await crypto.subtle.generateKey(AES, true, ["encrypt"]);
-        const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-        const cipher = await crypto.subtle.encrypt({ name: AES.name, iv }, aes, encoder.encode(text));
-        const raw = new Uint8Array(await crypto.subtle.exportKey("raw", aes));
-        const shares = await split(raw, holders.length, 2);
-        raw.fill(0);
-        const sealed = new Uint8Array(IV_BYTES + cipher.byteLength);
-        sealed.set(iv);
-        sealed.set(new Uint8Array(cipher), IV_BYTES);
-        const blob = JSON.stringify(toB64(sealed));
-        const signing = await key;
-        for (let i = 0; i < holders.length; i++) {
-          const share = JSON.stringify(toB64(shares[i]));
-          await signAndSend(signing, holders[i], `${template.slice(0, -1)},"blob":${blob},"share":${share}}`);
-        }
-      });
+    // From now on an envelope signed with `key` is the host's too: a successor
+    // named in the order of succession, followed once this guest waited out the host.
+    trust(key) {
+      verifiers.push(importVerifier(key));
     },
-    // A backup's text from its blob and two shares; rejects if they do not fit.
-    async unseal(blob, shares) {
-      const raw = await combine(shares.map(fromB64));
-      const aes = await crypto.subtle.importKey("raw", raw, AES.name, false, ["decrypt"]);
-      const sealed = fromB64(blob);
-      const plain = await crypto.subtle.decrypt(
-        { name: AES.name, iv: sealed.slice(0, IV_BYTES) },
-        aes,
-        sealed.slice(IV_BYTES),
-      );
-      return new TextDecoder().decode(plain);
+    // Sign a mandate (py/quandary/net/succession.py, mandate_text) with the key
+    // this device signs with; resolves to the signature, base64url.
+    async certify(text) {
+      if (!signer) throw new Error("only a host certifies its heirs");
+      const signature = await crypto.subtle.sign(ED25519, await signer, mandatePayload(roomId, text));
+      return toB64(signature);
     },
-    // The successor signs with the room's key from now on; a host that was
+    // A successor signs with its own device key from now on; a host that was
     // succeeded stops signing and speaks as a guest.
     becomeHost(key) {
       signer = importSigner(key);

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from quandary.net.host import PATIENCE
-from quandary.net.succession import SUCCESSION_MS
+from quandary.net.succession import SUCCESSION_MS, unpack
 
 from .conftest import open_app
 from .play import acknowledge_round, build_first, vote_first_allowed
@@ -172,11 +172,13 @@ def test_a_guest_who_drops_is_shown_as_away(new_page, room_url):
 def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_on(
     new_page, room_url
 ):
-    """Real browsers, real WebCrypto and Shamir shares: the host's tab closes for good.
+    """Real browsers, real WebCrypto: the host's tab closes for good.
 
-    After the room's waiting time Anna (seated first) opens the sealed backup with
-    Ben's share, signs with the room's key, and the game goes on for both, a bot
-    playing the host's seat.
+    The backups the guests hold are a world nobody has seen: the others' hands in
+    Ben's are not their real hands, his own part is his own hand. After the room's
+    waiting time Anna (seated first) gathers Ben's part, deals what neither of them
+    has seen, signs with her own device's key, and the game goes on for both, a
+    bot playing the host's seat.
     """
     host = open_peer(new_page, room_url)
     link = create_room(host, "Hana")
@@ -187,13 +189,22 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
     host.click("#room-start")
     for page in (host, anna, ben):
         expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
-    others = hand_ids(host) | hand_ids(anna)
+    real = [hand_ids(host), hand_ids(anna), hand_ids(ben)]
+    others = real[0] | real[1]
     build_first(anna)
     expect(ben.locator(".scoreboard")).to_contain_text("ready")
     received = inbox(ben)
     assert "backup" in [m["t"] for m in received], "the host backs the room up on the guests"
     # While the host was there Ben could read nothing of the others' hands, backups included.
     assert_no_hidden_cards(received, others)
+    backup = [m for m in received if m["t"] == "backup"][-1]
+    world = unpack(backup["room"])["table"]["state"]
+    dealt = [
+        {c for c in [*h["positive"], *h["negative"], h["neutral"]] if c} for h in world["hands"]
+    ]
+    assert dealt[0] != real[0] and dealt[1] != real[1], "a backup held another's real hand"
+    part = backup["part"]
+    assert {*part["positive"], *part["negative"]} | ({part["neutral"]} - {None}) == real[2]
     host.context.close()
     expect(ben.locator("#room-status")).to_contain_text(
         "Anna's device takes the game on", timeout=JOIN_TIMEOUT_MS

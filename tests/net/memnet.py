@@ -6,8 +6,10 @@ connection signs every message it sends as an envelope
 ``{"m": text, "n": counter, "s": signature}`` over
 ``room \\n from \\n to \\n counter \\n text``, and a receiver passes
 ``from_host=True`` only for an envelope that verifies against the room's host
-key, came from the connection it names, to this connection, newer than the
-last. Everything else arrives as ``from_host=False``.
+key (or a key that receiver was told to trust: a successor's device key), came
+from the connection it names, to this connection, newer than the last.
+Everything else arrives as ``from_host=False``. Every guest has its own device
+key pair (``devices``), as the page makes one when it opens a room.
 """
 
 from __future__ import annotations
@@ -15,19 +17,15 @@ from __future__ import annotations
 import base64
 import itertools
 import json
-import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from Crypto.Protocol.SecretSharing import Shamir
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
-from quandary.net.succession import Unseal
 
 ROOM = "testroom0001"
 STEP_MS = 20.0
@@ -66,29 +64,18 @@ class HostKey:
         )
 
 
-def seal(plaintext: str, holders: int) -> tuple[str, list[str]]:
-    """As the page's transport seals a backup: AES-GCM under a fresh key split 2-of-n.
-
-    Python's ``cryptography`` for AES-GCM and PyCryptodome's Shamir secret sharing
-    stand in for WebCrypto and the page's ``shamir-secret-sharing``.
-    """
-    key, nonce = AESGCM.generate_key(bit_length=128), os.urandom(12)
-    blob = b64(nonce + AESGCM(key).encrypt(nonce, plaintext.encode(), None))
-    shares = [b64(bytes([index]) + share) for index, share in Shamir.split(2, holders, key)]
-    return blob, shares
+def _verifies_raw(key: Any, payload: bytes, signature: Any) -> bool:
+    """Whether ``signature`` (base64url) is ``key``'s over ``payload``."""
+    try:
+        public = Ed25519PublicKey.from_public_bytes(unb64(key))
+        public.verify(unb64(signature), payload)
+    except (InvalidSignature, ValueError, TypeError, AttributeError):
+        return False
+    return True
 
 
-def unseal(request: Unseal) -> str:
-    """Open a backup with two shares (``ValueError``/``InvalidTag`` if they do not fit)."""
-    return open_blob(request.backup.blob, request.shares)
-
-
-def open_blob(blob: str, shares: tuple[str, str]) -> str:
-    """As the page's transport opens a sealed backup's blob with two shares."""
-    parts = [unb64(share) for share in shares]
-    key = Shamir.combine([(part[0], part[1:]) for part in parts])
-    raw = unb64(blob)
-    return AESGCM(key).decrypt(raw[:12], raw[12:], None).decode()
+def mandate_payload(text: str) -> bytes:
+    return f"mandate\n{ROOM}\n{text}".encode()
 
 
 def signed_payload(room: str, src: str, dst: str, counter: int, text: str) -> bytes:
@@ -107,12 +94,20 @@ class Signing:
     net: Network
     src: str
 
-    def backup(self, text: str, holders: list[str], template: str) -> None:
-        self.net.sealer(self.src)(text, holders, template)
-
     def become_host(self, key: str) -> None:
-        assert key == self.net.key.pkcs8, "a successor signs with the room's own key"
-        self.net.signers[self.src] = self.net.key.private
+        device = self.net.devices[self.src]
+        assert key == device.pkcs8, "a successor signs with its own device key"
+        self.net.signers[self.src] = device.private
+
+    def trust(self, key: str) -> None:
+        self.net.trusted.setdefault(self.src, set()).add(key)
+
+    def certify(self, text: str) -> None:
+        """Sign a mandate with the key this connection signs with, as the page does."""
+        signature = self.net.signers[self.src].sign(mandate_payload(text))
+        node = self.net.nodes[self.src]
+        host = node if isinstance(node, RoomHost) else node.host  # a page's room controller
+        host.certified(text, b64(signature))
 
     def step_down(self) -> None:
         self.net.signers.pop(self.src, None)
@@ -133,9 +128,13 @@ class Network:
     clock: float = 0.0
     """Milliseconds: every delivery takes ``step_ms``, so rates mean something here."""
     step_ms: float = STEP_MS
-    sealing: bool = False
-    """Whether hosts added here back the room up (tests of succession turn it on: sealing
-    costs a key split per move, which the other room tests do not need to pay)."""
+    backing_up: bool = False
+    """Whether hosts added here back the room up on their guests (tests of succession
+    turn it on: a backup costs a deal per move, which the other room tests need not pay)."""
+    devices: dict[str, HostKey] = field(default_factory=dict)
+    """Each guest's own device key pair, named in the order of succession."""
+    trusted: dict[str, set[str]] = field(default_factory=dict)
+    """Keys each receiver takes as the host's besides the room's (``Signing.trust``)."""
     forged: int = 0
     """Envelopes that failed verification (dropped as host messages)."""
     cuts: set[frozenset[str]] = field(default_factory=set)
@@ -157,18 +156,6 @@ class Network:
 
         return send
 
-    def sealer(self, src: str):
-        """How ``src`` (a host) seals a backup: each holder gets the blob and its own share."""
-        send = self.sender(src)
-
-        def sealed(plaintext: str, holders: list[str], template: str) -> None:
-            blob, shares = seal(plaintext, len(holders))
-            for holder, share in zip(holders, shares, strict=True):
-                extra = f',"blob":{json.dumps(blob)},"share":{json.dumps(share)}}}'
-                send(holder, template[:-1] + extra)
-
-        return sealed
-
     def signing(self, src: str) -> Signing:
         """The transport's key work for the device at ``src`` (``RoomController.opened``)."""
         return Signing(self, src)
@@ -183,8 +170,9 @@ class Network:
         host = RoomHost(
             self.sender(peer, self.key.private), self.make_id, lambda: 1234, name, self.now
         )
-        if self.sealing:
-            host.seal, host.signing_key = self.sealer(peer), self.key.pkcs8
+        host.backing_up = self.backing_up
+        if self.backing_up:
+            host.certify = self.signing(peer).certify
         self.connect(peer, host)
         return host
 
@@ -199,6 +187,9 @@ class Network:
     def add_guest(self, peer: str, name: str, token: str | None = None) -> RoomGuest:
         guest = RoomGuest(self.sender(peer), self.make_id, name, token, self.now)
         guest.peer_id = peer  # so a test can take this very connection offline
+        device = self.devices.setdefault(peer, HostKey())
+        guest.key = device.public
+        guest.trust = self.signing(peer).trust
         self.connect(peer, guest)
         return guest
 
@@ -222,38 +213,75 @@ class Network:
         self.nodes[a].on_join(b)
         self.nodes[b].on_join(a)
 
-    def open(self, src: str, dst: str, text: str) -> tuple[str, bool]:
-        """What the receiving transport hands on: the text, and whether it is the host's."""
+    def open(self, src: str, dst: str, text: str) -> tuple[str, bool, str | None]:
+        """What the receiving transport hands on: the text, whether it is the host's, and
+        the heir's key a chain of mandates names, if it is signed with one."""
         if not text.startswith('{"m":'):  # as the page's transport: only envelopes are opened
-            return text, False
+            return text, False, None
         try:
             envelope = json.loads(text)
         except (ValueError, RecursionError):
             return text, False
         if not isinstance(envelope, dict) or set(envelope) != {"m", "n", "s"}:
-            return text, False
+            return text, False, None
         message, counter, signature = envelope["m"], envelope["n"], envelope["s"]
-        public = Ed25519PublicKey.from_public_bytes(unb64(self.key.public))
-        try:
-            if not isinstance(message, str) or not isinstance(counter, int):
-                raise InvalidSignature
-            public.verify(unb64(signature), signed_payload(ROOM, src, dst, counter, message))
-        except (InvalidSignature, ValueError, TypeError):
-            self.forged += 1
-            return text, False
+        keys = [self.key.public, *sorted(self.trusted.get(dst, ()))]
+        if not any(self._verifies(key, src, dst, message, counter, signature) for key in keys):
+            named = self._mandated(keys, message)
+            heir = next(
+                (k for k in named if self._verifies(k, src, dst, message, counter, signature)),
+                None,
+            )
+            if heir is None:
+                self.forged += 1
+                return text, False, None
+            if counter <= self.last.get((src, dst), 0):
+                self.forged += 1  # a replay
+                return text, False, None
+            self.last[(src, dst)] = counter
+            return message, False, heir
         if counter <= self.last.get((src, dst), 0):
             self.forged += 1  # a replay
-            return text, False
+            return text, False, None
         self.last[(src, dst)] = counter
-        return message, True
+        return message, True, None
+
+    @staticmethod
+    def _mandated(keys: list[str], message: Any) -> list[str]:
+        """The heirs' keys a host greeting's chain of mandates ends with, if each mandate
+        is signed by a key the one before names (the first by ``keys``: the room's and
+        those trusted); empty if any link fails. As the page's transport checks it."""
+        try:
+            inner = json.loads(message)
+            chain = inner["chain"] if inner.get("t") == "host" else None
+            if not isinstance(chain, list) or not chain or len(chain) > 8:
+                return []
+            for text, signature in chain:
+                payload = mandate_payload(text)
+                if not any(_verifies_raw(k, payload, signature) for k in keys):
+                    return []
+                keys = [key for _, key in json.loads(text)["heirs"]]
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return []
+        return keys
+
+    @staticmethod
+    def _verifies(key: str, src: str, dst: str, message: Any, counter: Any, signature: Any) -> bool:
+        if not isinstance(message, str) or not isinstance(counter, int):
+            return False
+        return _verifies_raw(key, signed_payload(ROOM, src, dst, counter, message), signature)
 
     def deliver(self, index: int = 0) -> None:
         self.clock += self.step_ms
         src, dst, text = self.queue.pop(index)
         if dst in self.nodes and src in self.nodes and frozenset((src, dst)) not in self.cuts:
-            message, from_host = self.open(src, dst, text)
+            message, from_host, heir = self.open(src, dst, text)
             self.received.setdefault(dst, []).append(message)
-            self.nodes[dst].on_message(src, message, from_host)
+            node = self.nodes[dst]
+            if isinstance(node, RoomHost):
+                node.on_message(src, message, from_host)
+            else:  # a guest, or a page's room controller
+                node.on_message(src, message, from_host, heir)
 
     def settle(self, limit: int = 10_000) -> None:
         """Deliver everything in order until nothing is in flight."""

@@ -24,7 +24,6 @@ from quandary.web.actions import (
     CloseRoom,
     CopyText,
     MakeHostKey,
-    OpenBackup,
     OpenRoom,
     SaveRoom,
     SetHash,
@@ -33,7 +32,7 @@ from quandary.web.actions import (
 from quandary.web.controller import Controller
 from quandary.web.room_controller import SEARCH_PATIENCE
 
-from .memnet import Network, open_blob
+from .memnet import HostKey, Network
 
 
 class MemoryStorage(dict):
@@ -103,11 +102,12 @@ class Device:
                 key = self.net.key.private if effect.signing_key == self.net.key.pkcs8 else None
                 assert (key is None) == (effect.signing_key is None), "a key that is not the room's"
                 send = self.net.sender(self.peer, key)
-                room.opened(send, can_share=False, signing=self.net.signing(self.peer))
+                # The page makes this device's own key pair as it opens the room.
+                device = self.net.devices.setdefault(self.peer, HostKey())
+                self.net.trusted[self.peer] = set(effect.trusted)
+                signing = self.net.signing(self.peer)
+                room.opened(send, False, signing, (device.public, device.pkcs8))
                 self.net.connect(self.peer, room)
-            elif isinstance(effect, OpenBackup) and self.controller.room is not None:
-                self.controller.room.backup_opened(open_blob(effect.blob, effect.shares))
-                effects += self.controller.take_effects()
             elif isinstance(effect, SaveRoom) and self.controller.room is not None:
                 self.controller.room.persist()
         return effects

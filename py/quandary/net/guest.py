@@ -11,14 +11,26 @@ ask for a snapshot, so it always converges to what the host would show it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from quandary.engine import BadView, Move, read_header
+from quandary.engine import BadView, CorruptState, Move, dealing, read_header
 
 from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, clean_name, encode, parse
-from .succession import BACKUPS_KEPT, SUCCESSION_MS, Backup, Unseal, successor
+from .succession import (
+    BACKUPS_KEPT,
+    OPENING_WAIT_MS,
+    SUCCESSION_MS,
+    Backup,
+    Heir,
+    Takeover,
+    seats_of,
+    seed_commitment,
+    successor,
+    unpack,
+)
 
 Status = Literal["searching", "joined", "away", "replaced", "removed"]
 REPLACED = (
@@ -40,12 +52,12 @@ class Handover:
     successor: str | None
     """The member whose device takes the game on (None: no heir is here)."""
     heirs: tuple[str, ...]
-    """Every heir of the newest backup but this guest: the devices holding a share."""
+    """Every heir of the newest backup but this guest: the devices whose parts count."""
     waited: bool
     """The room's waiting time for the host is over on this device."""
     partners: bool
-    """The successor can reach another heir (on the successor: one is connected here;
-    elsewhere: this guest holds a share and the successor is connected)."""
+    """The successor can go on: on the successor, it reaches a majority of the heirs
+    (itself included); elsewhere, this guest is an heir and the successor is connected."""
 
 
 class RoomGuest:
@@ -82,12 +94,24 @@ class RoomGuest:
         self.backups: list[Backup] = []
         self.away_since: float | None = None
         self.answered: set[tuple[str, int, int]] = set()
-        """(peer, serial, beat) claims answered: one share per claimant and beat at most."""
-        self.unseal: Unseal | None = None
-        """Set when this guest is the successor and holds two shares: the page opens it."""
-        self.refused: set[tuple[int, str]] = set()
-        """(serial, share) pairs that did not open their backup: a peer that sent
-        garbage once is not believed again, and the next heir's share is tried."""
+        """(peer, serial, second) claims answered: one opening per claimant and second."""
+        self.key: str | None = None
+        """This device's public key, named in the order of succession (``set_key``)."""
+        self.trust: Callable[[str], None] = lambda key: None
+        """Tells the transport to take messages signed with ``key`` as the host's: the
+        successor's, once this guest has itself waited out the host."""
+        self.trusted: set[str] = set()
+        self.claims: dict[int, Takeover] = {}
+        """The successor's gathering, per backup serial claimed."""
+        self.ready: Takeover | None = None
+        """Set when this guest is the successor and has gathered what it can: the page
+        carries the room on (``succession.take_over``)."""
+        self.false_openings = 0
+        """Openings that did not match their commitment (refused, and counted)."""
+        self._seat_cache: dict[tuple[int, int], tuple[dict[str, int], dict[str, Any]]] = {}
+        """(epoch, serial) -> the members' seats and commitments in that backup's room."""
+        self.searched = 0
+        """Timer beats spent searching with no host heard (``_follows``)."""
         self.heard_at = 0.0
         """When the host last spoke (this guest's clock, ms)."""
 
@@ -116,16 +140,21 @@ class RoomGuest:
         if self.away_since is None:
             self.away_since = self.now()
 
-    def on_message(self, peer: str, text: Any, from_host: bool = False) -> None:
+    def on_message(
+        self, peer: str, text: Any, from_host: bool = False, certified: str | None = None
+    ) -> None:
         """Use a message the transport verified as the host's; ignore everything else.
 
         ``from_host`` is the transport's word that the message carries a valid
-        signature of the room's host key, addressed to us, newer than the last.
-        Within that, each message is checked and handled in its own boundary.
+        signature of the room's host key (or of a successor's this guest trusts),
+        addressed to us, newer than the last. ``certified``: the message is signed
+        with a key that a chain of mandates from the room's key names as an heir's
+        (a successor this guest never saw take over). Within that, each message is
+        checked and handled in its own boundary.
         """
         if self.stopped:
             return
-        if not from_host:
+        if not from_host and not (certified and self._follows(text, certified)):
             self._from_guest(peer, text)
             return
         try:
@@ -143,7 +172,8 @@ class RoomGuest:
             self._hello()
         if self.status == "away":
             self.status = "joined"
-        self.away_since, self.unseal = None, None
+        self.away_since, self.ready = None, None
+        self.claims.clear()
         self.heard_at = self.now()
         kind = msg["t"]
         if kind == "host":
@@ -203,6 +233,28 @@ class RoomGuest:
             self.backups = [b for b in self.backups if b.epoch >= epoch]
         return True
 
+    def _follows(self, text: Any, key: str) -> bool:
+        """Whether to follow a successor known only by its mandates, and trust its key.
+
+        Only its greeting counts, only where a new host may take over at all
+        (``_may_change_host``), and only after this guest has listened for the
+        room's own key for a while if it holds a seat token: any heir holds a
+        mandate, and a device that has been in the room must not hand its token to
+        one while the host itself may still answer.
+        """
+        try:
+            msg = parse(text, HOST_TYPES)
+        except ProtocolError:
+            return False
+        if msg["t"] != "host" or len(msg["chain"]) != msg["epoch"] or msg["epoch"] == 0:
+            return False
+        if not self._may_change_host() or msg["epoch"] < self.epoch:
+            return False
+        if self.token and self.status == "searching" and self.searched < QUIET_BEATS:
+            return False
+        self._trust(key)
+        return True
+
     def _may_change_host(self) -> bool:
         """Whether a newer host may take over here: only once this guest has itself
         lost the host for the room's whole waiting time (or never had one yet).
@@ -215,12 +267,28 @@ class RoomGuest:
             return False
         return self.status == "searching" or self._waited()
 
+    def set_key(self, key: str) -> None:
+        """This device's key is made: the host hears it (a second hello changes nothing else)."""
+        self.key = key
+        if self.host is not None and self.greeted == self.host:
+            self._hello()
+
     def _keep(self, msg: dict[str, Any]) -> None:
-        """Hold a sealed backup of the room (this guest's share of its key with it)."""
+        """Hold a backup of the room and this guest's own part, and say so."""
         if msg["epoch"] != self.epoch:
             return
-        heirs = tuple((member, peer) for member, peer in msg["heirs"])
-        backup = Backup(msg["serial"], msg["epoch"], heirs, msg["blob"], msg["share"], self.now())
+        heirs = tuple((m, p, k) for m, p, k in msg["heirs"])
+        chain = tuple((text, signature) for text, signature in msg["chain"])
+        backup = Backup(
+            msg["serial"],
+            msg["epoch"],
+            heirs,
+            msg["room"],
+            msg["part"],
+            msg["salt"],
+            chain,
+            kept_at=self.now(),
+        )
         self.backups = [*self.backups[-(BACKUPS_KEPT - 1) :], backup]
         if self.host is not None:
             self._send(self.host, {"t": "kept", "serial": backup.serial})
@@ -235,10 +303,10 @@ class RoomGuest:
         wait = SUCCESSION_MS.get(patience if isinstance(patience, str) else "", 45_000)
         return self.now() - self.away_since >= wait
 
-    def _heir(self, backup: Backup) -> tuple[str, str] | None:
+    def _heir(self, backup: Backup) -> Heir | None:
         """The successor this guest would choose for ``backup``'s order of succession."""
         here = set(self.peers)
-        here |= {peer for member, peer in backup.heirs if member == self.member}
+        here |= {peer for member, peer, _ in backup.heirs if member == self.member}
         return successor(backup.heirs, here)
 
     def handover(self) -> Handover | None:
@@ -247,12 +315,13 @@ class RoomGuest:
             return None
         newest = self.backups[-1]
         heir = self._heir(newest)
-        others = tuple(m for m, _ in newest.heirs if m != self.member)
-        mine = any(m == self.member for m, _ in newest.heirs)
+        others = tuple(m for m, _, _ in newest.heirs if m != self.member)
+        mine = any(m == self.member for m, _, _ in newest.heirs)
         if heir is None:
             partners = False
         elif heir[0] == self.member:
-            partners = any(p in self.peers for m, p in newest.heirs if m != self.member)
+            here = sum(1 for m, p, _ in newest.heirs if m == self.member or p in self.peers)
+            partners = 2 * here > len(newest.heirs)
         else:
             partners = mine and heir[1] in self.peers
         return Handover(heir[0] if heir else None, others, self._waited(), partners)
@@ -263,29 +332,86 @@ class RoomGuest:
         return max(0.0, self.heard_at - backup.kept_at)
 
     def _claim(self) -> None:
-        """If this guest is the successor, ask the other heirs here for their shares.
+        """If this guest is the successor, ask the other heirs here for their parts.
 
         Who succeeds is read from the newest backup, as every heir reads it from its
-        own (``_answer``). The shares asked for are those of every backup kept, newest
-        first: the host may have died after this guest got its newest backup but
-        before the others did. No guest heard of what that backup adds (the host
-        tells nobody of a change before every heir keeps its backup), so the newest
-        backup two heirs share loses nothing. Answers come back in the order asked,
-        so the newest that can be opened is opened.
+        own (``_answer``). Every backup kept is claimed: the host may have died
+        after this guest got its newest backup but before the others did. No guest
+        heard of what that backup adds (the host tells nobody of a change before
+        every heir keeps its backup), so the newest one all present heirs open
+        loses nothing (``_gathered``).
         """
-        if not self._waited() or not self.backups or self.unseal is not None:
+        if not self._waited() or not self.backups or self.ready is not None:
             return
         heir = self._heir(self.backups[-1])
         if heir is None or heir[0] != self.member:
             return
+        own = _seed_from(self.make_id())
         for backup in reversed(self.backups):
-            claim = {"t": "claim", "serial": backup.serial, "epoch": backup.epoch}
-            for member, peer in backup.heirs:
+            claim = self.claims.setdefault(backup.serial, Takeover(backup, self.now(), own))
+            msg = {
+                "t": "claim",
+                "serial": backup.serial,
+                "epoch": backup.epoch,
+                "commit": seed_commitment(claim.seed),
+            }
+            for member, peer, _ in backup.heirs:
                 if member != self.member and peer in self.peers:
-                    self._send(peer, claim)
+                    self._send(peer, msg)
+        self.ready = self._gathered()
+
+    def _gathered(self) -> Takeover | None:
+        """The claim to carry on from, once it is complete or the wait for it is over.
+
+        Complete: every other heir of the newest backup still here has opened its
+        part for it (the newest complete claim wins). After ``OPENING_WAIT_MS`` the claim with the
+        most openings goes ahead (the newest of equals), and the seats of heirs
+        that did not answer are dealt for. Never without a majority of the
+        backup's heirs, this device included: two groups of heirs that cannot
+        reach each other can then never both carry the room on.
+        """
+        # Judged by the heirs of the newest backup: an older backup's order may not
+        # even name them, and theirs are the parts at stake and the majority needed.
+        heirs = self.backups[-1].heirs
+        here = [m for m, p, _ in heirs if m != self.member and p in self.peers]
+        claims = sorted(self.claims.values(), key=lambda c: c.backup.serial, reverse=True)
+        claims = [c for c in claims if self._quorum(c, heirs)]
+        for claim in claims:
+            seats = self._seats(claim.backup)
+            if all(seats.get(member) in claim.parts for member in here):
+                return claim
+        if not claims or self.now() - min(c.claimed_at for c in claims) < OPENING_WAIT_MS:
+            return None
+        return max(claims, key=lambda c: (len(c.parts), c.backup.serial))
+
+    def _quorum(self, claim: Takeover, heirs: tuple[Heir, ...]) -> bool:
+        """Whether a majority of ``heirs`` (the newest order of succession), this device
+        included, opened their parts for ``claim``: what it takes to carry the room on."""
+        seats = self._seats(claim.backup)
+        opened = sum(1 for m, _, _ in heirs if m != self.member and seats.get(m) in claim.parts)
+        return 2 * (opened + 1) > len(heirs)
+
+    def _seats(self, backup: Backup) -> dict[str, int]:
+        """Member -> seat in a backup's room (read once per backup)."""
+        cached = self._seat_cache.get((backup.epoch, backup.serial))
+        if cached is None:
+            try:
+                room = unpack(backup.room)
+            except CorruptState:
+                room = {}
+            commitments = room.get("commitments")
+            cached = (seats_of(room), commitments if isinstance(commitments, dict) else {})
+            kept = {(b.epoch, b.serial) for b in self.backups}
+            self._seat_cache = {k: v for k, v in self._seat_cache.items() if k in kept}
+            self._seat_cache[(backup.epoch, backup.serial)] = cached
+        return cached[0]
+
+    def _commitment(self, backup: Backup, seat: int) -> Any:
+        self._seats(backup)
+        return self._seat_cache[(backup.epoch, backup.serial)][1].get(str(seat))
 
     def _from_guest(self, peer: str, text: Any) -> None:
-        """A claim or a share from another guest, untrusted, each in its own boundary."""
+        """A claim or an opening from another guest, untrusted, each in its own boundary."""
         try:
             msg = parse(text, PEER_TYPES)
         except ProtocolError:
@@ -296,39 +422,52 @@ class RoomGuest:
         if msg["t"] == "claim":
             self._answer(peer, backup, msg["epoch"])
         else:
-            self._take_share(peer, backup, msg["share"])
+            self._take_opening(peer, backup, msg)
 
     def _answer(self, peer: str, backup: Backup, epoch: int) -> None:
-        """Give our share only to the successor we would choose ourselves (by our newest
-        backup, whichever backup it asks about), the host away here too."""
+        """Open our part only to the successor we would choose ourselves (by our newest
+        backup, whichever backup it asks about), the host away here too; and from then
+        on take that successor's signed messages as the host's."""
         heir = self._heir(self.backups[-1])
         if epoch != backup.epoch or not self._waited() or heir is None or heir[1] != peer:
             return
         if heir[0] == self.member:
             return
+        self._trust(heir[2])
         moment = (peer, backup.serial, int(self.now() // 1000))
         if moment not in self.answered:
             self.answered = {a for a in self.answered if a[2] >= moment[2] - 1} | {moment}
-            self._send(peer, {"t": "share", "serial": backup.serial, "share": backup.share})
+            seed = _seed_from(self.make_id())
+            opening = {
+                "t": "opening",
+                "serial": backup.serial,
+                "part": backup.part,
+                "salt": backup.salt,
+                "seed": seed,
+            }
+            self._send(peer, opening)
 
-    def _take_share(self, peer: str, backup: Backup, share: str) -> None:
-        """A second share from another heir: the successor can now open the backup."""
-        if self.unseal is not None or not self._waited() or share == backup.share:
+    def _take_opening(self, peer: str, backup: Backup, msg: dict[str, Any]) -> None:
+        """Another heir's part: kept for the deal if it matches its commitment."""
+        claim = self.claims.get(backup.serial)
+        if claim is None or self.ready is not None or not self._waited():
             return
-        if (backup.serial, share) in self.refused:
+        member = next((m for m, p, _ in backup.heirs if p == peer and m != self.member), None)
+        seat = self._seats(backup).get(member or "")
+        if seat is None:
             return
-        heir = self._heir(self.backups[-1])
-        holders = {p for m, p in backup.heirs if m != self.member}
-        if heir is not None and heir[0] == self.member and peer in holders:
-            self.unseal = Unseal(backup, (backup.share, share))
+        told = dealing.commitment(msg["salt"], msg["part"])
+        if told != self._commitment(backup, seat):
+            self.false_openings += 1  # not what the host committed to: dealt for instead
+            return
+        claim.parts[seat] = msg["part"]
+        claim.seeds[seat] = msg["seed"]
+        self.ready = self._gathered()
 
-    def unseal_failed(self) -> None:
-        """The backup would not open with the share taken: that share is garbage (or
-        its holder's copy is damaged). It is refused from now on, and the claim goes
-        out again at the next beat, so another heir's share is tried."""
-        if self.unseal is not None:
-            self.refused.add((self.unseal.backup.serial, self.unseal.shares[1]))
-            self.unseal = None
+    def _trust(self, key: str) -> None:
+        if key not in self.trusted:
+            self.trusted.add(key)
+            self.trust(key)
 
     def _update(self, msg: dict[str, Any]) -> None:
         if self.view is None or msg["base"] != self.version:
@@ -345,10 +484,16 @@ class RoomGuest:
         if self.stopped:
             return
         self.quiet += 1
+        if self.status == "searching" and self.host is None:
+            self.searched += 1
         if self.host is not None and self.quiet >= QUIET_BEATS:
             self.host, self.greeted = None, None
             self._away()
         self.retry()
+        if self._waited() and self.backups:
+            heir = self._heir(self.backups[-1])
+            if heir is not None and heir[0] != self.member:
+                self._trust(heir[2])
         self._claim()
 
     def retry(self) -> None:
@@ -365,7 +510,8 @@ class RoomGuest:
     def _hello(self) -> None:
         """The only message that holds our seat token: to the verified host, never broadcast."""
         if self.host is not None:
-            self._send(self.host, {"t": "hello", "token": self.token, "name": self.name})
+            hello = {"t": "hello", "token": self.token, "name": self.name, "key": self.key}
+            self._send(self.host, hello)
 
     # -- the player's actions ------------------------------------------------------
 
@@ -410,3 +556,8 @@ def _drawable(view: dict[str, Any]) -> bool:
     except BadView:
         return False
     return True
+
+
+def _seed_from(random_id: str) -> int:
+    """A share of a deal's seed from a random id (this device's randomness)."""
+    return int.from_bytes(hashlib.sha256(random_id.encode()).digest()[:6], "big")

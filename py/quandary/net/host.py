@@ -19,15 +19,20 @@ from typing import Any
 
 from quandary import engine
 from quandary.bots import BOT_NAMES
-from quandary.engine import BadSetup, CorruptState, GameError, Move
+from quandary.engine import BadSetup, CorruptState, GameError, Move, dealing
 from quandary.table import BotSpeed, Seat, Table
 
 from . import limits
 from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
-from .succession import SUCCESSION_MS, backup_template, backup_text, heirs_of
-
-Sealer = Callable[[str, list[str], str], None]
-"""The transport's sealing: (backup text, holder peers, message template); see succession."""
+from .succession import (
+    HASHED,
+    SUCCESSION_MS,
+    hashed,
+    heirs_of,
+    mandate_text,
+    pack,
+    world_room,
+)
 
 DELAY_SAMPLES = 5
 """Round trips remembered per member; the smallest is the least disturbed by jitter."""
@@ -75,6 +80,12 @@ _ESCAPED = re.compile(r'["\\\x00-\x1f]')
 """Characters that ``encode`` (JSON, not ASCII-only) writes as an escape."""
 
 
+def _key(member: dict[str, Any]) -> str | None:
+    """A saved member's device key, if it is one (a room saved before keys had none)."""
+    key = member.get("key")
+    return key if isinstance(key, str) and 0 < len(key) <= 64 else None
+
+
 def _quoted(text: str) -> str:
     """``text`` as a JSON string, as ``encode`` writes it (most need no escape at all)."""
     if _ESCAPED.search(text) is None:
@@ -101,6 +112,17 @@ class Member:
     """When this member's connection closed (host's clock), while it stays away."""
     since: float = 0.0
     """When this member came in (host's clock): the longest waiting gives way first."""
+    key: str | None = None
+    """The public half of the key this member's device would sign with as the room's
+    successor (net/succession.py): named in the order of succession."""
+
+    def holds(self, token: str | None) -> bool:
+        """Whether ``token`` is this member's: a successor knows tokens only as hashes."""
+        if not token:
+            return False
+        if self.token.startswith(HASHED):
+            return hashed(token) == self.token
+        return token == self.token
 
     @property
     def delay(self) -> float:
@@ -158,9 +180,17 @@ class RoomHost:
         """How long an absent player's seat waits for them (a key of ``PATIENCE``)."""
         self.epoch = 0
         """Successions so far: guests ignore a host of an older epoch (net/succession.py)."""
-        self.seal: Sealer | None = None
-        self.signing_key: str | None = None
-        """With both, the room is backed up on the seated guests' devices after each change."""
+        self.chain: list[tuple[str, str]] = []
+        """The mandates that make this host's key the room's (empty for the first host,
+        whose key is the link's): each signed by the host before, naming its heirs."""
+        self.certify: Callable[[str], None] | None = None
+        """Asks the transport to sign a mandate with this host's key (answered by
+        ``certified``): a device that never saw the succession can check a successor."""
+        self._mandate: str | None = None
+        self._certified: tuple[str, str] | None = None
+        self.backing_up = False
+        """Whether the room is backed up on the seated guests' devices after each change
+        (once the transport is open: net/succession.py)."""
         self._backed_up: Any = None
         self._serial = 0
         self._held: tuple[int, float, tuple[str, ...]] | None = None
@@ -191,7 +221,21 @@ class RoomHost:
         they verified, so their seat tokens reach nobody else.
         """
         self.peers.add(peer)
-        self._send(peer, {"t": "host", "epoch": self.epoch}, None)
+        self._send(peer, self._greeting(), None)
+
+    def _greeting(self) -> dict[str, Any]:
+        """Who the host is: its epoch, and the mandates that name its key (a successor's)."""
+        return {"t": "host", "epoch": self.epoch, "chain": [list(m) for m in self.chain]}
+
+    def certified(self, text: str, signature: str) -> None:
+        """The transport signed a mandate (``certify``): backups carry it from now on."""
+        if text == self._mandate:
+            self._certified = (text, signature)
+
+    def mandate_chain(self) -> list[list[str]]:
+        """The mandates from the room's key to this host's heirs, for the heirs to show."""
+        own = [list(self._certified)] if self._certified is not None else []
+        return [list(m) for m in self.chain] + own
 
     def on_leave(self, peer: str) -> None:
         """A connection closed: its member is away, its seat kept; a member without a
@@ -255,7 +299,7 @@ class RoomHost:
 
     def _handle(self, peer: str, msg: dict[str, Any]) -> None:
         if msg["t"] == "hello":
-            self._hello(peer, msg["token"], msg["name"])
+            self._hello(peer, msg["token"], msg["name"], msg["key"])
             return
         member = self._member_at(peer)
         if member is None:
@@ -331,8 +375,8 @@ class RoomHost:
         self._budget[peer] = (tokens - cost, now)
         return True
 
-    def _hello(self, peer: str, token: str | None, name: str) -> None:
-        member = next((m for m in self.members.values() if token and m.token == token), None)
+    def _hello(self, peer: str, token: str | None, name: str, key: str | None) -> None:
+        member = next((m for m in self.members.values() if m.holds(token)), None)
         if member is not None and member.id == self.me:
             member = None  # nobody can take the host's own place
         if member is None:
@@ -355,8 +399,10 @@ class RoomHost:
             self._send(member.peer, {"t": "replaced"}, None)
             self._sent_view.pop(member.peer, None)
             self._sent_lobby.pop(member.peer, None)
-        moved = member.peer != peer
-        member.peer, member.away_since = peer, None
+        moved = member.peer != peer or member.key != key
+        member.peer, member.away_since, member.key = peer, None, key
+        if member.token.startswith(HASHED):
+            member.token = self.make_id()  # a successor's guest gets a token it knows again
         if self.table is not None and member.seat is not None:
             self.table.uncover(member.seat)  # back: the seat is theirs again at once
         self._sent_view.pop(peer, None)
@@ -747,29 +793,56 @@ class RoomHost:
                 self._send_view(member)
 
     def _back_up(self) -> None:
-        """Seal the room on the seated guests' devices when it or its heirs changed.
+        """Leave every seated guest a backup it could carry the room on from.
 
-        It takes two guests: with fewer, nobody could open a backup without
-        being able to read it alone, so there is none (and no successor).
+        One world nobody has seen (``world_room``) for all of them, with each
+        heir's salted commitment to its hidden part; and, to each heir alone, its
+        own part and salt. Nothing in it is secret from its holder, so no group
+        of guests learns anything by pooling theirs.
         """
-        if self.seal is None or self.signing_key is None or self.table is None:
+        if not self.backing_up or self.table is None:
             return
-        order = [(m.id, m.peer, m.seat) for m in self.members.values()]
-        heirs = [(m, p) for m, p in heirs_of(order, self.me) if p != LOCAL]
+        order = [(m.id, m.peer, m.seat, m.key) for m in self.members.values()]
+        heirs = [h for h in heirs_of(order, self.me) if h[1] != LOCAL]
         seats = tuple(s.covered for s in self.table.seats)
-        moment = (len(self.table.record.moves), self.table.record.seed, seats, heirs)
-        if len(heirs) < 2 or moment == self._backed_up:
+        moment = (self.table.state.version, seats, tuple(heirs))
+        if not heirs or moment == self._backed_up:
             return
         self._backed_up = moment
         self._serial += 1
-        waited = tuple(peer for _, peer in heirs if peer not in self._slow)
+        waited = tuple(peer for _, peer, _ in heirs if peer not in self._slow)
         self._held = (self._serial, self.now(), waited) if waited else None
-        template = backup_template(self._serial, self.epoch, heirs)
-        self.seal(
-            backup_text(self.to_json(), self.signing_key, self.epoch, replayable=True),
-            [peer for _, peer in heirs],
-            template,
-        )
+        state = self.table.state
+        parts: dict[str, tuple[int, Any, str]] = {}
+        for member_id, _, _ in heirs:
+            seat = self.members[member_id].seat
+            assert seat is not None
+            parts[member_id] = (seat, dealing.hidden(state, seat), self.make_id())
+        room = world_room(self.to_json(), state, self.new_seed())
+        room["commitments"] = {
+            str(seat): dealing.commitment(salt, part) for seat, part, salt in parts.values()
+        }
+        packed = pack(room)
+        listed = [list(h) for h in heirs]
+        mandate = mandate_text(self.epoch, heirs)
+        if mandate != self._mandate:
+            self._mandate = mandate
+            if self.certify is not None:
+                self.certify(mandate)
+        chain = self.mandate_chain()
+        for member_id, peer, _ in heirs:
+            seat, part, salt = parts[member_id]
+            msg = {
+                "t": "backup",
+                "serial": self._serial,
+                "epoch": self.epoch,
+                "heirs": listed,
+                "room": packed,
+                "part": part,
+                "salt": salt,
+                "chain": chain,
+            }
+            self._send(peer, msg, seat)
 
     def tick(self) -> None:
         """Tell every guest the host is here and which version is current.
@@ -793,7 +866,7 @@ class RoomHost:
                 self._send(member.peer, tick, None)
         known = {m.peer for m in self.members.values()}
         for peer in sorted(self.peers - known):
-            self._send(peer, {"t": "host", "epoch": self.epoch}, None)  # a greeting may be lost
+            self._send(peer, self._greeting(), None)  # a greeting may be lost
 
     def _send_view(self, member: Member, snapshot: bool = False) -> None:
         """Send what changed of the member's view (all of it for a ``snapshot``); not
@@ -880,7 +953,14 @@ class RoomHost:
             "options": self.options,
             "plan": [{"kind": p.kind, "level": p.level} for p in self.plan],
             "members": [
-                {"id": m.id, "token": m.token, "name": m.name, "seat": m.seat, "seen": m.seen}
+                {
+                    "id": m.id,
+                    "token": m.token,
+                    "name": m.name,
+                    "seat": m.seat,
+                    "seen": m.seen,
+                    "key": m.key,
+                }
                 for m in self.members.values()
             ],
             "table": self.table.to_json() if self.table else None,
@@ -901,7 +981,9 @@ class RoomHost:
         open timed window had run that much further, and goes on from there."""
         try:
             members = {
-                m["id"]: Member(m["id"], m["token"], m["name"], m["seat"], None, list(m["seen"]))
+                m["id"]: Member(
+                    m["id"], m["token"], m["name"], m["seat"], None, list(m["seen"]), key=_key(m)
+                )
                 for m in data["members"]
             }
             plan = [SeatPlan(p["kind"], p["level"]) for p in data["plan"]]

@@ -33,10 +33,10 @@ MAX_BYTES = MESSAGE_BYTES
 """The largest message either way (net/limits.json, shared with the page's transport)."""
 MAX_NAME = 20
 MAX_ID = 64
-MAX_SHARE = 200
-"""A share of a backup's key, base64 (a 16-byte key's share is far shorter)."""
-MAX_BLOB = 60_000
-"""A sealed backup, base64: a compressed room is a few KiB, the message must stay under 64."""
+MAX_ROOM = 120_000
+"""A backup's room, compressed and base64: a few KiB, and the message has its own limit."""
+MAX_HASH = 64
+"""A SHA-256 in hex."""
 MAX_DEPTH = 24
 """Deep enough for any view we send (about 8 levels), far too shallow to exhaust a
 parser's stack: Pyodide's dies near 6,000 levels, and takes the page with it."""
@@ -95,20 +95,57 @@ def _keys(v: Any) -> bool:
 
 
 def _heirs(v: Any) -> bool:
-    """An order of succession: up to 16 [member, peer] pairs of ids."""
+    """An order of succession: up to 16 [member, peer, device key] triples."""
     return (
         isinstance(v, list)
         and len(v) <= 16
         and all(
-            isinstance(pair, list) and len(pair) == 2 and all(_text(MAX_ID)(x) for x in pair)
-            for pair in v
+            isinstance(heir, list)
+            and len(heir) == 3
+            and _text(MAX_ID)(heir[0])
+            and _text(MAX_ID)(heir[1])
+            and _key(heir[2])
+            for heir in v
         )
     )
 
 
+def _chain(v: Any) -> bool:
+    """Mandates from the room's key to a host's (net/succession.py): [text, signature]s."""
+    return (
+        isinstance(v, list)
+        and len(v) <= 8
+        and all(
+            isinstance(m, list) and len(m) == 2 and _text(4096)(m[0]) and _text(128)(m[1])
+            for m in v
+        )
+    )
+
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{43}")
+"""An Ed25519 public key, raw, base64url without padding."""
+
+
+def _key(v: Any) -> bool:
+    return isinstance(v, str) and _KEY.fullmatch(v) is not None
+
+
+def _any(v: Any) -> bool:
+    """Any JSON value: a game's own hidden part, which the game itself checks."""
+    return True
+
+
+def _hash(v: Any) -> bool:
+    return isinstance(v, str) and len(v) == MAX_HASH and all(c in "0123456789abcdef" for c in v)
+
+
 # What a guest may send to the host.
 GUEST_TYPES: dict[str, dict[str, Check]] = {
-    "hello": {"token": _optional(_text(MAX_ID)), "name": _text(MAX_NAME)},
+    "hello": {
+        "token": _optional(_text(MAX_ID)),
+        "name": _text(MAX_NAME),
+        "key": _optional(_key),
+    },
     "name": {"name": _text(MAX_NAME)},
     "seat": {"seat": _seat},
     "intent": {"id": _text(MAX_ID), "version": _count, "move": _move},
@@ -120,7 +157,7 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
 
 # What the host may send to a guest.
 HOST_TYPES: dict[str, dict[str, Check]] = {
-    "host": {"epoch": _count},
+    "host": {"epoch": _count, "chain": _chain},
     "replaced": {},
     # This connection is out of the room (the host removed it, or it gave way).
     "removed": {"reason": _text(400)},
@@ -129,21 +166,23 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
     "snapshot": {"version": _count, "view": _object},
     "update": {"base": _count, "version": _count, "set": _object, "drop": _keys},
     "tick": {"version": _count, "at": _count, "epoch": _count},
-    # A sealed backup of the room (net/succession.py); the transport adds blob and share.
+    # A backup of the room, nothing secret in it, and the heir's own part (net/succession.py).
     "backup": {
         "serial": _count,
         "epoch": _count,
         "heirs": _heirs,
-        "blob": _text(MAX_BLOB),
-        "share": _text(MAX_SHARE),
+        "room": _text(MAX_ROOM),
+        "part": _any,
+        "salt": _text(MAX_ID),
+        "chain": _chain,
     },
     "rejected": {"code": _text(MAX_ID), "reason": _text(400), "id": _optional(_text(MAX_ID))},
 }
 
 # What one guest may say to another: only a succession's two messages.
 PEER_TYPES: dict[str, dict[str, Check]] = {
-    "claim": {"serial": _count, "epoch": _count},
-    "share": {"serial": _count, "share": _text(MAX_SHARE)},
+    "claim": {"serial": _count, "epoch": _count, "commit": _hash},
+    "opening": {"serial": _count, "part": _any, "salt": _text(MAX_ID), "seed": _count},
 }
 
 _WHAT = {

@@ -1,40 +1,43 @@
 """When a room's host leaves for good, a guest carries the game on: who, and with what.
 
-The host keeps a sealed backup of the whole room on the seated guests' devices:
-after every change it hands the transport the room's state, its signing key and
-the order of succession (``backup_text``); the transport encrypts it with a
-fresh key (AES-GCM, WebCrypto in the page), splits that key 2-of-n among the
-connected seated guests (Shamir's secret sharing, a maintained library) and
-sends each guest the ciphertext with its own share, signed like every host
-message, before anything the host sends after it. No single guest can read the
-backup while the host is there: it takes two shares.
+Nothing secret leaves the host for it (RULINGS §5). After every change the
+host sends each seated guest (an *heir*) a backup of the room as a world nobody
+has seen: the public table exactly, every card no seat may see dealt anew
+(``engine.dealing.redeal`` keeping no seat), seat tokens only as hashes, and
+each heir's salted commitment to its own hidden part; with it, to that heir
+alone, its own hidden part and salt. Pooled, the backups of any group of guests
+tell it nothing its seats did not see at the table. The host's signing key
+stays on the host: the order of succession names each heir's own device key.
 
-When the host has been silent for the room's waiting time (``succession_ms``),
+When the host has been silent for the room's waiting time (``SUCCESSION_MS``),
 every guest works out the same successor: the first heir in the host's last
-order who is still here (``successor``). The successor asks the other heirs for
-their shares (a ``claim``); each heir checks, on its own, that the host is away
-for it too and that the claimant is the one it would choose, and only then
-answers. With two shares the successor opens the backup, becomes the host
-(``HostAuthority`` over the restored ``RoomHost``) and signs with the room's key,
-so every guest verifies it exactly as it verified the first host. Every host
-message names the host's *epoch*, one more at each succession, and devices
-ignore a host of an older epoch: a first host who comes back finds it was
-succeeded and sits down as a guest.
+order who is still here (``successor``). The successor asks the other heirs
+for their parts (a ``claim``, with a commitment to its share of the deal's
+seed); each heir checks, on its own, that the host is away for it too and that
+the claimant is the one it would choose, and only then answers with its part,
+salt and share of the seed (an ``opening``), and trusts the successor's key.
+The successor checks each opening against its commitment, puts the parts back
+(``reinstate``), deals every card no present seat has seen again with the seed
+they all contributed to, and becomes the host (``take_over``), signing with its
+own device key. Every host message names the host's *epoch*, one more at each
+succession, and devices ignore a host of an older epoch: a first host who comes
+back finds it was succeeded and sits down as a guest.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import zlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from quandary import engine
-from quandary.engine import CorruptState, GameError, Record
-
-from .messages import encode
+from quandary.engine import CorruptState, GameError, Record, dealing
+from quandary.table import Table
 
 if TYPE_CHECKING:
     from .host import RoomHost
@@ -43,116 +46,184 @@ SUCCESSION_MS = {"short": 20_000, "normal": 45_000, "long": 90_000}
 """How long (ms) guests wait for a silent host before a successor takes over, by the
 room's waiting time (the same as the wait before a bot is offered for a guest)."""
 BACKUPS_KEPT = 3
-"""Backups a guest keeps: the successor's newest may be one its partner has not yet got."""
+"""Backups a guest keeps: the successor's newest may be one another heir has not yet got."""
+OPENING_WAIT_MS = 6_000
+"""How long a successor waits for the other heirs' openings before dealing without
+them: an heir that is here but does not answer is dealt for like an absent one."""
+HASHED = "sha256:"
+"""How a seat token is kept in a backup: only its hash, so holding the backup gives
+no seat; the successor checks a returning player's token against it."""
+
+
+Heir = tuple[str, str, str]
+"""(member id, connection, device key): one place in the order of succession."""
+
+
+MANDATES = 8
+"""The longest chain of mandates a host shows (one per succession): beyond it, a
+device that never saw the room's successions cannot join it (those that did can)."""
+
+
+def mandate_text(epoch: int, heirs: list[Heir]) -> str:
+    """What a host signs to name its heirs' keys: a device that only knows the room's
+    key (a newcomer, a player back after the succession) checks a successor by it."""
+    return json.dumps(
+        {"epoch": epoch, "heirs": [[m, k] for m, _, k in heirs]}, separators=(",", ":")
+    )
 
 
 @dataclass(frozen=True)
 class Backup:
-    """One sealed backup as a guest holds it: opening it takes a second heir's share."""
+    """One backup as an heir holds it: the room as a world nobody has seen, and this
+    heir's own hidden part."""
 
     serial: int
     epoch: int
-    heirs: tuple[tuple[str, str], ...]
-    blob: str
-    share: str
+    heirs: tuple[Heir, ...]
+    room: str
+    part: Any
+    salt: str
+    chain: tuple[tuple[str, str], ...] = ()
+    """The mandates from the room's key to this backup's heirs (``mandate_text``)."""
     kept_at: float = 0.0
     """When this guest received it (its own clock, ms): the host heard of after that
     had run on since (``RoomGuest.ran_on``)."""
 
 
-@dataclass(frozen=True)
-class Unseal:
-    """What the successor asks its page to open: a backup and two shares of its key."""
+@dataclass
+class Takeover:
+    """What the successor has gathered: a backup, the openings that fit it, and the
+    shares of the deal's seed."""
 
     backup: Backup
-    shares: tuple[str, str]
+    claimed_at: float
+    seed: int
+    """This device's own share of the seed (committed to in its claim)."""
+    parts: dict[int, Any] = field(default_factory=dict)
+    """Seat -> hidden part, each checked against its commitment."""
+    seeds: dict[int, int] = field(default_factory=dict)
+    """Seat -> the share of the seed that seat's owner sent with its opening."""
 
 
-def backup_template(serial: int, epoch: int, heirs: list[tuple[str, str]]) -> str:
-    """The backup message without its blob and share, which the transport appends."""
-    return encode(
-        {"t": "backup", "serial": serial, "epoch": epoch, "heirs": [list(h) for h in heirs]}
-    )
+def hashed(token: str) -> str:
+    """A seat token as a backup keeps it."""
+    return HASHED + hashlib.sha256(token.encode()).hexdigest()
 
 
-def backup_text(room: dict[str, Any], key: str, epoch: int, replayable: bool = False) -> str:
-    """What is sealed: the room as the host would save it, its key and epoch, compressed.
+def seed_commitment(seed: int) -> str:
+    """What a successor's claim says of its share of the seed, before seeing the others'."""
+    return hashlib.sha256(f"seed\n{seed}".encode()).hexdigest()
 
-    With ``replayable`` the table's state is left out: its record of moves
-    rebuilds it exactly (``read_backup`` does), at a fraction of the bytes sent
-    after every move. Compressed so a long game's backup stays far below a
-    message's 64 KiB.
+
+def joint_seed(seeds: Mapping[int, int], own: int) -> int:
+    """The deal's seed from every present seat's share: no one chose it alone."""
+    text = json.dumps([own, sorted(seeds.items())], separators=(",", ":"))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
+
+
+def world_room(room: dict[str, Any], state: Any, seed: int) -> dict[str, Any]:
+    """The room as the host saves it, with its table a world nobody has seen.
+
+    Every hidden card is dealt anew keeping no seat; the record starts from that
+    world (its moves would replay the real deal); seat tokens become hashes.
     """
-    table = room.get("table")
-    if replayable and isinstance(table, dict):
-        room = {**room, "table": {k: v for k, v in table.items() if k != "state"}}
-    data = json.dumps({"room": room, "key": key, "epoch": epoch}, separators=(",", ":"))
+    world = dealing.redeal(state, (), seed)
+    table = room["table"]
+    record = Record.from_json(table["record"])
+    start = engine.to_json(world)
+    record = Record(record.game, record.players, record.options, seed, (), start)
+    members = [{**m, "token": hashed(m["token"])} for m in room["members"]]
+    return {
+        **room,
+        "members": members,
+        "table": {**table, "record": record.to_json(), "state": start},
+    }
+
+
+def pack(room: dict[str, Any]) -> str:
+    """A backup's room as compact text: compressed, so it stays far below a message's limit."""
+    data = json.dumps(room, separators=(",", ":"))
     return base64.b64encode(zlib.compress(data.encode("utf-8"), 6)).decode("ascii")
 
 
-def read_backup(text: str) -> tuple[dict[str, Any], str, int]:
-    """The room, key and epoch in an opened backup; ``CorruptState`` if it is not one."""
+def unpack(text: str) -> dict[str, Any]:
+    """The room in a backup; ``CorruptState`` if it is not one."""
     try:
         raw = zlib.decompress(base64.b64decode(text.encode("ascii"), validate=True))
-        data = json.loads(raw.decode("utf-8"))
-        room, key, epoch = data["room"], data["key"], data["epoch"]
-    except (binascii.Error, zlib.error, ValueError, KeyError, TypeError, UnicodeError):
+        room = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, zlib.error, ValueError, UnicodeError):
         raise CorruptState("The room's backup cannot be read.") from None
-    if not isinstance(room, dict) or not isinstance(key, str) or type(epoch) is not int:
+    if not isinstance(room, dict) or not isinstance(room.get("table"), dict):
         raise CorruptState("The room's backup is damaged.")
-    table = room.get("table")
-    if isinstance(table, dict) and "state" not in table:
-        try:
-            state = Record.from_json(table.get("record")).replay()
-        except (GameError, CorruptState, KeyError, TypeError, ValueError):
-            raise CorruptState("The room's backup holds moves that cannot be replayed.") from None
-        room = {**room, "table": {**table, "state": engine.to_json(state)}}
-    return room, key, epoch
+    return room
 
 
-def heirs_of(members: list[tuple[str, str | None, int | None]], me: str) -> list[tuple[str, str]]:
-    """The order of succession: connected seated guests, longest in the room first.
+def seats_of(room: dict[str, Any]) -> dict[str, int]:
+    """Member id -> seat, for the seated members of a backup's room."""
+    members = room.get("members")
+    if not isinstance(members, list):
+        return {}
+    return {
+        m["id"]: m["seat"]
+        for m in members
+        if isinstance(m, dict) and isinstance(m.get("id"), str) and type(m.get("seat")) is int
+    }
 
-    ``members`` are (member id, peer, seat) in the order they joined. A spectator
-    is nobody's successor: the players are the ones with a game to go on with.
+
+def heirs_of(members: list[tuple[str, str | None, int | None, str | None]], me: str) -> list[Heir]:
+    """The order of succession: connected seated guests with a device key, longest here first.
+
+    ``members`` are (member id, peer, seat, device key) in the order they joined.
+    A spectator is nobody's successor: the players are the ones with a game to go on.
     """
     return [
-        (member, peer)
-        for member, peer, seat in members
-        if member != me and peer is not None and seat is not None
+        (member, peer, key)
+        for member, peer, seat, key in members
+        if member != me and peer is not None and seat is not None and key is not None
     ]
 
 
-def successor(heirs: tuple[tuple[str, str], ...], present: set[str]) -> tuple[str, str] | None:
+def successor(heirs: tuple[Heir, ...], present: set[str]) -> Heir | None:
     """The first heir still here (``present``: peers this device can reach, and itself)."""
     return next((heir for heir in heirs if heir[1] in present), None)
 
 
 def take_over(
-    host: RoomHost, opened: str, member: str, present: set[str], ran_on: float = 0.0
-) -> str:
-    """Make ``host`` (new, on the successor's device) the room in the opened backup.
+    host: RoomHost, takeover: Takeover, member: str, present: set[str], ran_on: float = 0.0
+) -> None:
+    """Make ``host`` (new, on the successor's device) the room the heirs rebuilt.
 
-    ``member`` is the successor's own member id: its seat becomes the host's seat.
-    The host that left stays a member whose seat a bot plays at once (the table
-    already waited for it all this time), until it comes back as a guest. Every
-    peer here is greeted as a new host greets, with the next epoch. Returns the
-    room's signing key, for the transport. ``CorruptState`` if anything is wrong.
-    ``ran_on`` (ms): how long the old host was still heard of after the backup, so
-    an open timed window goes on with the time its players had left.
+    The present owners' parts go back into the world of the backup, every card
+    none of them has seen is dealt again with the joint seed, and ``member`` (the
+    successor) takes the host's place. Seats whose owner is absent, the first
+    host's included, are played by bots at once (the table already waited for
+    them all this time), until their players come back. Every peer here is greeted
+    as a new host greets, with the next epoch. ``ran_on`` (ms): how long the old
+    host was still heard of after the backup, so an open timed window goes on with
+    the time its players had left. ``CorruptState`` if anything is wrong.
     """
-    room, key, epoch = read_backup(opened)
-    gone = room.get("me")
-    members = room.get("members")
-    if not isinstance(members, list) or not any(
-        isinstance(m, dict) and m.get("id") == member for m in members
-    ):
+    backup = takeover.backup
+    room = unpack(backup.room)
+    seats = seats_of(room)
+    if member not in seats:
         raise CorruptState("The room's backup does not name this device's seat.")
-    host.restore({**room, "me": member, "epoch": epoch + 1}, ran_on)
-    host.signing_key = key
-    if isinstance(gone, str) and gone in host.members:
-        host.members[gone].away_since = float("-inf")  # a bot plays its seat from the next tick
+    parts = {**takeover.parts, seats[member]: backup.part}
+    try:
+        table = Table.from_json(room["table"])
+        rebuilt = dealing.reinstate(table.state, parts)
+        seed = joint_seed(takeover.seeds, takeover.seed)
+        dealt = dealing.redeal(rebuilt, parts, seed)
+    except (GameError, KeyError, TypeError, ValueError) as exc:
+        raise CorruptState(f"The room's backup cannot be carried on ({exc}).") from None
+    start = engine.to_json(dealt)
+    record = Record(table.record.game, table.record.players, table.record.options, seed, (), start)
+    gone = room.get("me")
+    new_table = {**room["table"], "record": record.to_json(), "state": start}
+    host.restore({**room, "table": new_table, "me": member, "epoch": backup.epoch + 1}, ran_on)
+    host.chain = list(backup.chain)[:MANDATES]
+    for other in host.members.values():
+        if other.id == gone or (other.seat is not None and other.seat not in parts):
+            other.away_since = float("-inf")  # a bot plays its seat from the next tick
     for peer in sorted(present):
         host.on_join(peer)
     host.tick()
-    return key

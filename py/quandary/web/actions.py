@@ -107,11 +107,14 @@ class OpenRoom:
 
     ``signing_key`` (PKCS#8, base64url) is set only on the host's device: the
     transport signs every message with it, and guests verify them against the
-    link's host key.
+    link's host key, or against a key in ``trusted`` (a successor's, which this
+    device followed before; or, on a host, its heirs', to hear that one of them
+    carried the room on while it was away).
     """
 
     link: RoomLink
     signing_key: str | None = None
+    trusted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,18 +144,6 @@ class SaveRoom:
 
 
 @dataclass(frozen=True)
-class OpenBackup:
-    """Open the room's sealed backup with two shares (this device is the successor).
-
-    The page answers with ``RoomController.backup_opened`` or ``backup_failed``:
-    the transport's WebCrypto does the decrypting, asynchronously.
-    """
-
-    blob: str
-    shares: tuple[str, str]
-
-
-@dataclass(frozen=True)
 class DownloadText:
     """Save ``text`` as a file called ``name`` on this device (the game's log).
 
@@ -165,13 +156,5 @@ class DownloadText:
 
 
 Effect = (
-    DownloadText
-    | SetHash
-    | MakeHostKey
-    | OpenRoom
-    | CloseRoom
-    | CopyText
-    | ShareLink
-    | SaveRoom
-    | OpenBackup
+    DownloadText | SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom
 )

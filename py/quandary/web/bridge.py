@@ -28,7 +28,6 @@ from quandary.web.actions import (
     DownloadText,
     Effect,
     MakeHostKey,
-    OpenBackup,
     OpenRoom,
     SaveRoom,
     SetHash,
@@ -117,13 +116,17 @@ class OutboxSigning:
     def __init__(self, post: Callable[[Message], None]) -> None:
         self.post = post
 
-    def backup(self, text: str, holders: list[str], template: str) -> None:
-        """Seal a backup of the room for the seated guests, before what is sent next."""
-        self.post({"t": "backup", "text": text, "holders": holders, "template": template})
-
     def become_host(self, key: str) -> None:
         """Sign from now on: this device carries the room on."""
         self.post({"t": "become-host", "key": key})
+
+    def trust(self, key: str) -> None:
+        """Take messages signed with ``key`` as the host's from now on."""
+        self.post({"t": "trust", "key": key})
+
+    def certify(self, text: str) -> None:
+        """Sign a mandate; the page answers with a ``certified`` room event."""
+        self.post({"t": "certify", "text": text})
 
     def step_down(self) -> None:
         """Stop signing: another device holds the room."""
@@ -334,14 +337,13 @@ class Bridge:
                 "turn": link.turn.ice_servers() if link.turn is not None else [],
                 "hostKey": link.host_key,
                 "signingKey": effect.signing_key,
+                "trusted": list(effect.trusted),
             }
             out.append({"t": "open-room", "options": options})
         elif isinstance(effect, CopyText):
             out.append({"t": "copy", "text": effect.text, "field": effect.field})
         elif isinstance(effect, ShareLink):
             out.append({"t": "share", "title": effect.title, "url": effect.url})
-        elif isinstance(effect, OpenBackup):
-            out.append({"t": "open-backup", "blob": effect.blob, "shares": list(effect.shares)})
         elif isinstance(effect, DownloadText):
             out.append({"t": "download", "name": effect.name, "text": effect.text})
         elif isinstance(effect, SaveRoom) and self.controller.room is not None:
@@ -378,7 +380,14 @@ class Bridge:
         elif "error" in message:
             room.failed(f"Rooms need a network connection, and it failed: {message['error']}.")
         else:
-            room.opened(self._send, bool(message.get("canShare")), OutboxSigning(self._post))
+            device = message.get("device")
+            pair = None
+            if isinstance(device, dict):
+                public, private = device.get("public"), device.get("private")
+                if isinstance(public, str) and isinstance(private, str):
+                    pair = (public, private)
+            signing = OutboxSigning(self._post)
+            room.opened(self._send, bool(message.get("canShare")), signing, pair)
             self.heartbeat = True
 
     def _send(self, peer: str, text: str) -> None:
@@ -398,7 +407,17 @@ class Bridge:
         elif kind == "leave":
             room.on_leave(peer)
         elif kind == "message":
-            room.on_message(peer, str(message.get("text", "")), message.get("fromHost") is True)
+            certified = message.get("certified")
+            room.on_message(
+                peer,
+                str(message.get("text", "")),
+                message.get("fromHost") is True,
+                certified if isinstance(certified, str) and certified else None,
+            )
+        elif kind == "certified":
+            text, signature = message.get("text"), message.get("signature")
+            if room.host is not None and isinstance(text, str) and isinstance(signature, str):
+                room.host.certified(text, signature)
         elif kind == "error":
             room.on_join_error(str(message.get("detail", "")))
         elif kind == "rtt":
@@ -406,21 +425,11 @@ class Bridge:
             if isinstance(rtt, int | float) and not isinstance(rtt, bool):
                 room.on_round_trip(peer, float(rtt))
 
-    def _backup(self, message: Message) -> None:
-        room = self.controller.room
-        if room is None:
-            return
-        if "error" in message:
-            room.backup_failed(str(message["error"]))
-        else:
-            room.backup_opened(str(message.get("text", "")))
-
 
 ROOM_REPLIES: dict[str, Callable[[Bridge, Message], None]] = {
     "host-key": Bridge._host_key,
     "room-opened": Bridge._room_opened,
     "room": Bridge._room_event,
-    "unsealed": Bridge._backup,
 }
 """The page's answers to what the engine asked of the room transport, and its events."""
 

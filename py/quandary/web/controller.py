@@ -457,7 +457,7 @@ class Controller:
             speed=self.speed,
         )
         self.room = room
-        self.effects.append(OpenRoom(link, room.signing_key))
+        self.effects.append(OpenRoom(link, room.signing_key, room.trusted_keys()))
 
     def _leave_room(self, data: dict[str, str]) -> None:
         self._close_room()

@@ -18,7 +18,7 @@ from quandary.engine import BadSetup, CorruptState, GameError
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
-from quandary.net.succession import read_backup, take_over
+from quandary.net.succession import take_over
 from quandary.table import BotSpeed
 
 from .actions import (
@@ -26,7 +26,6 @@ from .actions import (
     Action,
     CopyText,
     Effect,
-    OpenBackup,
     SaveRoom,
     ShareLink,
     UnknownAction,
@@ -57,14 +56,19 @@ UNREACHABLE_EVEN_BY_TURN = (
 
 
 class Signing(Protocol):
-    """What the transport does with the room's key besides sending (static/js/room.entry.js)."""
-
-    def backup(self, text: str, holders: list[str], template: str) -> None:
-        """Seal ``text`` for ``holders`` (2-of-n), queued before anything sent later."""
-        ...
+    """What the transport does with keys besides sending (static/js/room.entry.js)."""
 
     def become_host(self, key: str) -> None:
-        """Sign everything from now on with the room's key (a successor)."""
+        """Sign everything from now on with ``key`` (a successor: its own device key)."""
+        ...
+
+    def trust(self, key: str) -> None:
+        """Take messages signed with ``key`` as the host's (a successor this guest follows)."""
+        ...
+
+    def certify(self, text: str) -> None:
+        """Sign a mandate with the key this device signs with; answered by the host's
+        ``certified`` (net/succession.py, ``mandate_text``)."""
         ...
 
     def step_down(self) -> None:
@@ -108,8 +112,10 @@ class RoomController:
         self.can_share = False
         self.signing: Signing | None = None
         self.new_seed, self.make_id, self.now = new_seed, make_id, now
-        self._opening = False
-        """The successor's page is opening the backup: ask once."""
+        self.speed: BotSpeed = speed
+        self.device: tuple[str, str] | None = None
+        """This device's own key pair (public, private), made by the page when the room
+        opened: named in the order of succession, signs if this device succeeds."""
         create = signing_key is not None
         record = {} if create else self._stored()
         seen = 0
@@ -120,7 +126,6 @@ class RoomController:
             self.signing_key = key if isinstance(key, str) and key else None
         if self.signing_key is not None:
             self.host = RoomHost(self._send, make_id, new_seed, name, now)
-            self.host.signing_key = self.signing_key
             self.host.speed = speed
         if self.host is not None and not create:
             try:
@@ -159,7 +164,12 @@ class RoomController:
                 "seen": self.table.seen,
             }
         elif self.guest is not None and self.guest.token:
-            record = {"role": "guest", "token": self.guest.token, "name": self.guest.name}
+            record = {
+                "role": "guest",
+                "token": self.guest.token,
+                "name": self.guest.name,
+                "trusted": sorted(self.guest.trusted),
+            }
         else:
             return
         try:
@@ -174,15 +184,41 @@ class RoomController:
 
     # -- the transport ---------------------------------------------------------------
 
+    def trusted_keys(self) -> tuple[str, ...]:
+        """Keys the transport takes as the host's besides the link's, from the start.
+
+        A host: its heirs' (a successor carried the room on while it was away, and
+        it must hear that). A guest: the successors it followed before a reload.
+        """
+        if self.host is not None:
+            return tuple(sorted({m.key for m in self.host.members.values() if m.key}))
+        kept = self._stored().get("trusted")
+        if not isinstance(kept, list):
+            return ()
+        keys = tuple(k for k in kept if isinstance(k, str) and 0 < len(k) <= 64)
+        if self.guest is not None:
+            self.guest.trusted.update(keys)
+        return keys
+
     def opened(
-        self, send: Callable[[str, str], None], can_share: bool, signing: Signing | None = None
+        self,
+        send: Callable[[str, str], None],
+        can_share: bool,
+        signing: Signing | None = None,
+        device: tuple[str, str] | None = None,
     ) -> None:
-        """The transport is open: this is how to reach a peer (and to seal backups)."""
+        """The transport is open: how to reach a peer, its key work, this device's keys."""
         self.send = send
         self.can_share = can_share
         self.signing = signing
+        self.device = device
         if self.host is not None and signing is not None:
-            self.host.seal = signing.backup
+            self.host.backing_up = True
+            self.host.certify = signing.certify
+        if self.guest is not None and signing is not None:
+            self.guest.trust = signing.trust
+        if self.guest is not None and device is not None:
+            self.guest.set_key(device[0])
 
     def failed(self, reason: str) -> None:
         """The transport could not be opened (offline, a refused relay): say why."""
@@ -206,11 +242,18 @@ class RoomController:
         """A peer left."""
         self._protocol().on_leave(peer)
 
-    def on_message(self, peer: str, text: str, from_host: bool = False) -> None:
-        """A message arrived from a peer (``from_host``: its host signature verified)."""
-        self._protocol().on_message(peer, text, from_host)
+    def on_message(
+        self, peer: str, text: str, from_host: bool = False, certified: str | None = None
+    ) -> None:
+        """A message arrived from a peer (``from_host``: its host signature verified;
+        ``certified``: signed by an heir's key that mandates from the room's key name)."""
+        if self.guest is not None:
+            self.guest.on_message(peer, text, from_host, certified)
+        else:
+            self._protocol().on_message(peer, text, from_host)
         if self.host is not None and self.host.superseded:
             self._step_down()
+        self._carry_on()
         self.table.follow()
         self._save_soon()
 
@@ -251,7 +294,7 @@ class RoomController:
         assert self.guest is not None
         before = (self.guest.status, self.notice)
         self.guest.beat()
-        self._ask_to_open()
+        self._carry_on()
         self.beats = 0 if self.guest.host else self.beats + 1
         if self.guest.status == "searching" and self.beats >= SEARCH_PATIENCE:
             self.notice = (
@@ -264,32 +307,31 @@ class RoomController:
 
     # -- succession (net/succession.py) ---------------------------------------------
 
-    def _ask_to_open(self) -> None:
-        """This device is the successor and holds two shares: the page opens the backup."""
-        assert self.guest is not None
-        request = self.guest.unseal
-        if request is not None and not self._opening:
-            self._opening = True
-            self.effects.append(OpenBackup(request.backup.blob, request.shares))
-
-    def backup_opened(self, text: str) -> None:
-        """The backup is open: this device becomes the room's host and the game goes on."""
-        self._opening = False
+    def _carry_on(self) -> None:
+        """This device is the successor and has gathered the heirs' parts: it becomes
+        the room's host, signing with its own key, and the game goes on."""
         guest = self.guest
-        if guest is None or guest.member is None or self.signing is None:
+        if guest is None or guest.ready is None or guest.member is None:
             return
-        _, key, _ = read_backup(text)
-        self.signing.become_host(key)  # the greetings below go out signed
+        if self.signing is None or self.device is None:
+            return
+        takeover = guest.ready
         host = RoomHost(self._send, self.make_id, self.new_seed, guest.name, self.now)
-        host.seal = self.signing.backup
+        host.speed = self.speed
         try:
-            ran_on = guest.ran_on(guest.unseal.backup) if guest.unseal is not None else 0.0
-            take_over(host, text, guest.member, set(guest.peers), ran_on)
+            self.signing.become_host(self.device[1])  # the greetings below go out signed
+            ran_on = guest.ran_on(takeover.backup)
+            take_over(host, takeover, guest.member, set(guest.peers), ran_on)
         except CorruptState as exc:
             self.signing.step_down()
-            self.backup_failed(exc.message)
+            guest.ready = None
+            guest.backups = [b for b in guest.backups if b.serial != takeover.backup.serial]
+            guest.claims.pop(takeover.backup.serial, None)
+            self.notice = f"This device could not take the host's place ({exc.message})."
             return
-        self.host, self.guest, self.signing_key = host, None, key
+        host.backing_up = True
+        host.certify = self.signing.certify
+        self.host, self.guest, self.signing_key = host, None, self.device[1]
         self.table = TableController(
             HostAuthority(host, self.now),
             OUT_OF_ROOM,
@@ -303,13 +345,6 @@ class RoomController:
         )
         self.persist()
 
-    def backup_failed(self, reason: str) -> None:
-        """The backup could not be opened: wait for the host, try again at a later beat."""
-        self._opening = False
-        if self.guest is not None:
-            self.guest.unseal_failed()
-        self.notice = f"This device could not take the host's place ({reason})."
-
     def _step_down(self) -> None:
         """Another device carried the room on while this host was away: sit down as a guest."""
         host = self.host
@@ -319,6 +354,13 @@ class RoomController:
         me = host.members[host.me]
         self.host, self.signing_key = None, None
         self.guest = RoomGuest(self._send, self.make_id, me.name, me.token, self.now)
+        # The transport already takes the heirs' keys as a host's (``trusted_keys``):
+        # kept with the seat, so a reload still hears the successor.
+        self.guest.trusted = {m.key for m in host.members.values() if m.key}
+        if self.signing is not None:
+            self.guest.trust = self.signing.trust
+        if self.device is not None:
+            self.guest.key = self.device[0]  # said in the hello below: it may succeed in turn
         for peer in sorted(host.peers):
             self.guest.on_join(peer)
         self.table = TableController(
