@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from quandary.net.succession import SUCCESSION_MS
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 from tests.e2e.conftest import BENIGN_CONSOLE, CHROMIUM_ARGS, INSTANT_BOTS, chromium_path
@@ -121,14 +122,19 @@ def test_a_room_between_chromium_and_firefox(new_tab, chromium, room_url, hostin
         host.text(".members", "Gus", JOIN_TIMEOUT_MS)
         host.select("#room-seat-kind-2", "bot:heuristic")
         host.wait("() => document.querySelector('#room-seat-kind-2').value === 'bot:heuristic'")
+        host.select("#room-patience", "short")
+        host.wait("() => document.querySelector('#room-patience').value === 'short'")
         host.click("#room-start")
         for tab in (host, guest):
             tab.text("#screen h1, #screen h2", "Build your dilemma", JOIN_TIMEOUT_MS)
         # The guest's hand is its own, drawn on its own device.
         assert guest.evaluate("() => document.querySelectorAll('.card[data-card]').length") > 0
         host.close()
-        # A room of two devices keeps no backup: the game waits for its host.
+        # The one guest holds a backup with nothing secret in it: after the waiting
+        # time it carries the game on, signing with its own device's key.
         guest.text("#room-status", "paused", JOIN_TIMEOUT_MS)
+        guest.text("#room-status", "You are the host", SUCCESSION_MS["short"] + JOIN_TIMEOUT_MS)
+        guest.text(".scoreboard", "bot playing for Hana", JOIN_TIMEOUT_MS)
     finally:
         errors = chrome.errors()
         chrome.close()

@@ -571,6 +571,32 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
         assert device.room_view()["version"] == host.room_view()["version"], device.name
 
 
+@pytest.mark.parametrize("game", [g.spec.id for g in engine.all_games()])
+def test_the_host_of_one_guest_and_bots_leaves_and_the_guest_plays_to_the_end(game: str) -> None:
+    """Hana, Anna and bots: Hana's tab closes, and after the waiting time Anna's page
+    carries the game on by itself and plays it to the end."""
+    net, host, guests = open_room(game, guests=("Anna",))
+    (anna,) = guests
+    host.press("field", field="room-patience", value="short")
+    seat_everyone(net, host, guests)
+    host.press("room-start")
+    net.settle()
+    host.close()
+    beat(net, guests, SUCCESSION_MS["short"] // 2000 + 3)
+    assert "the room now runs on this device" in anna.html()
+    assert "You are the host" in anna.html()
+    clock = anna.controller.room.table.authority
+    for _ in range(400):
+        play_on(net, guests)
+        if anna.room_view().get("result"):
+            break
+        wake = clock.next_wakeup()
+        assert wake is not None, "nobody can act and no clock runs"
+        net.clock = max(net.clock, wake + 1)
+        assert anna.controller.on_clock()
+    assert anna.room_view()["result"] is not None
+
+
 def test_heirs_that_cannot_reach_each_other_are_told_what_the_game_waits_for() -> None:
     net, host, guests = open_room(guests=("Anna", "Ben"))
     anna, ben = guests

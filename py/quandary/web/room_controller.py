@@ -295,6 +295,8 @@ class RoomController:
         before = (self.guest.status, self.notice)
         self.guest.beat()
         self._carry_on()
+        if self.guest is None:
+            return True  # this device carries the room on from now on
         self.beats = 0 if self.guest.host else self.beats + 1
         if self.guest.status == "searching" and self.beats >= SEARCH_PATIENCE:
             self.notice = (

@@ -78,15 +78,15 @@ def handover_text(handover: Handover, names: dict[str, str]) -> str:
         partners = " or ".join(device(m) for m in handover.heirs)
         return (
             f"The host has gone. This device takes the game on as soon as it reaches {partners}:"
-            " the game's backup opens only with a second player's share of its key."
-            " Keep this page open; it keeps trying."
+            " it takes most of the players' devices, so that two groups that cannot reach"
+            " each other never both carry the game on. Keep this page open; it keeps trying."
         )
     if me:
         return (
-            "The host has gone, and the game's backup opens only with a second player's"
-            " device. The game goes on when the host or another player comes back."
+            "The host has gone, and most of the players' devices are needed to carry the"
+            " game on. The game goes on when the host or another player comes back."
         )
-    return f"The host has gone: {who} takes the game on once it reaches a second player's device."
+    return f"The host has gone: {who} takes the game on once it reaches most players' devices."
 
 
 def share_box(url: str, can_share: bool) -> Markup:
