@@ -5,8 +5,8 @@ Two parts, written to bench/results-succession.json:
 - In CPython, over the in-memory network with the transport's real cryptography
   (tests/net/memnet.py): for every game, rooms of a host and three guests play
   to a random move, the host vanishes, a guest takes over and the game is
-  played to its end. Reports the bytes per move the sealed backups add (all
-  guests together) next to the bytes of the moves' own messages, and the moves
+  played to its end. Reports the bytes per move the backups add (all guests
+  together) next to the bytes of the moves' own messages, and the logged events
   acknowledged before the host left and lost after (must be 0).
 - In real browsers through a local relay: one room of three devices with the
   shortest waiting time (20 s); again and again the current host's page closes,
@@ -35,7 +35,7 @@ from quandary import engine
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
-from tests.net.test_succession import Room, _into
+from tests.net.test_succession import Room, _into, _log
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYABLE_MS = 120_000
@@ -49,27 +49,28 @@ def memnet_part(rooms: int) -> dict[str, Any]:
         for seed in range(rooms):
             room = Room(game, seed)
             _into(room, room.rng.randint(1, 4 if game == "royal" else 30))
-            acknowledged = room.table.record.moves
+            acknowledged = _log(room)
             for peer, texts in room.net.received.items():
                 for text in texts:
                     if '"t":"backup"' in text:
                         backup_bytes += len(text.encode())
                     elif peer in room.guests:
                         other_bytes += len(text.encode())
-            moves += max(1, len(acknowledged))
+            moves += max(1, room.table.state.version)
             if room.table.over:
                 continue
             room.vanish()
             room.succeed()
-            kept = room.table.record.moves[: len(acknowledged)]
-            lost += sum(1 for a, b in zip(acknowledged, kept, strict=False) if a != b)
-            lost += len(acknowledged) - len(kept)
+            after = _log(room)
+            told = {index: rest for index, *rest in after}
+            first = after[0][0] if after else 0
+            lost += sum(1 for i, *rest in acknowledged if i >= first and told.get(i) != rest)
             room.play()
         out[game] = {
             "rooms": rooms,
             "backup_bytes_per_move": round(backup_bytes / moves),
             "other_bytes_per_move": round(other_bytes / moves),
-            "acknowledged_moves_lost": lost,
+            "acknowledged_events_lost": lost,
         }
     return out
 

@@ -585,6 +585,7 @@ def test_the_host_of_one_guest_and_bots_leaves_and_the_guest_plays_to_the_end(ga
     beat(net, guests, SUCCESSION_MS["short"] // 2000 + 3)
     assert "the room now runs on this device" in anna.html()
     assert "You are the host" in anna.html()
+    assert "shuffled and dealt again" in html.unescape(anna.html())
     clock = anna.controller.room.table.authority
     for _ in range(400):
         play_on(net, guests)

@@ -341,7 +341,10 @@ def test_a_host_with_one_guest_and_bots_leaves_and_the_guest_plays_on(game_id: s
     before = _log(room)
     room.vanish()
     assert room.succeed() == "A"
-    assert _kept(before, _log(room))
+    after = _log(room)
+    assert _kept(before, after)
+    told = {index: kind for index, kind, _ in after}
+    assert told[before[-1][0] + 1] == "redealt", "the log says the unseen cards were dealt again"
     room.play()
     assert room.host.errors == 0 and room.host.leaks == 0
 

@@ -32,11 +32,11 @@ import hashlib
 import json
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from quandary import engine
-from quandary.engine import CorruptState, GameError, Record, dealing
+from quandary.engine import CorruptState, Event, GameError, Record, dealing
 from quandary.table import Table
 
 if TYPE_CHECKING:
@@ -50,6 +50,8 @@ BACKUPS_KEPT = 3
 OPENING_WAIT_MS = 6_000
 """How long a successor waits for the other heirs' openings before dealing without
 them: an heir that is here but does not answer is dealt for like an absent one."""
+REDEALT = "redealt"
+"""The log's event for a successor's deal: public, and it names no card."""
 HASHED = "sha256:"
 """How a seat token is kept in a backup: only its hash, so holding the backup gives
 no seat; the successor checks a returning player's token against it."""
@@ -213,6 +215,7 @@ def take_over(
         rebuilt = dealing.reinstate(table.state, parts)
         seed = joint_seed(takeover.seeds, takeover.seed)
         dealt = dealing.redeal(rebuilt, parts, seed)
+        dealt = replace(dealt, log=(*dealt.log, Event(REDEALT, {})))
     except (GameError, KeyError, TypeError, ValueError) as exc:
         raise CorruptState(f"The room's backup cannot be carried on ({exc}).") from None
     start = engine.to_json(dealt)

@@ -70,9 +70,21 @@ class GameLog:
 Describe = Callable[[dict[str, Any], Cast], str | None]
 
 
+REDEALT = (
+    "The host left: the cards none of the players still here had seen were shuffled"
+    " and dealt again."
+)
+"""The line for a room successor's deal (net/succession.py), the same in every game."""
+
+
 def lines(entries: Sequence[LogEntry], describe: Describe, cast: Cast) -> list[str]:
-    """The entries worth a line, in words (``describe`` is the game's)."""
-    return [line for e in entries if (line := describe(dict(e), cast))]
+    """The entries worth a line, in words (``describe`` is the game's; a successor's
+    deal is every game's alike)."""
+    return [
+        line
+        for e in entries
+        if (line := REDEALT if e["kind"] == "redealt" else describe(dict(e), cast))
+    ]
 
 
 MISSING = "Earlier events happened before this device joined the game."
