@@ -30,8 +30,8 @@ from quandary import engine
 from quandary.games.dilemmas.state import DilemmasState, Hand, Pile
 from quandary.games.minister.state import MinisterState, Won
 from quandary.games.randolph.state import Duel, RandolphState
-from quandary.games.royal.cards import SUITS, rank_of, suit_of
-from quandary.games.royal.state import RoyalState
+from quandary.games.royal.cards import SUITS, rank_of, suit_of, value_deck
+from quandary.games.royal.state import RoyalState, Step
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -207,7 +207,21 @@ def resample_royal(state: RoyalState, seat: int | None, rng: random.Random) -> R
         kept = tuple(c for c in state.hands[o] if c in seen)
         hands[o] = tuple(sorted(kept + new, key=lambda c: (SUITS.index(suit_of(c)), rank_of(c))))
     out = replace(state, hands=tuple(hands), deck=dealt[-1], rng=_new_rng(state.rng, rng))
-    return _rechoose_pending(out, others, rng)
+    return _rechoose_pending(_resurrendered(out, seat, rng), others, rng)
+
+
+def _resurrendered(state: RoyalState, seat: int | None, rng: random.Random) -> RoyalState:
+    """Every surrender ``seat`` took no part in, recorded with other cards (as many)."""
+    cards = sorted(value_deck())
+
+    def other(step: Step) -> Step:
+        if not step.surrendered or seat in (step.seat, step.target):
+            return step
+        return replace(step, surrendered=tuple(rng.sample(cards, len(step.surrendered))))
+
+    history = tuple(replace(r, steps=tuple(map(other, r.steps))) for r in state.history)
+    capture = state.capture and replace(state.capture, step=other(state.capture.step))
+    return replace(state, history=history, steps=tuple(map(other, state.steps)), capture=capture)
 
 
 def _royal_seen(state: RoyalState, seat: int | None) -> set[str]:

@@ -17,6 +17,12 @@ own fixed order (so that the pool's membership is all that matters, never
 where a card really lay), shuffled and dealt back in the same numbers: each
 hand keeps as many unseen cards as it had, the deck keeps its size.
 
+The record of a surrender keeps its cards only where a kept seat was one of
+the two: elsewhere each card becomes ``UNSEEN`` (the count stays public), so a
+world handed to an heir does not tell which cards passed between two others.
+A seat's own part tells the surrenders it took part in, and putting parts back
+writes them into the record again.
+
 Putting owners' parts back (``reinstate``) follows every card the table saw
 move: its last recorded holder, by a revealed choice or a surrender, is where
 it must be; a seat telling its part must hold all of those that are its own
@@ -37,6 +43,9 @@ from .state import Choice, RoyalState, Step
 
 Legal = Callable[[RoyalState, int], list[Move]]
 """The rules' own list of a seat's moves: what a secret choice may be."""
+
+UNSEEN = "?"
+"""A surrendered card in the record that no seat kept has seen: only the count stays."""
 
 _ORDER = {card: i for i, card in enumerate(value_deck())}
 """Suit, then rank: the order of the deck before shuffling and of a fanned hand."""
@@ -66,7 +75,33 @@ def redeal(
         count = len(state.hands[seat]) - len(stays)
         hands[seat], dealt = in_order(stays + dealt[:count]), dealt[count:]
     out = replace(state, hands=tuple(hands), deck=tuple(dealt), rng=rng.next64())
-    return _choose_again(out, others, choose, legal)
+    return _choose_again(_redacted(out, keep), others, choose, legal)
+
+
+def _redacted(state: RoyalState, keep: frozenset[int]) -> RoyalState:
+    """The record with every surrender no seat in ``keep`` took part in made ``UNSEEN``."""
+
+    def told(_: int, __: int, step: Step) -> Step:
+        if not step.surrendered or step.seat in keep or step.target in keep:
+            return step
+        return replace(step, surrendered=(UNSEEN,) * len(step.surrendered))
+
+    return _with_steps(state, told)
+
+
+def _with_steps(state: RoyalState, change: Callable[[int, int, Step], Step]) -> RoyalState:
+    """``state`` with ``change(round, index, step)`` applied to every step of the record,
+    numbered as ``_rounds`` numbers them (the current round last, its capture last)."""
+    history = tuple(
+        replace(record, steps=tuple(change(r, i, s) for i, s in enumerate(record.steps)))
+        for r, record in enumerate(state.history)
+    )
+    now = len(state.history)
+    steps = tuple(change(now, i, s) for i, s in enumerate(state.steps))
+    capture = state.capture
+    if capture is not None:
+        capture = replace(capture, step=change(now, len(state.steps), capture.step))
+    return replace(state, history=history, steps=steps, capture=capture)
 
 
 def _choose_again(
@@ -91,12 +126,53 @@ def _choose_again(
 
 
 def hidden(state: RoyalState, seat: int) -> Json:
-    """``seat``'s hand in the fixed order and its pending choice (None if it has not chosen)."""
+    """``seat``'s hand in the fixed order, its pending choice (None if it has not
+    chosen) and the surrenders it took part in: [round, step, cards] in the record."""
     choice = state.pending[seat]
     return {
         "hand": list(in_order(state.hands[seat])),
         "choice": None if choice is None else dict(choice),
+        "surrenders": [
+            [r, i, list(step.surrendered)]
+            for r, (_, steps) in enumerate(_rounds(state))
+            for i, step in enumerate(steps)
+            if step.surrendered
+            and seat in (step.seat, step.target)
+            and UNSEEN not in step.surrendered
+        ],
     }
+
+
+def _surrenders_told(state: RoyalState, parts: Mapping[int, Json]) -> RoyalState:
+    """The record with each told surrender's cards written back where it was ``UNSEEN``.
+
+    ``CorruptState`` for a surrender the seat took no part in, a wrong count, or
+    cards other than the record already shows.
+    """
+    known: dict[tuple[int, int], tuple[str, ...]] = {}
+    rounds = _rounds(state)
+    for seat in sorted(parts):
+        told = parts[seat].get("surrenders") if isinstance(parts[seat], dict) else None
+        if not isinstance(told, list):
+            raise CorruptState(f"Seat {seat}'s hidden part must tell its surrenders.")
+        for entry in told:
+            if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[2], list)):
+                raise CorruptState(f"Seat {seat} tells a surrender in the wrong shape.")
+            r, i, cards = entry
+            ok = isinstance(r, int) and isinstance(i, int) and 0 <= r < len(rounds)
+            step = rounds[r][1][i] if ok and 0 <= i < len(rounds[r][1]) else None
+            if step is None or seat not in (step.seat, step.target):
+                raise CorruptState(f"Seat {seat} tells a surrender it took no part in.")
+            fits = len(cards) == len(step.surrendered) and all(c in _ORDER for c in cards)
+            shown = UNSEEN in step.surrendered or tuple(cards) == step.surrendered
+            if not fits or not shown or known.get((r, i), tuple(cards)) != tuple(cards):
+                raise CorruptState(f"Seat {seat} tells a surrender the record does not show.")
+            known[(r, i)] = tuple(cards)
+
+    def written(r: int, i: int, step: Step) -> Step:
+        return replace(step, surrendered=known[(r, i)]) if (r, i) in known else step
+
+    return _with_steps(state, written)
 
 
 def reinstate(state: RoyalState, parts: Mapping[int, Json], legal: Legal) -> RoyalState:
@@ -108,6 +184,7 @@ def reinstate(state: RoyalState, parts: Mapping[int, Json], legal: Legal) -> Roy
     card the table saw come to the seat missing, or a choice that the table
     does not show or the seat could not have made.
     """
+    state = _surrenders_told(state, parts)
     told = {seat: _told_hand(state, seat, parts[seat]) for seat in sorted(parts)}
     holders = last_holders(state)
     movable = set(state.deck).union(*state.hands)
@@ -142,8 +219,10 @@ def reinstate(state: RoyalState, parts: Mapping[int, Json], legal: Legal) -> Roy
 
 def _told_hand(state: RoyalState, seat: int, part: Json) -> tuple[str, ...]:
     """A told hand checked for shape, cards, order and the public count."""
-    if not isinstance(part, dict) or set(part) != {"hand", "choice"}:
-        raise CorruptState(f"Seat {seat}'s hidden part must tell its hand and its choice.")
+    if not isinstance(part, dict) or set(part) != {"hand", "choice", "surrenders"}:
+        raise CorruptState(
+            f"Seat {seat}'s hidden part must tell its hand, its choice and its surrenders."
+        )
     hand = part["hand"]
     if not isinstance(hand, list) or not all(isinstance(c, str) and c in _ORDER for c in hand):
         raise CorruptState(f"Seat {seat}'s hand must be a list of value cards.")
@@ -250,5 +329,6 @@ def last_holders(state: RoyalState) -> dict[str, int]:
                 holders[choice.card] = seat
         for step in steps:
             for card in step.surrendered:
-                holders[card] = step.seat
+                if card != UNSEEN:
+                    holders[card] = step.seat
     return holders

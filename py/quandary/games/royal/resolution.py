@@ -274,6 +274,9 @@ def choices_json(choices: tuple[Choice | None, ...]) -> list[dict[str, object] |
 def step_json(step: Step, viewer: int | None) -> dict[str, object]:
     """A step as JSON for ``viewer``: surrendered cards only for the two seats involved."""
     involved = viewer is not None and viewer in (step.seat, step.target)
+    # A record a room's successor could not rebuild ("?": the cards passed between
+    # two players who were both gone) tells even them only how many.
+    involved = involved and "?" not in step.surrendered
     return {
         "kind": step.kind,
         "seat": step.seat,
