@@ -150,8 +150,11 @@ def _audit(devices: list[Device], hidden_hands: bool) -> None:
     such versions of one page was in it all along in between (a device that was
     away, or hosting, heard nothing meanwhile: only what its pages saw counts). Any
     message another device heard from a host at a version in between must not
-    hold that card (views, updates, logs and the sealed backups alike), unless the
-    owner had been told of it outside their hand by then too (then it is open).
+    hold that card (views, updates, logs and each backup's own part alike), unless
+    the owner had been told of it outside their hand by then too (then it is open).
+    A backup's room is compressed, a world in which every hidden card is dealt anew:
+    that it depends on no secret is checked against the tests' own resampling in
+    tests/conformance/test_dealing.py and tests/net/test_succession.py.
     """
     spans = {d.name: _hand_spans(d.heard) for d in devices}
     openly = {d.name: _told_openly(d.heard) for d in devices}

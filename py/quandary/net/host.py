@@ -321,7 +321,7 @@ class RoomHost:
     def _keeps(self, peer: str, serial: int) -> None:
         """A guest holds a backup: once every heir holds the newest, the held views go."""
         if serial > self._serial:
-            return  # a serial never sealed: nothing is released on its word
+            return  # a serial never sent: nothing is released on its word
         self._kept[peer] = max(serial, self._kept.get(peer, 0))
         if serial == self._serial:
             self._slow.discard(peer)

@@ -21,7 +21,7 @@ def status_line(
 ) -> Markup:
     """One sentence about the connection, in a live region.
 
-    ``handover``: this guest holds a sealed backup and the host is away, so a
+    ``handover``: this guest holds a backup of the room and the host is away, so a
     player's device carries the game on (net/succession.py); the sentence says
     whose, and what it still waits for. ``names``: member id → name.
     """
