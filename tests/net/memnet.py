@@ -107,7 +107,7 @@ class Signing:
         signature = self.net.signers[self.src].sign(mandate_payload(text))
         node = self.net.nodes[self.src]
         host = node if isinstance(node, RoomHost) else node.host  # a page's room controller
-        host.certified(text, b64(signature))
+        host.backups.certified(text, b64(signature))
 
     def step_down(self) -> None:
         self.net.signers.pop(self.src, None)
@@ -170,9 +170,9 @@ class Network:
         host = RoomHost(
             self.sender(peer, self.key.private), self.make_id, lambda: 1234, name, self.now
         )
-        host.backing_up = self.backing_up
+        host.backups.on = self.backing_up
         if self.backing_up:
-            host.certify = self.signing(peer).certify
+            host.backups.certify = self.signing(peer).certify
         self.connect(peer, host)
         return host
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from quandary.net import host as host_module
-from quandary.net.host import WAIT_LIMIT_MS, WAITING
+from quandary.net.members import WAIT_LIMIT_MS, WAITING
 
 from .memnet import Network
 from .test_hostile_peers import honest_move_still_works

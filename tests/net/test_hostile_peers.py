@@ -7,6 +7,7 @@ import json
 import pytest
 
 from quandary import engine
+from quandary.net import budget
 from quandary.net import host as host_module
 from quandary.net.messages import GUEST_TYPES, HOST_TYPES, MAX_DEPTH, ProtocolError, parse
 
@@ -129,7 +130,7 @@ def test_a_flood_of_any_kind_is_cut_off_cheaply_and_the_room_goes_on(monkeypatch
     monkeypatch.setattr(host_module, "parse", lambda *a: parsed.append(1) or real_parse(*a))
     for i in range(2_000):
         host.on_message("A", json.dumps({"t": "name", "name": f"n{i}"}))
-    assert len(parsed) <= host_module.BURST + 10, "a flood must not be parsed message by message"
+    assert len(parsed) <= budget.BURST + 10, "a flood must not be parsed message by message"
     net.settle()
     honest_move_still_works(net, host, ben)
 

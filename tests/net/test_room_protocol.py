@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from quandary import engine
 from quandary.net import host as host_module
-from quandary.net.host import _quoted
 from quandary.net.link import BadLink, RoomLink, Turn, WrongSecret, parse_fragment
 from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
+from quandary.net.outbox import _quoted
 
 from .memnet import Network
 

@@ -139,8 +139,8 @@ class Room:
         new = RoomHost(
             self.net.sender(peer), self.net.make_id, lambda: 99, guest.name, self.net.now
         )
-        new.backing_up = True
-        new.certify = self.net.signing(peer).certify
+        new.backups.on = True
+        new.backups.certify = self.net.signing(peer).certify
         self.net.signers[peer] = self.net.devices[peer].private  # its own key from now on
         self.net.nodes[peer] = new
         # As the page's controller does (web/room_controller.py, ``_carry_on``).
@@ -225,7 +225,7 @@ def test_no_guest_hears_of_a_move_before_every_heir_keeps_its_backup() -> None:
     told nobody of the move, and the others carry on from the backup they share."""
     room = Room("dilemmas", 1)
     before = room.table.state.version
-    serial = room.host._serial
+    serial = room.host.backups.serial
     moves = room.host.view_for(room.host.me)["legal_moves"]
     room.host.submit(engine.moves.concrete(moves[0], room.rng.randint))
     queued = sorted(
@@ -639,7 +639,7 @@ def test_an_heir_that_never_answers_is_not_waited_for_again_until_it_does() -> N
     mover = next((p, g) for p, g in room.guests.items() if g.view and g.view["legal_moves"])
     mover[1].submit(engine.moves.concrete(mover[1].view["legal_moves"][0], room.rng.randint))
     room.net.settle()
-    assert room.host._held is None and room.host._slow == set()
+    assert room.host.backups.held is None and room.host.backups.slow == set()
 
 
 def test_a_newcomer_after_the_succession_checks_the_successor_by_its_mandates() -> None:
@@ -649,7 +649,7 @@ def test_a_newcomer_after_the_succession_checks_the_successor_by_its_mandates() 
     _into(room, 6)
     room.vanish()
     assert room.succeed() == "A"
-    assert len(room.host.chain) == 1, "Anna shows the first host's mandate"
+    assert len(room.host.backups.chain) == 1, "Anna shows the first host's mandate"
     nia = room.net.add_guest("N", "Nia")
     room.net.settle()
     room.beat(2)
@@ -659,7 +659,7 @@ def test_a_newcomer_after_the_succession_checks_the_successor_by_its_mandates() 
     _into(room, 4)
     room.vanish()
     successor = room.succeed()
-    assert len(room.host.chain) == 2
+    assert len(room.host.backups.chain) == 2
     late = room.net.add_guest("L", "Lou")
     room.net.settle()
     room.beat(2)

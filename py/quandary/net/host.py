@@ -11,55 +11,36 @@ checked for the recipient's secrets before it leaves.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from quandary import engine
 from quandary.bots import BOT_NAMES
-from quandary.engine import BadSetup, CorruptState, GameError, Move, dealing
+from quandary.engine import BadSetup, CorruptState, GameError, Move
 from quandary.table import BotSpeed, Seat, Table
 
-from . import limits
-from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
-from .succession import (
-    HASHED,
-    SUCCESSION_MS,
-    hashed,
-    heirs_of,
-    mandate_text,
-    pack,
-    world_room,
+from .backups import ACK_WAIT_MS, Backups
+from .budget import Budget
+from .members import (
+    DELAY_SAMPLES,
+    LOCAL,
+    SEEN_LIMIT,
+    TICKS_REMEMBERED,
+    WAIT_LIMIT_MS,
+    WAITING,
+    Member,
+    SeatPlan,
 )
+from .messages import GUEST_TYPES, HOST_TYPES, ProtocolError, clean_name, parse
+from .outbox import Outbox
+from .succession import HASHED, SUCCESSION_MS, heirs_of
 
-DELAY_SAMPLES = 5
-"""Round trips remembered per member; the smallest is the least disturbed by jitter."""
+__all__ = ["ACK_WAIT_MS", "LOCAL", "PATIENCE", "WAITING", "Member", "RoomHost", "SeatPlan"]
+
 TRANSPORT_SLACK_MS = 30.0
 """What an honest tick-and-pong may take beyond the connection's own round trip (as
 the host's browser measures it: its ICE checks, which no page can slow down): the
 time both pages take to answer. A guest that answers ticks late buys no more."""
-LOCAL = "local"
-"""The host's own connection: its moves never travel as messages."""
-SEEN_LIMIT = 64
-WAITING = 8
-"""Members without a seat at one time (friends who watch, or wait for a seat):
-seated players never count, so a crowd of strangers can never keep them out, and
-what a flood of greetings makes the host store and broadcast stays bounded."""
-WAIT_LIMIT_MS = 60_000
-"""How long a member without a seat keeps its place when a newcomer needs it: the
-longest-waiting one then gives way, so strangers who join and idle hold the room
-for a minute at most."""
-RATE = limits.RATE
-"""Messages per second a connection may send on average (a human clicks far less)."""
-BURST = limits.BURST
-"""Messages a connection may send at once before the rate applies."""
-TICKS_REMEMBERED = 4
-ACK_WAIT_MS = 1500
-"""How long views wait for heirs to say they keep a backup before going anyway: an
-heir that does not answer in that time is slow or gone (a round trip is usually
-well under 100 ms)."""
 PATIENCE: dict[str, tuple[int, int]] = {
     "short": (20_000, 60_000),
     "normal": (45_000, 120_000),
@@ -71,71 +52,6 @@ On the player's own turn the offer comes sooner (``TURN_SHARE`` of the wait)."""
 TURN_SHARE = 3
 COVER_LEVEL = "heuristic"
 """The bot that plays for an absent player: the best level every game has."""
-"""Ticks a member may still answer: a pong must echo one of them, once."""
-QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-"""Every JSON string in a message's text, quotes included: secrets are matched whole."""
-
-
-_ESCAPED = re.compile(r'["\\\x00-\x1f]')
-"""Characters that ``encode`` (JSON, not ASCII-only) writes as an escape."""
-
-
-def _key(member: dict[str, Any]) -> str | None:
-    """A saved member's device key, if it is one (a room saved before keys had none)."""
-    key = member.get("key")
-    return key if isinstance(key, str) and 0 < len(key) <= 64 else None
-
-
-def _quoted(text: str) -> str:
-    """``text`` as a JSON string, as ``encode`` writes it (most need no escape at all)."""
-    if _ESCAPED.search(text) is None:
-        return f'"{text}"'
-    return json.dumps(text, ensure_ascii=False)
-
-
-@dataclass
-class Member:
-    """Someone in the room. ``token`` is secret; ``id`` is what others see."""
-
-    id: str
-    token: str
-    name: str
-    seat: int | None = None
-    peer: str | None = None
-    seen: list[str] = field(default_factory=list)
-    round_trips: list[float] = field(default_factory=list)
-    ticks: list[int] = field(default_factory=list)
-    """The times of ticks sent to this member and not yet answered."""
-    snapshot_at: tuple[int, int] | None = None
-    """(version, beat) of the last snapshot asked for: one per version and beat."""
-    away_since: float | None = None
-    """When this member's connection closed (host's clock), while it stays away."""
-    since: float = 0.0
-    """When this member came in (host's clock): the longest waiting gives way first."""
-    key: str | None = None
-    """The public half of the key this member's device would sign with as the room's
-    successor (net/succession.py): named in the order of succession."""
-
-    def holds(self, token: str | None) -> bool:
-        """Whether ``token`` is this member's: a successor knows tokens only as hashes."""
-        if not token:
-            return False
-        if self.token.startswith(HASHED):
-            return hashed(token) == self.token
-        return token == self.token
-
-    @property
-    def delay(self) -> float:
-        """The one-way network delay to this member (half the best recent round trip)."""
-        return min(self.round_trips, default=0.0) / 2
-
-
-@dataclass
-class SeatPlan:
-    """A seat before the game starts: open for a person, or a bot."""
-
-    kind: str = "open"
-    level: str = "heuristic"
 
 
 class RoomHost:
@@ -166,41 +82,20 @@ class RoomHost:
         self.epochs: list[int] = []
         self._sent_view: dict[str, tuple[int, dict[str, Any]]] = {}
         self._sent_lobby: dict[str, dict[str, Any]] = {}
-        self.leaks = 0
+        # Through ``send_text`` at each call: whoever holds the host may re-route it.
+        self.outbox = Outbox(lambda peer, text: self.send_text(peer, text))
         self.beats = 0
         """Timer beats so far (``tick``): the clock of retries."""
         self.errors = 0
         """Messages whose handling failed unexpectedly (a bug), each contained."""
-        self._budget: dict[str, tuple[float, float]] = {}
+        self.budget = Budget()
         self.peers: set[str] = set()
         """Open connections, members or not."""
-        self._secrets_state: Any = None
-        self._secrets: dict[int | None, frozenset[str]] = {}
         self.patience = "normal"
         """How long an absent player's seat waits for them (a key of ``PATIENCE``)."""
         self.epoch = 0
         """Successions so far: guests ignore a host of an older epoch (net/succession.py)."""
-        self.chain: list[tuple[str, str]] = []
-        """The mandates that make this host's key the room's (empty for the first host,
-        whose key is the link's): each signed by the host before, naming its heirs."""
-        self.certify: Callable[[str], None] | None = None
-        """Asks the transport to sign a mandate with this host's key (answered by
-        ``certified``): a device that never saw the succession can check a successor."""
-        self._mandate: str | None = None
-        self._certified: tuple[str, str] | None = None
-        self.backing_up = False
-        """Whether the room is backed up on the seated guests' devices after each change
-        (once the transport is open: net/succession.py)."""
-        self._backed_up: Any = None
-        self._serial = 0
-        self._held: tuple[int, float, tuple[str, ...]] | None = None
-        """(serial, since, heirs' connections) while views wait for the heirs to say they
-        keep that backup; None when nothing is held back."""
-        self._slow: set[str] = set()
-        """Heirs that let a backup's wait run out: no move waits for them again until
-        they say they keep the newest backup, so one silent heir cannot slow every move."""
-        self._kept: dict[str, int] = {}
-        """The newest backup serial each connection said it keeps."""
+        self.backups = Backups(now, make_id, new_seed)
         self.superseded = False
         """Another device holding the room's key took over while this one was away."""
         self.locked = False
@@ -223,26 +118,22 @@ class RoomHost:
         self.peers.add(peer)
         self._send(peer, self._greeting(), None)
 
+    @property
+    def leaks(self) -> int:
+        """Messages dropped because they held a recipient's secret (``Outbox``): 0."""
+        return self.outbox.leaks
+
     def _greeting(self) -> dict[str, Any]:
         """Who the host is: its epoch, and the mandates that name its key (a successor's)."""
-        return {"t": "host", "epoch": self.epoch, "chain": [list(m) for m in self.chain]}
-
-    def certified(self, text: str, signature: str) -> None:
-        """The transport signed a mandate (``certify``): backups carry it from now on."""
-        if text == self._mandate:
-            self._certified = (text, signature)
-
-    def mandate_chain(self) -> list[list[str]]:
-        """The mandates from the room's key to this host's heirs, for the heirs to show."""
-        own = [list(self._certified)] if self._certified is not None else []
-        return [list(m) for m in self.chain] + own
+        chain = [list(m) for m in self.backups.chain]
+        return {"t": "host", "epoch": self.epoch, "chain": chain}
 
     def on_leave(self, peer: str) -> None:
         """A connection closed: its member is away, its seat kept; a member without a
         seat has nothing to keep and is forgotten."""
         self.peers.discard(peer)
-        self._budget.pop(peer, None)
-        self._slow.discard(peer)
+        self.budget.forget(peer)
+        self.backups.forget(peer)
         self.transport_rtt.pop(peer, None)
         for member in list(self.members.values()):
             if member.peer == peer:
@@ -264,7 +155,7 @@ class RoomHost:
             self._other_host(peer, text)
             return
         self.heard[peer] = self.now()
-        if not self._within_rate(peer, text):
+        if not self.budget.allows(peer, text, self.now()):
             return
         try:
             msg = parse(text, GUEST_TYPES)
@@ -320,30 +211,8 @@ class RoomHost:
 
     def _keeps(self, peer: str, serial: int) -> None:
         """A guest holds a backup: once every heir holds the newest, the held views go."""
-        if serial > self._serial:
-            return  # a serial never sent: nothing is released on its word
-        self._kept[peer] = max(serial, self._kept.get(peer, 0))
-        if serial == self._serial:
-            self._slow.discard(peer)
-        if self._held is not None and not self._holding():
+        if self.backups.keeps(peer, serial) and not self.backups.holding(self.peers):
             self.broadcast()
-
-    def _holding(self) -> bool:
-        """Whether views still wait for the backup of the newest change.
-
-        Every heir still connected must have said it keeps it, or ``ACK_WAIT_MS`` have
-        passed (an heir that is slow or gone is not waited for longer: the next
-        backup leaves it out once its connection closes). Releases the hold when not.
-        """
-        if self._held is None:
-            return False
-        serial, since, heirs = self._held
-        waiting = [p for p in heirs if p in self.peers and self._kept.get(p, 0) < serial]
-        if waiting and self.now() - since < ACK_WAIT_MS:
-            return True
-        self._slow.update(waiting)
-        self._held = None
-        return False
 
     def _sync(self, member: Member) -> None:
         """A snapshot on request, at most once per version and timer beat.
@@ -356,24 +225,6 @@ class RoomHost:
             return
         member.snapshot_at = (version, self.beats)
         self._send_view(member, snapshot=True)
-
-    def _within_rate(self, peer: str, text: Any) -> bool:
-        """A token bucket per connection: ``BURST`` at once, then ``RATE`` a second.
-
-        A message costs a token per started 4 KiB, so the largest allowed message
-        costs 16: a flood of big messages is cut off as soon as one of small ones,
-        and checking what gets through stays cheap. An honest guest sends a few
-        small messages a second (a pong per tick, a move now and then).
-        """
-        cost = 1 + (len(text) // 4096 if isinstance(text, str) else 0)
-        now = self.now() / 1000
-        tokens, since = self._budget.get(peer, (BURST, now))
-        tokens = min(BURST, tokens + max(0.0, now - since) * RATE)
-        if tokens < cost:
-            self._budget[peer] = (tokens, now)
-            return False
-        self._budget[peer] = (tokens - cost, now)
-        return True
 
     def _hello(self, peer: str, token: str | None, name: str, key: str | None) -> None:
         member = next((m for m in self.members.values() if m.holds(token)), None)
@@ -657,7 +508,7 @@ class RoomHost:
         """Let the table's clock run (bots' throws, a window's close); True if it moved.
 
         Views held for a backup nobody acknowledged in time are sent now."""
-        if self._held is not None and not self._holding():
+        if self.backups.held is not None and not self.backups.holding(self.peers):
             self.broadcast()
         if self.table is None:
             return False
@@ -669,7 +520,8 @@ class RoomHost:
 
     def next_wakeup(self) -> float | None:
         """When ``advance`` next has something to do, on the host's clock."""
-        times = [self._held[1] + ACK_WAIT_MS] if self._held is not None else []
+        held = self.backups.wake()
+        times = [held] if held is not None else []
         if self.table is not None and (wake := self.table.next_wakeup()) is not None:
             times.append(wake)
         return min(times, default=None)
@@ -779,7 +631,7 @@ class RoomHost:
         on from, even if the host's tab dies between one connection and the next.
         """
         self._back_up()
-        if self._holding():
+        if self.backups.holding(self.peers):
             return
         lobby = self.lobby()
         for member in list(self.members.values()):
@@ -793,55 +645,17 @@ class RoomHost:
                 self._send_view(member)
 
     def _back_up(self) -> None:
-        """Leave every seated guest a backup it could carry the room on from.
-
-        One world nobody has seen (``world_room``) for all of them, with each
-        heir's salted commitment to its hidden part; and, to each heir alone, its
-        own part and salt. Nothing in it is secret from its holder, so no group
-        of guests learns anything by pooling theirs.
-        """
-        if not self.backing_up or self.table is None:
+        """Leave every seated guest a backup it could carry the room on from (``Backups``)."""
+        if not self.backups.on or self.table is None:
             return
         order = [(m.id, m.peer, m.seat, m.key) for m in self.members.values()]
         heirs = [h for h in heirs_of(order, self.me) if h[1] != LOCAL]
-        seats = tuple(s.covered for s in self.table.seats)
-        moment = (self.table.state.version, seats, tuple(heirs))
-        if not heirs or moment == self._backed_up:
-            return
-        self._backed_up = moment
-        self._serial += 1
-        waited = tuple(peer for _, peer, _ in heirs if peer not in self._slow)
-        self._held = (self._serial, self.now(), waited) if waited else None
+        seats = {m.id: m.seat for m in self.members.values() if m.seat is not None}
+        covered = tuple(s.covered for s in self.table.seats)
         state = self.table.state
-        parts: dict[str, tuple[int, Any, str]] = {}
-        for member_id, _, _ in heirs:
-            seat = self.members[member_id].seat
-            assert seat is not None
-            parts[member_id] = (seat, dealing.hidden(state, seat), self.make_id())
-        room = world_room(self.to_json(), state, self.new_seed())
-        room["commitments"] = {
-            str(seat): dealing.commitment(salt, part) for seat, part, salt in parts.values()
-        }
-        packed = pack(room)
-        listed = [list(h) for h in heirs]
-        mandate = mandate_text(self.epoch, heirs)
-        if mandate != self._mandate:
-            self._mandate = mandate
-            if self.certify is not None:
-                self.certify(mandate)
-        chain = self.mandate_chain()
-        for member_id, peer, _ in heirs:
-            seat, part, salt = parts[member_id]
-            msg = {
-                "t": "backup",
-                "serial": self._serial,
-                "epoch": self.epoch,
-                "heirs": listed,
-                "room": packed,
-                "part": part,
-                "salt": salt,
-                "chain": chain,
-            }
+        for peer, msg, seat in self.backups.make(
+            state, covered, heirs, seats, self.to_json, self.epoch
+        ):
             self._send(peer, msg, seat)
 
     def tick(self) -> None:
@@ -853,7 +667,7 @@ class RoomHost:
         self.beats += 1
         wait = SUCCESSION_MS[self.patience]
         self.heard = {p: t for p, t in self.heard.items() if self.now() - t < wait}
-        if self._held is not None and not self._holding():
+        if self.backups.held is not None and not self.backups.holding(self.peers):
             self.broadcast()
         for seat in self.absent(due=True):
             self.cover(seat)
@@ -872,7 +686,7 @@ class RoomHost:
         """Send what changed of the member's view (all of it for a ``snapshot``); not
         while views wait for a backup (``broadcast`` sends them when it is kept)."""
         peer = member.peer
-        if self.table is None or peer is None or peer == LOCAL or self._held is not None:
+        if self.table is None or peer is None or peer == LOCAL or self.backups.held is not None:
             return
         view = self.table.view(member.seat)
         version = view["version"]
@@ -895,35 +709,12 @@ class RoomHost:
             self._send(peer, msg, None)
 
     def _send(self, peer: str, msg: dict[str, Any], seat: int | None) -> None:
-        """The one door out: size and secrets are checked on every message.
-
-        A message holding one of the recipient's secrets is a bug in a game's view,
-        not the guest's doing: it is counted in ``leaks`` and dropped, and the room
-        goes on. Raising here would unwind the move or broadcast that sent it, so
-        one bad view would stall every other guest. The view last sent to that
-        peer is forgotten, so its next view goes whole (and is checked whole)
-        rather than as a diff against a view it never got; tests assert
-        ``leaks == 0``.
-        """
-        text = encode(msg)
-        if len(text.encode("utf-8")) > MAX_BYTES:
-            raise ProtocolError(f"A {msg['t']} message grew over 64 KiB.")
-        if self.table is not None and set(QUOTED.findall(text)) & self._secrets_of(seat):
-            self.leaks += 1
+        """Through the one door out (``Outbox``). A message dropped for a leak makes
+        the view last sent to that peer forgotten, so its next view goes whole (and is
+        checked whole) rather than as a diff against a view it never got."""
+        state = self.table.state if self.table is not None else None
+        if not self.outbox.send(peer, msg, seat, state):
             self._sent_view.pop(peer, None)
-            return
-        self.send_text(peer, text)
-
-    def _secrets_of(self, seat: int | None) -> frozenset[str]:
-        """The recipient's secrets as they would appear in JSON text, cached per version."""
-        assert self.table is not None
-        state = self.table.state
-        if self._secrets_state is not state:
-            self._secrets_state, self._secrets = state, {}
-        if seat not in self._secrets:
-            game = engine.game_of(state)
-            self._secrets[seat] = frozenset(map(_quoted, game.secrets(state, seat)))
-        return self._secrets[seat]
 
     # -- helpers -------------------------------------------------------------------
 
@@ -952,17 +743,7 @@ class RoomHost:
             "game": self.game,
             "options": self.options,
             "plan": [{"kind": p.kind, "level": p.level} for p in self.plan],
-            "members": [
-                {
-                    "id": m.id,
-                    "token": m.token,
-                    "name": m.name,
-                    "seat": m.seat,
-                    "seen": m.seen,
-                    "key": m.key,
-                }
-                for m in self.members.values()
-            ],
+            "members": [m.to_json() for m in self.members.values()],
             "table": self.table.to_json() if self.table else None,
             # How far into an open timed window the table is: a successor (or this
             # host reloaded) counts on from there, not from the window's last play.
@@ -980,12 +761,7 @@ class RoomHost:
         was written (a successor heard the old host that long after its backup): an
         open timed window had run that much further, and goes on from there."""
         try:
-            members = {
-                m["id"]: Member(
-                    m["id"], m["token"], m["name"], m["seat"], None, list(m["seen"]), key=_key(m)
-                )
-                for m in data["members"]
-            }
+            members = {m["id"]: Member.from_json(m) for m in data["members"]}
             plan = [SeatPlan(p["kind"], p["level"]) for p in data["plan"]]
             table = Table.from_json(data["table"]) if data["table"] is not None else None
             me, epochs = data["me"], [int(e) for e in data["epochs"]]

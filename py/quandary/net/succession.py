@@ -223,7 +223,7 @@ def take_over(
     gone = room.get("me")
     new_table = {**room["table"], "record": record.to_json(), "state": start}
     host.restore({**room, "table": new_table, "me": member, "epoch": backup.epoch + 1}, ran_on)
-    host.chain = list(backup.chain)[:MANDATES]
+    host.backups.chain = list(backup.chain)[:MANDATES]
     for other in host.members.values():
         if other.id == gone or (other.seat is not None and other.seat not in parts):
             other.away_since = float("-inf")  # a bot plays its seat from the next tick

@@ -213,8 +213,8 @@ class RoomController:
         self.signing = signing
         self.device = device
         if self.host is not None and signing is not None:
-            self.host.backing_up = True
-            self.host.certify = signing.certify
+            self.host.backups.on = True
+            self.host.backups.certify = signing.certify
         if self.guest is not None and signing is not None:
             self.guest.trust = signing.trust
         if self.guest is not None and device is not None:
@@ -331,8 +331,8 @@ class RoomController:
             guest.claims.pop(takeover.backup.serial, None)
             self.notice = f"This device could not take the host's place ({exc.message})."
             return
-        host.backing_up = True
-        host.certify = self.signing.certify
+        host.backups.on = True
+        host.backups.certify = self.signing.certify
         self.host, self.guest, self.signing_key = host, None, self.device[1]
         self.table = TableController(
             HostAuthority(host, self.now),

@@ -1,0 +1,65 @@
+"""The host's one door out: every message is checked for size and for the recipient's
+secrets before it leaves.
+
+A message holding one of the recipient's secrets is a bug in a game's view, not
+the guest's doing: it is counted in ``leaks`` and dropped, and the room goes on.
+Raising here would unwind the move or broadcast that sent it, so one bad view
+would stall every other guest; tests assert ``leaks == 0``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from quandary import engine
+
+from .messages import MAX_BYTES, ProtocolError, encode
+
+QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+"""Every JSON string in a message's text, quotes included: secrets are matched whole."""
+_ESCAPED = re.compile(r'["\\\x00-\x1f]')
+"""Characters that ``encode`` (JSON, not ASCII-only) writes as an escape."""
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a JSON string, as ``encode`` writes it (most need no escape at all)."""
+    if _ESCAPED.search(text) is None:
+        return f'"{text}"'
+    return json.dumps(text, ensure_ascii=False)
+
+
+class Outbox:
+    """Sends checked messages; counts and drops those that would leak."""
+
+    def __init__(self, send: Callable[[str, str], None]) -> None:
+        self.send_text = send
+        self.leaks = 0
+        self._state: Any = None
+        self._secrets: dict[int | None, frozenset[str]] = {}
+
+    def send(self, peer: str, msg: dict[str, Any], seat: int | None, state: Any) -> bool:
+        """Send ``msg`` to ``peer`` (whose seat is ``seat``) unless it leaks; True if sent.
+
+        ``state`` is the game now (None before it starts): what the recipient may
+        not see is read from it, once per state and seat.
+        """
+        text = encode(msg)
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise ProtocolError(f"A {msg['t']} message grew over 64 KiB.")
+        if state is not None and set(QUOTED.findall(text)) & self._secrets_of(state, seat):
+            self.leaks += 1
+            return False
+        self.send_text(peer, text)
+        return True
+
+    def _secrets_of(self, state: Any, seat: int | None) -> frozenset[str]:
+        """The recipient's secrets as they would appear in JSON text, cached per state."""
+        if self._state is not state:
+            self._state, self._secrets = state, {}
+        if seat not in self._secrets:
+            game = engine.game_of(state)
+            self._secrets[seat] = frozenset(map(_quoted, game.secrets(state, seat)))
+        return self._secrets[seat]
