@@ -197,8 +197,9 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
       return Promise.resolve(null);
     }
   };
-  // The link's key first, then every successor's this device follows.
-  const verifiers = [importVerifier(hostKey), ...(trusted || []).map(importVerifier)];
+  // The link's key, and the one successor this device follows (if any).
+  const linkVerifier = importVerifier(hostKey);
+  let verifiers = [linkVerifier, ...(trusted || []).slice(-1).map(importVerifier)];
   const importSigner = (key) =>
     crypto.subtle.importKey("pkcs8", fromB64(key), ED25519, false, ["sign"]);
   let signer = signingKey ? importSigner(signingKey) : null;
@@ -297,10 +298,11 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
       const key = signer;
       return queue(async () => signAndSend(await key, peerId, text));
     },
-    // From now on an envelope signed with `key` is the host's too: a successor
-    // named in the order of succession, followed once this guest waited out the host.
+    // From now on an envelope signed with `key` is the host's too: the successor
+    // this guest follows, once it waited out the host. It replaces any successor
+    // followed before: a key trusted once is not trusted for ever.
     trust(key) {
-      verifiers.push(importVerifier(key));
+      verifiers = [linkVerifier, importVerifier(key)];
     },
     // Sign a mandate (py/quandary/net/succession.py, mandate_text) with the key
     // this device signs with; resolves to the signature, base64url.

@@ -278,10 +278,7 @@ class Network:
             message, from_host, heir = self.open(src, dst, text)
             self.received.setdefault(dst, []).append(message)
             node = self.nodes[dst]
-            if isinstance(node, RoomHost):
-                node.on_message(src, message, from_host)
-            else:  # a guest, or a page's room controller
-                node.on_message(src, message, from_host, heir)
+            node.on_message(src, message, from_host, heir)
 
     def settle(self, limit: int = 10_000) -> None:
         """Deliver everything in order until nothing is in flight."""

@@ -18,7 +18,7 @@ import pytest
 
 from quandary import engine
 from quandary.engine import moves
-from quandary.net.host import PATIENCE
+from quandary.net.host import ALONE_BEATS, PATIENCE
 from quandary.net.succession import SUCCESSION_MS
 from quandary.web.actions import (
     CloseRoom,
@@ -551,12 +551,14 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
         assert device.room_view()["result"] is not None, device.name
     # The first host opens its page again: it was succeeded, and sits down as a guest.
     host.boot()
-    for _ in range(3):
+    # Anna greets it with the mandate that names her key; a reloaded host believes
+    # that once it has been alone a while (its players all follow Anna now).
+    for _ in range(ALONE_BEATS + 2):
         net.clock += 2000
-        anna.controller.room.on_timer()
-        anna.glue()
+        for device in (anna, host):
+            device.controller.room.on_timer()
+            device.glue()
         net.settle()
-        host.glue()
     assert "another player's device took over" in html.unescape(host.html())
     assert host.room_view()["seat"] == 0
     assert "You are the host" in anna.html() and "You are the host" not in host.html()

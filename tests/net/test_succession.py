@@ -26,8 +26,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from quandary import engine
 from quandary.engine import GameError, dealing
-from quandary.net.guest import QUIET_BEATS, RoomGuest
-from quandary.net.host import ACK_WAIT_MS, RoomHost
+from quandary.net.guest import QUIET_BEATS, TOKEN_PATIENCE, RoomGuest
+from quandary.net.host import ACK_WAIT_MS, ALONE_BEATS, RoomHost
 from quandary.net.succession import OPENING_WAIT_MS, SUCCESSION_MS, take_over, unpack
 
 from ..conformance.resample import first_difference, resample
@@ -406,19 +406,26 @@ def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
         room.net.now,
     )
     returning.restore(first.to_json())
-    # As the page opens its transport: its heirs' keys are taken as a host's too.
-    room.net.trusted["H2"] = {m.key for m in first.members.values() if m.key}
     room.net.connect("H2", returning)
     room.net.settle()
-    assert returning.superseded, "the successor's newer epoch tells it"
+    # Anna greets it with the first host's mandate naming her key: believed only once
+    # the reloaded host has been alone a while (every player follows Anna now).
+    assert not returning.superseded, "not at once: it might be a guest pretending"
+    for _ in range(ALONE_BEATS + 1):
+        room.beat()
+        returning.tick()
+        room.net.settle()
+    assert returning.superseded and returning.successor_key == room.net.devices["A"].public
     for guest in room.guests.values():
         assert guest.host == "A" and "H2" in guest.stale
-    # It sits down again as a guest with its own seat token: its seat comes back.
+    # It sits down again as a guest with its own seat token, following Anna: its seat
+    # comes back.
     room.net.nodes.pop("H2")
     room.net.signers.pop("H2")
     room.net.disconnect("H2")
-    room.net.trusted["H3"] = room.net.trusted["H2"]  # as its page keeps them (``trusted``)
+    room.net.trusted["H3"] = {returning.successor_key}  # as its page follows her
     back = room.net.add_guest("H3", "Hana", token)
+    back.trusted = {returning.successor_key}
     room.guests["H3"] = back
     room.net.settle()
     assert back.view is not None and back.view["seat"] == old_seat
@@ -556,9 +563,13 @@ class Turmoil(RuleBasedStateMachine):
 
     @invariant()
     def everyone_here_converges(self) -> None:
-        # A guest back with its seat token listens for the room's own key a few beats
+        # A guest back with its seat token listens for the room's own key a while
         # before it follows a successor known only by its mandates.
-        self.room.beat(QUIET_BEATS + 1)
+        self.room.beat()
+        for _ in range(TOKEN_PATIENCE + 1):
+            if all(g.status != "searching" for g in self.room.guests.values()):
+                break
+            self.room.beat()
         version = self.room.table.state.version
         for peer, guest in self.room.guests.items():
             assert guest.host == self.room.host_peer, peer
@@ -650,9 +661,9 @@ def test_a_newcomer_after_the_succession_checks_the_successor_by_its_mandates() 
     room.vanish()
     assert room.succeed() == "A"
     assert len(room.host.backups.chain) == 1, "Anna shows the first host's mandate"
-    nia = room.net.add_guest("N", "Nia")
+    nia = room.guests["N"] = room.net.add_guest("N", "Nia")
     room.net.settle()
-    room.beat(2)
+    room.beat(QUIET_BEATS + 1)  # it listens for the room's own host first
     assert nia.host == "A" and nia.status == "joined" and nia.epoch == 1
     assert nia.trusted == {room.net.devices["A"].public}
     # And after a second succession, a chain of two.
@@ -660,9 +671,9 @@ def test_a_newcomer_after_the_succession_checks_the_successor_by_its_mandates() 
     room.vanish()
     successor = room.succeed()
     assert len(room.host.backups.chain) == 2
-    late = room.net.add_guest("L", "Lou")
+    late = room.guests["L"] = room.net.add_guest("L", "Lou")
     room.net.settle()
-    room.beat(2)
+    room.beat(QUIET_BEATS + 1)
     assert late.host == successor and late.epoch == 2
 
 
@@ -706,3 +717,151 @@ def test_a_chain_not_signed_from_the_rooms_key_names_nobody() -> None:
     room.net.settle()
     assert room.net.forged == forged + 1
     assert nia.host is None and nia.status == "searching"
+
+
+class _Sink:
+    """A raw attacker connection: it only records what reaches it."""
+
+    def __init__(self) -> None:
+        self.got: list[str] = []
+
+    def on_join(self, peer: str) -> None:
+        pass
+
+    def on_leave(self, peer: str) -> None:
+        pass
+
+    def on_message(self, peer: str, text: str, *rest: Any) -> None:
+        self.got.append(text)
+
+
+def _longer_chain(chain: Any, key: HostKey, epoch: int) -> list[list[str]]:
+    """An heir's forgery: further mandates it signs itself, naming its own key."""
+    out = [list(m) for m in chain]
+    while len(out) < epoch:
+        text = json.dumps({"epoch": len(out), "heirs": [["m", key.public]]}, separators=(",", ":"))
+        out.append([text, b64(key.private.sign(mandate_payload(text)))])
+    return out
+
+
+def test_an_heir_forging_a_longer_chain_during_a_succession_is_not_followed() -> None:
+    """Cleo, last in line, signs mandates of her own up to epoch 8 and greets Ben as soon
+    as he has waited out the host: Ben, who was in the room, follows only the successor
+    he worked out himself (Anna), keeps his backups and his token, and Anna carries on."""
+    room = Room("dilemmas", 5)
+    _into(room, 6)
+    anna, ben, cleo = (room.guests[p] for p in "ABC")
+    cleo_key = room.net.devices["C"]
+    chain = _longer_chain(cleo.backups[-1].chain, cleo_key, 8)
+    room.vanish()
+    for _ in range(WAIT // 2000 + 2):
+        room.beat()
+    assert ben._waited()
+    room.net.signers["C"] = cleo_key.private
+    room.net.sender("C")("B", json.dumps({"t": "host", "epoch": 8, "chain": chain}))
+    room.net.settle()
+    room.net.signers.pop("C")
+    assert ben.epoch == 0 and ben.backups and ben.trusted <= {room.net.devices["A"].public}
+    assert not any(ben.token and ben.token in m for m in room.net.received.get("C", []))
+    assert room.succeed() == "A"
+    assert anna.member is not None and ben.host == "A"
+
+
+def test_a_key_once_trusted_cannot_speak_for_the_room_after_another_successor() -> None:
+    """Anna was first in line (Cleo trusted her key), then left; Ben carried the room on.
+    Anna, back on a new connection, sends Cleo a lobby signed with her key: Cleo follows
+    Ben only, and her token goes nowhere else."""
+    room = Room("dilemmas", 7)
+    _into(room, 5)
+    anna, cleo = room.guests["A"], room.guests["C"]
+    anna._claim = lambda: None  # type: ignore[method-assign]  # she never claims
+    room.vanish()
+    while not cleo._waited():
+        room.beat()
+    room.beat()
+    assert cleo.trusted == {room.net.devices["A"].public}
+    room.net.disconnect("A")
+    del room.guests["A"]
+    assert room.succeed() == "B"
+    room.beat(2)
+    assert cleo.trusted == {room.net.devices["B"].public}, "Anna's key is trusted no more"
+    sink = _Sink()
+    room.net.connect("A2", sink)
+    room.net.signers["A2"] = room.net.devices["A"].private
+    room.net.sender("A2")("C", json.dumps({"t": "lobby", "lobby": {}}))
+    room.net.settle()
+    assert cleo.host == "B" and not any('"hello"' in t for t in sink.got)
+
+
+def test_an_heir_that_opens_only_an_old_backup_cannot_undo_seen_moves() -> None:
+    """Ben answers the successor's claims only for the oldest backup: Anna carries on from
+    the table everyone saw (Ben's seat is dealt for), not from an older one."""
+    room = Room("dilemmas", 1)
+    _into(room, 12)
+    ben = room.guests["B"]
+    answer = ben._answer
+    oldest = min(b.serial for b in ben.backups)
+
+    def only_oldest(peer: str, backup: Any, epoch: int) -> None:
+        if backup.serial == oldest:
+            answer(peer, backup, epoch)
+
+    ben._answer = only_oldest  # type: ignore[method-assign]
+    seen = room.guests["C"].version
+    before = _log(room)
+    room.vanish()
+    room.succeed()
+    assert room.opened != oldest and room.table.state.version >= (seen or 0)
+    assert _kept(before, _log(room))
+
+
+def test_an_heir_that_answers_just_in_time_slows_one_move_not_every_move() -> None:
+    """Cleo says she keeps each backup only just before the wait runs out: she is not
+    waited for at the next moves."""
+    room = Room("dilemmas", 2)
+    cleo = room.guests["C"]
+    keep = cleo._keep
+    held: list[dict[str, Any]] = []
+    cleo._keep = held.append  # type: ignore[method-assign]
+    moves = room.host.view_for(room.host.me)["legal_moves"]
+    room.host.submit(engine.moves.concrete(moves[0], room.rng.randint))
+    room.net.settle()
+    room.net.clock += ACK_WAIT_MS - 100
+    cleo._keep = keep  # type: ignore[method-assign]
+    for msg in held:
+        keep(msg)
+    room.net.settle()
+    assert "C" in room.host.backups.slow, "a late answer counts as slow"
+
+
+def test_a_guest_with_the_hosts_mandate_cannot_depose_a_reloaded_host_its_players_rejoined() -> (
+    None
+):
+    """The host's page reloads and its players come back to it. Anna opens a second
+    connection and greets the host as epoch 1 with the host's own mandate naming her
+    key: a host whose players answer it does not step down, however long she insists."""
+    room = Room("royal", 3)
+    _into(room, 3)
+    first = room.host
+    chain = room.guests["A"].backups[-1].chain
+    room.net.disconnect("H")
+    again = RoomHost(
+        room.net.sender("H", room.net.key.private),
+        room.net.make_id,
+        lambda: 5,
+        "Hana",
+        room.net.now,
+    )
+    again.restore(first.to_json())
+    again.backups.on = True
+    room.host = again
+    room.net.connect("H", again)
+    room.net.settle()
+    room.beat(2)
+    assert all(g.host == "H" for g in room.guests.values()), "the players are back"
+    room.net.connect("A2", _Sink())
+    room.net.signers["A2"] = room.net.devices["A"].private
+    for _ in range(ALONE_BEATS + 3):
+        room.net.sender("A2")("H", json.dumps({"t": "host", "epoch": 1, "chain": chain}))
+        room.beat()
+    assert not again.superseded

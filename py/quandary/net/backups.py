@@ -24,6 +24,11 @@ ACK_WAIT_MS = 1500
 heir that does not answer in that time is slow or gone (a round trip is usually
 well under 100 ms)."""
 
+LATE_ACK_MS = 400
+"""An heir that says it keeps a backup later than this after it was sent is not
+waited for at the next moves (until it answers one in time): an heir that always
+answers just before ``ACK_WAIT_MS`` runs out would otherwise slow every move."""
+
 Outgoing = tuple[str, dict[str, Any], int]
 """(connection, message, seat): a backup to send through the host's door out."""
 
@@ -111,6 +116,7 @@ class Backups:
                 "t": "backup",
                 "serial": self.serial,
                 "epoch": epoch,
+                "version": state.version,
                 "heirs": listed,
                 "room": packed,
                 "part": part,
@@ -125,8 +131,11 @@ class Backups:
         if serial > self.serial:
             return False  # a serial never sent: nothing is released on its word
         self._kept[peer] = max(serial, self._kept.get(peer, 0))
-        if serial == self.serial:
+        late = self.held is not None and self.now() - self.held[1] > LATE_ACK_MS
+        if serial == self.serial and not late:
             self.slow.discard(peer)
+        elif serial == self.serial:
+            self.slow.add(peer)  # kept, but late: the next moves do not wait for it
         return self.held is not None
 
     def holding(self, peers: set[str]) -> bool:

@@ -37,6 +37,9 @@ REPLACED = (
     "Your seat is now open in another tab or window, so this page stopped."
     " Reload it to take the seat back here."
 )
+TOKEN_PATIENCE = 8
+"""Timer beats a page with a seat token searches for the room's own host before it
+follows a successor known only by its mandates (``RoomGuest._follows``)."""
 QUIET_BEATS = 3
 """Timer beats without a word from the host (it ticks every beat) before it counts as away."""
 
@@ -163,6 +166,8 @@ class RoomGuest:
             return
         if not self._current(peer, msg):
             return
+        if peer != self.host and msg["t"] not in ("host", "tick"):
+            return  # only a greeting or a tick, which name their epoch, makes a host
         if peer != self.host:
             # The host on a new connection (it reloaded): carry on with that one.
             self.host = peer
@@ -236,11 +241,11 @@ class RoomGuest:
     def _follows(self, text: Any, key: str) -> bool:
         """Whether to follow a successor known only by its mandates, and trust its key.
 
-        Only its greeting counts, only where a new host may take over at all
-        (``_may_change_host``), and only after this guest has listened for the
-        room's own key for a while if it holds a seat token: any heir holds a
-        mandate, and a device that has been in the room must not hand its token to
-        one while the host itself may still answer.
+        Only a page still searching (a newcomer, or a player back after the
+        succession), and only once it has listened for the room's own key for a
+        while: any heir holds a mandate and could sign a longer chain of its own,
+        so a page holding a seat token waits longer (``TOKEN_PATIENCE``) before it
+        hands it to a host it knows only that way.
         """
         try:
             msg = parse(text, HOST_TYPES)
@@ -250,9 +255,10 @@ class RoomGuest:
             return False
         if not self._may_change_host() or msg["epoch"] < self.epoch:
             return False
-        if self.token and self.status == "searching" and self.searched < QUIET_BEATS:
+        patience = TOKEN_PATIENCE if self.token else QUIET_BEATS
+        if self.status != "searching" or self.searched < patience:
             return False
-        self._trust(key)
+        self.follow(key)
         return True
 
     def _may_change_host(self) -> bool:
@@ -282,6 +288,7 @@ class RoomGuest:
         backup = Backup(
             msg["serial"],
             msg["epoch"],
+            msg["version"],
             heirs,
             msg["room"],
             msg["part"],
@@ -375,7 +382,11 @@ class RoomGuest:
         heirs = self.backups[-1].heirs
         here = [m for m, p, _ in heirs if m != self.member and p in self.peers]
         claims = sorted(self.claims.values(), key=lambda c: c.backup.serial, reverse=True)
-        claims = [c for c in claims if self._quorum(c, heirs)]
+        # Never back to a table older than this guest was shown: every heir held that
+        # backup before anyone saw it, so an heir that opens only an older one is
+        # trying to undo moves (and is dealt for as absent), not one that lags.
+        seen = [c for c in claims if c.backup.version >= (self.version or 0)]
+        claims = [c for c in (seen or claims) if self._quorum(c, heirs)]
         for claim in claims:
             seats = self._seats(claim.backup)
             if all(seats.get(member) in claim.parts for member in here):
@@ -433,7 +444,7 @@ class RoomGuest:
             return
         if heir[0] == self.member:
             return
-        self._trust(heir[2])
+        self.follow(heir[2])
         moment = (peer, backup.serial, int(self.now() // 1000))
         if moment not in self.answered:
             self.answered = {a for a in self.answered if a[2] >= moment[2] - 1} | {moment}
@@ -464,9 +475,10 @@ class RoomGuest:
         claim.seeds[seat] = msg["seed"]
         self.ready = self._gathered()
 
-    def _trust(self, key: str) -> None:
-        if key not in self.trusted:
-            self.trusted.add(key)
+    def follow(self, key: str) -> None:
+        """Follow the successor with ``key`` (and no other successor before it)."""
+        if self.trusted != {key}:
+            self.trusted = {key}
             self.trust(key)
 
     def _update(self, msg: dict[str, Any]) -> None:
@@ -493,7 +505,7 @@ class RoomGuest:
         if self._waited() and self.backups:
             heir = self._heir(self.backups[-1])
             if heir is not None and heir[0] != self.member:
-                self._trust(heir[2])
+                self.follow(heir[2])
         self._claim()
 
     def retry(self) -> None:

@@ -49,6 +49,9 @@ PATIENCE: dict[str, tuple[int, int]] = {
 """How long (ms) a seated player may be away before the host is offered a bot for
 their seat, and before a bot takes it by itself, so a table never waits forever.
 On the player's own turn the offer comes sooner (``TURN_SHARE`` of the wait)."""
+ALONE_BEATS = 4
+"""Timer beats a reloaded host waits for a seated player to come back before it
+believes a successor known only by its mandates (``_other_host``)."""
 TURN_SHARE = 3
 COVER_LEVEL = "heuristic"
 """The bot that plays for an absent player: the best level every game has."""
@@ -96,7 +99,14 @@ class RoomHost:
         self.epoch = 0
         """Successions so far: guests ignore a host of an older epoch (net/succession.py)."""
         self.backups = Backups(now, make_id, new_seed)
+        self.restored_at: int | None = None
+        """The beat this host was restored from its save at (None: it never was)."""
+        self.rejoined = False
+        """A seated player came back to this host since it was restored."""
         self.superseded = False
+        self.successor_key: str | None = None
+        """The key of the successor this host stepped down for, if it was one known by
+        its mandates: the host's page follows it as a guest."""
         """Another device holding the room's key took over while this one was away."""
         self.locked = False
         """Closed to newcomers by the host: only members already known get back in."""
@@ -144,15 +154,20 @@ class RoomHost:
         self._sent_lobby.pop(peer, None)
         self.broadcast()
 
-    def on_message(self, peer: str, text: Any, from_host: bool = False) -> None:
+    def on_message(
+        self, peer: str, text: Any, from_host: bool = False, certified: str | None = None
+    ) -> None:
         """Check and handle one message; anything wrong is answered with a reason.
 
         A connection over its rate is dropped without a word (answering would
         cost as much as the flood), and each message is handled inside its own
-        boundary, so one bad message can never stop the room.
+        boundary, so one bad message can never stop the room. ``from_host``: signed
+        with the room's key (this host's other tab); ``certified``: signed with a
+        key that mandates from the room's key name (a successor, or an heir
+        pretending to be one).
         """
-        if from_host:
-            self._other_host(peer, text)
+        if from_host or certified:
+            self._other_host(peer, text, certified)
             return
         self.heard[peer] = self.now()
         if not self.budget.allows(peer, text, self.now()):
@@ -168,15 +183,16 @@ class RoomHost:
             self.errors += 1
             self._reject(peer, "error", "That message could not be handled.")
 
-    def _other_host(self, peer: str, text: Any) -> None:
-        """Another device signs with the room's key: a successor, if its epoch is newer.
+    def _other_host(self, peer: str, text: Any, certified: str | None) -> None:
+        """Another device speaks as the room's host with a newer epoch: step down?
 
         A successor takes over only where the host was silent for the room's whole
-        waiting time, so it cannot have been talking to this host all along: a
-        claim from a connection this host heard from within that time is a guest
-        with the key trying to depose a host that is still here, and changes
-        nothing. From a device it has not heard from (this one was away, asleep
-        or reloaded), it is the room carried on elsewhere: this one steps down.
+        waiting time, so a claim from a connection this host heard from within that
+        time changes nothing. A device known only by its mandates (``certified``: its key)
+        could be any heir, so it is believed only by a host that reloaded and has
+        since been alone: no seated player came back to it for ``ALONE_BEATS``, as
+        happens when they all follow a successor. While players answer this host,
+        no claim, however well signed, deposes it.
         """
         try:
             msg = parse(text, HOST_TYPES)
@@ -186,7 +202,14 @@ class RoomHost:
             return
         if self.now() - self.heard.get(peer, float("-inf")) < SUCCESSION_MS[self.patience]:
             return
+        mandated = certified is not None
+        if mandated and not (msg["t"] == "host" and len(msg["chain"]) == msg["epoch"]):
+            return
+        alone = self.restored_at is not None and not self.rejoined
+        if mandated and not (alone and self.beats - (self.restored_at or 0) >= ALONE_BEATS):
+            return
         self.superseded = True
+        self.successor_key = certified
 
     def _handle(self, peer: str, msg: dict[str, Any]) -> None:
         if msg["t"] == "hello":
@@ -250,6 +273,8 @@ class RoomHost:
             self._send(member.peer, {"t": "replaced"}, None)
             self._sent_view.pop(member.peer, None)
             self._sent_lobby.pop(member.peer, None)
+        if member.seat is not None and member.id != self.me:
+            self.rejoined = True
         moved = member.peer != peer or member.key != key
         member.peer, member.away_since, member.key = peer, None, key
         if member.token.startswith(HASHED):
@@ -787,5 +812,6 @@ class RoomHost:
             table.resume_window(data.get("window"), self.now() - max(0.0, ran_on))
         self.patience, self.epoch, self.locked = patience, epoch, locked
         self.game, self.options, self.epochs = data["game"], options, epochs
+        self.restored_at, self.rejoined = self.beats, False
         self._sent_view.clear()
         self._sent_lobby.clear()

@@ -170,6 +170,7 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
     "backup": {
         "serial": _count,
         "epoch": _count,
+        "version": _count,
         "heirs": _heirs,
         "room": _text(MAX_ROOM),
         "part": _any,

@@ -81,6 +81,8 @@ class Backup:
 
     serial: int
     epoch: int
+    version: int
+    """The version of the table it was made at (public, as every view says it)."""
     heirs: tuple[Heir, ...]
     room: str
     part: Any
@@ -112,6 +114,11 @@ def hashed(token: str) -> str:
     return HASHED + hashlib.sha256(token.encode()).hexdigest()
 
 
+def _hashed_once(token: str) -> str:
+    """A token as a backup keeps it: a successor's own backups pass on the hashes it has."""
+    return token if token.startswith(HASHED) else hashed(token)
+
+
 def seed_commitment(seed: int) -> str:
     """What a successor's claim says of its share of the seed, before seeing the others'."""
     return hashlib.sha256(f"seed\n{seed}".encode()).hexdigest()
@@ -134,7 +141,7 @@ def world_room(room: dict[str, Any], state: Any, seed: int) -> dict[str, Any]:
     record = Record.from_json(table["record"])
     start = engine.to_json(world)
     record = Record(record.game, record.players, record.options, seed, (), start)
-    members = [{**m, "token": hashed(m["token"])} for m in room["members"]]
+    members = [{**m, "token": _hashed_once(m["token"])} for m in room["members"]]
     return {
         **room,
         "members": members,

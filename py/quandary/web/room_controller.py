@@ -185,19 +185,17 @@ class RoomController:
     # -- the transport ---------------------------------------------------------------
 
     def trusted_keys(self) -> tuple[str, ...]:
-        """Keys the transport takes as the host's besides the link's, from the start.
-
-        A host: its heirs' (a successor carried the room on while it was away, and
-        it must hear that). A guest: the successors it followed before a reload.
-        """
+        """Keys the transport takes as the host's besides the link's, from the start:
+        on a guest, the successor it followed before a reload. A host trusts no
+        other key: a guest's device key is whatever that guest said it is."""
         if self.host is not None:
-            return tuple(sorted({m.key for m in self.host.members.values() if m.key}))
+            return ()
         kept = self._stored().get("trusted")
         if not isinstance(kept, list):
             return ()
-        keys = tuple(k for k in kept if isinstance(k, str) and 0 < len(k) <= 64)
+        keys = tuple(k for k in kept if isinstance(k, str) and 0 < len(k) <= 64)[-1:]
         if self.guest is not None:
-            self.guest.trusted.update(keys)
+            self.guest.trusted = set(keys)
         return keys
 
     def opened(
@@ -247,10 +245,7 @@ class RoomController:
     ) -> None:
         """A message arrived from a peer (``from_host``: its host signature verified;
         ``certified``: signed by an heir's key that mandates from the room's key name)."""
-        if self.guest is not None:
-            self.guest.on_message(peer, text, from_host, certified)
-        else:
-            self._protocol().on_message(peer, text, from_host)
+        self._protocol().on_message(peer, text, from_host, certified)
         if self.host is not None and self.host.superseded:
             self._step_down()
         self._carry_on()
@@ -356,11 +351,10 @@ class RoomController:
         me = host.members[host.me]
         self.host, self.signing_key = None, None
         self.guest = RoomGuest(self._send, self.make_id, me.name, me.token, self.now)
-        # The transport already takes the heirs' keys as a host's (``trusted_keys``):
-        # kept with the seat, so a reload still hears the successor.
-        self.guest.trusted = {m.key for m in host.members.values() if m.key}
         if self.signing is not None:
             self.guest.trust = self.signing.trust
+        if host.successor_key is not None:
+            self.guest.follow(host.successor_key)  # the successor it stepped down for
         if self.device is not None:
             self.guest.key = self.device[0]  # said in the hello below: it may succeed in turn
         for peer in sorted(host.peers):
