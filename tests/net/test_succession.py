@@ -144,9 +144,8 @@ class Room:
         self.net.signers[peer] = self.net.devices[peer].private  # its own key from now on
         self.net.nodes[peer] = new
         # As the page's controller does (web/room_controller.py, ``_carry_on``).
-        take_over(
-            new, guest.ready, guest.member, set(guest.peers), guest.ran_on(guest.ready.backup)
-        )
+        ran_on = guest.ran_on(guest.ready.backup)
+        take_over(new, guest.ready, guest.member, set(guest.peers), ran_on, guest.token)
         del self.guests[peer]
         self.host, self.host_peer = new, peer
         self.net.settle()
@@ -865,3 +864,21 @@ def test_a_guest_with_the_hosts_mandate_cannot_depose_a_reloaded_host_its_player
         room.net.sender("A2")("H", json.dumps({"t": "host", "epoch": 1, "chain": chain}))
         room.beat()
     assert not again.superseded
+
+
+def test_a_mandate_signed_after_the_last_move_still_reaches_the_heirs() -> None:
+    """The page's transport signs a mandate after the backup that asked for it has gone
+    (it is asynchronous): the heirs get a backup that carries it without waiting for a
+    move, so a successor can show it to devices that were not there."""
+    room = Room("dilemmas", 3)
+    signed: list[str] = []
+    backups = room.host.backups
+    backups.certify = signed.append  # answered later, as the page does
+    backups._mandate = backups._certified = backups._moment = None
+    room.host.broadcast()
+    room.net.settle()
+    assert signed and not room.guests["A"].backups[-1].chain
+    text = signed[-1]
+    room.host.certified(text, b64(room.net.key.private.sign(mandate_payload(text))))
+    room.net.settle()
+    assert room.guests["A"].backups[-1].chain[0][0] == text

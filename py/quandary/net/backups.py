@@ -62,10 +62,16 @@ class Backups:
         self._mandate: str | None = None
         self._certified: tuple[str, str] | None = None
 
-    def certified(self, text: str, signature: str) -> None:
-        """The transport signed a mandate (``certify``): backups carry it from now on."""
-        if text == self._mandate:
-            self._certified = (text, signature)
+    def certified(self, text: str, signature: str) -> bool:
+        """The transport signed a mandate (``certify``): backups carry it from now on.
+
+        True if it is news: the backups the heirs hold do not carry it yet, so the
+        next one is due even if nothing else changed (``make``)."""
+        if text != self._mandate or self._certified == (text, signature):
+            return False
+        self._certified = (text, signature)
+        self._moment = None
+        return True
 
     def mandate_chain(self) -> list[list[str]]:
         """The mandates from the room's key to this host's heirs, for the heirs to show."""

@@ -133,6 +133,12 @@ class RoomHost:
         """Messages dropped because they held a recipient's secret (``Outbox``): 0."""
         return self.outbox.leaks
 
+    def certified(self, text: str, signature: str) -> None:
+        """The transport signed a mandate: the heirs get a backup that carries it now,
+        though no move was made (a successor shows it to devices that were not here)."""
+        if self.backups.certified(text, signature):
+            self.broadcast()
+
     def _greeting(self) -> dict[str, Any]:
         """Who the host is: its epoch, and the mandates that name its key (a successor's)."""
         chain = [list(m) for m in self.backups.chain]

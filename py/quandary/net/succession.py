@@ -198,7 +198,12 @@ def successor(heirs: tuple[Heir, ...], present: set[str]) -> Heir | None:
 
 
 def take_over(
-    host: RoomHost, takeover: Takeover, member: str, present: set[str], ran_on: float = 0.0
+    host: RoomHost,
+    takeover: Takeover,
+    member: str,
+    present: set[str],
+    ran_on: float = 0.0,
+    token: str | None = None,
 ) -> None:
     """Make ``host`` (new, on the successor's device) the room the heirs rebuilt.
 
@@ -209,7 +214,8 @@ def take_over(
     them all this time), until their players come back. Every peer here is greeted
     as a new host greets, with the next epoch. ``ran_on`` (ms): how long the old
     host was still heard of after the backup, so an open timed window goes on with
-    the time its players had left. ``CorruptState`` if anything is wrong.
+    the time its players had left. ``token``: the successor's own seat token (the
+    backup holds only its hash). ``CorruptState`` if anything is wrong.
     """
     backup = takeover.backup
     room = unpack(backup.room)
@@ -231,6 +237,8 @@ def take_over(
     new_table = {**room["table"], "record": record.to_json(), "state": start}
     host.restore({**room, "table": new_table, "me": member, "epoch": backup.epoch + 1}, ran_on)
     host.backups.chain = list(backup.chain)[:MANDATES]
+    if token:
+        host.members[member].token = token  # its own, whole: it may sit down as a guest later
     for other in host.members.values():
         if other.id == gone or (other.seat is not None and other.seat not in parts):
             other.away_since = float("-inf")  # a bot plays its seat from the next tick

@@ -417,7 +417,7 @@ class Bridge:
         elif kind == "certified":
             text, signature = message.get("text"), message.get("signature")
             if room.host is not None and isinstance(text, str) and isinstance(signature, str):
-                room.host.backups.certified(text, signature)
+                room.host.certified(text, signature)
         elif kind == "error":
             room.on_join_error(str(message.get("detail", "")))
         elif kind == "rtt":

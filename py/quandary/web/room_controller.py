@@ -318,7 +318,7 @@ class RoomController:
         try:
             self.signing.become_host(self.device[1])  # the greetings below go out signed
             ran_on = guest.ran_on(takeover.backup)
-            take_over(host, takeover, guest.member, set(guest.peers), ran_on)
+            take_over(host, takeover, guest.member, set(guest.peers), ran_on, guest.token)
         except CorruptState as exc:
             self.signing.step_down()
             guest.ready = None
