@@ -61,15 +61,20 @@ class Backups:
         self._moment: Any = None
         self._mandate: str | None = None
         self._certified: tuple[str, str] | None = None
+        self._making = False
 
     def certified(self, text: str, signature: str) -> bool:
         """The transport signed a mandate (``certify``): backups carry it from now on.
 
-        True if it is news: the backups the heirs hold do not carry it yet, so the
-        next one is due even if nothing else changed (``make``)."""
+        True if it is news to the heirs: signed after the backups that asked for it
+        went out (the page's transport answers later), so the next one is due even if
+        nothing else changed. Signed at once (while ``make`` runs), those backups
+        carry it already."""
         if text != self._mandate or self._certified == (text, signature):
             return False
         self._certified = (text, signature)
+        if self._making:
+            return False
         self._moment = None
         return True
 
@@ -112,7 +117,11 @@ class Backups:
         if mandate != self._mandate:
             self._mandate = mandate
             if self.certify is not None:
-                self.certify(mandate)
+                self._making = True
+                try:
+                    self.certify(mandate)
+                finally:
+                    self._making = False
         chain = self.mandate_chain()
         listed = [list(h) for h in heirs]
         out: list[Outgoing] = []
