@@ -196,6 +196,20 @@ def play_on(net: Network, devices: list[Device], limit: int = 5000) -> None:
     raise AssertionError("the room's game did not end")
 
 
+def play_to_the_end(net: Network, hosting: Device, devices: list[Device]) -> None:
+    """``play_on``, and whenever nobody can act, the hosting device's table clock runs on
+    (a throw window closes, a bot's timed move lands) until the game has its result."""
+    clock = hosting.controller.room.table.authority
+    for _ in range(400):
+        play_on(net, devices)
+        if hosting.room_view().get("result"):
+            return
+        wake = clock.next_wakeup()
+        assert wake is not None, "nobody can act and no clock runs"
+        net.clock = max(net.clock, wake + 1)
+        assert hosting.controller.on_clock()
+
+
 def test_a_guest_joins_sits_and_sees_the_host_start() -> None:
     net, host, (anna, ben) = open_room()
     assert 'id="room-link"' in host.html() and html.escape(host.fragment) in host.html()
@@ -235,15 +249,7 @@ def test_every_game_plays_to_the_end_in_a_room(game: str) -> None:
     seat_everyone(net, host, [anna])
     host.press("room-start")
     net.settle()
-    clock = host.controller.room.table.authority
-    for _ in range(400):
-        play_on(net, [host, anna])
-        if host.room_view().get("result"):
-            break
-        wake = clock.next_wakeup()
-        assert wake is not None, "nobody can act and no clock runs"
-        net.clock = max(net.clock, wake + 1)
-        assert host.controller.on_clock()
+    play_to_the_end(net, host, [host, anna])
     net.settle()
     assert anna.room_view() == host.controller.room.host.view_for(
         host.controller.room.host.members[anna.controller.room.my_member()].id
@@ -588,15 +594,7 @@ def test_the_host_of_one_guest_and_bots_leaves_and_the_guest_plays_to_the_end(ga
     assert "the room now runs on this device" in anna.html()
     assert "You are the host" in anna.html()
     assert "shuffled and dealt again" in html.unescape(anna.html())
-    clock = anna.controller.room.table.authority
-    for _ in range(400):
-        play_on(net, guests)
-        if anna.room_view().get("result"):
-            break
-        wake = clock.next_wakeup()
-        assert wake is not None, "nobody can act and no clock runs"
-        net.clock = max(net.clock, wake + 1)
-        assert anna.controller.on_clock()
+    play_to_the_end(net, anna, guests)
     assert anna.room_view()["result"] is not None
 
 
