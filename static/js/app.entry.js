@@ -82,7 +82,7 @@ function schedule(reply) {
   }
 }
 
-let runtime = { engine: "fresh", phases: {} };
+let runtime = { engine: "fresh", phases: {}, pyscriptSources: null };
 let failed = false;
 
 // PyScript starts the engine (index.html, pyscript.toml); static/js/engine.entry.js
@@ -92,7 +92,8 @@ import(new URL("engine.mjs", HERE).href)
     module.connectEngine({
       message: (message) => {
         if (message.t === "progress") tell("quandary:progress", message);
-        else if (message.t === "runtime") runtime = { engine: message.engine, phases: message.phases };
+        else if (message.t === "runtime") runtime = { ...runtime, engine: message.engine, phases: message.phases };
+        else if (message.t === "pyscript-sources") runtime = { ...runtime, pyscriptSources: "in memory" };
       },
       failed: engineFailed,
     }),
@@ -142,6 +143,7 @@ function becomeReady() {
   ready = true;
   globalThis.quandaryBootPhases = runtime.phases; // read by bench/startup.py
   root.dataset.engine = runtime.engine;
+  root.dataset.pyscriptSources = runtime.pyscriptSources ?? "written";
   root.dataset.quandary = "ready";
   tell("quandary:ready", {});
   if (runtime.engine === "fresh") keepSnapshotSoon();

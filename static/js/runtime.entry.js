@@ -47,11 +47,6 @@ function startPyodide(options) {
   });
 }
 
-// The kept snapshot is read from the Cache API as soon as this module runs in the
-// engine's worker, while PyScript goes on with its own start, rather than once it
-// calls loadPyodide. (On the page's own thread there is no engine to restore.)
-const kept = globalThis.document ? Promise.resolve(null) : cachedSnapshot(HERE);
-
 // How long each step of the start took (ms, on the worker's clock), for the bench.
 const phases = {};
 let lastMark = performance.now();
@@ -61,18 +56,24 @@ function mark(name) {
   lastMark = now;
 }
 
-export async function loadPyodide(options = {}) {
-  if (globalThis.document) {
-    // PyScript falls back to the page's own thread when it cannot create the
-    // engine's worker; Python there would freeze the page for seconds, so the
-    // start ends here, with a sentence for the player.
-    dispatchEvent(new CustomEvent("quandary:no-worker"));
-    return new Promise(() => {});
-  }
+// Pyodide's output goes where PyScript says once it calls loadPyodide; until then
+// (the start runs ahead of that call, below) it waits in these lines.
+const early = { stdout: [], stderr: [] };
+const output = {
+  stdout: (text) => (early.stdout ? early.stdout.push(text) : output.to.stdout(text)),
+  stderr: (text) => (early.stderr ? early.stderr.push(text) : output.to.stderr(text)),
+  to: { stdout: console.log, stderr: console.error },
+};
+
+// The engine starts as soon as this module runs in its worker, not when PyScript
+// calls loadPyodide: before that call PyScript opens its package cache in
+// IndexedDB (which the engine, installing no package, never uses), and that wait
+// would otherwise come before every download and restore. PyScript's call then
+// takes the start already under way.
+async function start() {
   progress(5, "Loading the Python runtime…");
-  // PyScript's indexURL is this module's folder: Pyodide's files are beside it.
-  const settings = { ...options, indexURL: INDEX_URL };
-  const snapshot = await kept;
+  const settings = { indexURL: INDEX_URL, stdout: output.stdout, stderr: output.stderr };
+  const snapshot = await cachedSnapshot(HERE);
   if (snapshot) {
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
@@ -84,6 +85,7 @@ export async function loadPyodide(options = {}) {
       // the archive PyScript unpacks ([files] in pyscript.toml) has nothing left to
       // give it, and unpacking its files would only cost the start time.
       pyodide.unpackArchive = () => {};
+      heldPyscript(pyodide);
       return pyodide;
     } catch (error) {
       console.warn(`The warm-start snapshot could not be used: ${error}`);
@@ -95,4 +97,51 @@ export async function loadPyodide(options = {}) {
   tell({ t: "runtime", engine: "fresh", phases });
   progress(70, "Loading the games…");
   return pyodide;
+}
+
+// Before the engine's first line, PyScript runs Python that writes its own
+// package's sources into the working folder and then imports that package. A
+// restored engine holds the package's bytecode in memory, with a finder that
+// serves it (py/quandary/web/preload.py), so the import reads no file: the writing
+// (about 20 ms) is left out and the import kept. Only that exact prologue is
+// changed; any other shape of PyScript's code runs as it is.
+const PYSCRIPT_PROLOGUE = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
+
+function heldPyscript(pyodide) {
+  const run = pyodide.runPythonAsync.bind(pyodide);
+  pyodide.runPythonAsync = (code, ...rest) => {
+    const at = typeof code === "string" && code.startsWith(PYSCRIPT_PROLOGUE) ? code.indexOf(PYSCRIPT_IMPORT) : -1;
+    if (at < 0) return run(code, ...rest);
+    pyodide.runPythonAsync = run; // PyScript's prologue comes once
+    tell({ t: "pyscript-sources", written: false });
+    return run(PYSCRIPT_PROLOGUE + code.slice(at), ...rest);
+  };
+}
+
+// On the page's own thread there is no engine to start (see loadPyodide).
+const started = globalThis.document ? null : start();
+started?.catch(() => {}); // its failure is PyScript's to hear, when it asks
+
+// What PyScript may pass to loadPyodide for this engine (pyscript.toml names no
+// package): anything else asks for a start this module did not make.
+const EXPECTED = new Set(["indexURL", "stdout", "stderr"]);
+
+export async function loadPyodide(options = {}) {
+  if (!started) {
+    // PyScript falls back to the page's own thread when it cannot create the
+    // engine's worker; Python there would freeze the page for seconds, so the
+    // start ends here, with a sentence for the player.
+    dispatchEvent(new CustomEvent("quandary:no-worker"));
+    return new Promise(() => {});
+  }
+  const unexpected = Object.keys(options).filter((key) => !EXPECTED.has(key));
+  if (unexpected.length) throw new Error(`the engine's settings ask for what it cannot give: ${unexpected.join(", ")}`);
+  output.to = { stdout: options.stdout ?? console.log, stderr: options.stderr ?? console.error };
+  for (const name of ["stdout", "stderr"]) {
+    const lines = early[name];
+    early[name] = null;
+    for (const line of lines) output.to[name](line);
+  }
+  return started;
 }

@@ -210,6 +210,9 @@ def test_a_second_start_restores_the_booted_engine(new_page, base_url) -> None:
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engine") == "restored"
+    # PyScript's own package came from the bytecode the snapshot holds: its sources
+    # were not written again (static/js/runtime.entry.js, heldPyscript).
+    assert page.evaluate("document.documentElement.dataset.pyscriptSources") == "in memory"
     page.click("#start")
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
 
