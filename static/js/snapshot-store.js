@@ -10,15 +10,20 @@ const SNAPSHOT_LIMIT = 32 * 1024 * 1024;
 
 export const snapshotKey = (folder) => new URL("engine.snapshot", folder).href;
 
+// The kept snapshot's bytes, as a promise (Pyodide reads them while it loads its
+// runtime), or null when none is kept. Finding it reads only the cache's index.
 export async function cachedSnapshot(folder) {
   const key = snapshotKey(folder);
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const request of await cache.keys()) {
-      if (request.url !== key) await cache.delete(request); // an older build's
+      if (request.url !== key) cache.delete(request); // an older build's, gone in the background
     }
     const response = await cache.match(key);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    if (!response) return null;
+    const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    bytes.catch(() => {}); // a failed read is the restore's to hear (it starts fresh)
+    return bytes;
   } catch {
     return null; // no Cache API here (a private window): a fresh start
   }
