@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from quandary.net.host import PATIENCE
-from quandary.net.succession import SUCCESSION_MS, unpack
+from quandary.net.succession import LEFT_MS, unpack
 
 from .conftest import open_app
 from .play import acknowledge_round, build_first, vote_first_allowed
@@ -114,7 +114,11 @@ def test_a_guest_who_reloads_gets_seat_hand_and_choice_back(new_page, room_url):
     assert kept < hand_ids(anna), "the hand after the reload is the same hand"
 
 
-def test_the_host_comes_back_mid_round_and_the_game_goes_on(new_page, room_url):
+def test_the_host_comes_back_after_its_successor_took_over_and_plays_its_seat_again(
+    new_page, room_url
+):
+    """The host's page closes mid-round: a few seconds later Anna carries the room on,
+    and the host, opening the link again, sits down as a guest in its own seat."""
     host, anna, ben, link = _table_of_three(new_page, room_url)
     build_first(anna)
     # Anna sees her dilemma accepted (the host has it, and has kept it)...
@@ -122,16 +126,27 @@ def test_the_host_comes_back_mid_round_and_the_game_goes_on(new_page, room_url):
     # ...then the host's page goes away (its saved room stays in the browser's storage)...
     context = host.context
     host.close()
-    # ...and while it is away the guests are told the game is paused.
+    # ...the guests are told the game is paused, and Anna's device takes it on.
     expect(ben.locator("#room-status")).to_contain_text("paused", timeout=JOIN_TIMEOUT_MS)
+    expect(anna.locator("#room-status")).to_contain_text(
+        "You are the host", timeout=LEFT_MS + JOIN_TIMEOUT_MS
+    )
+    expect(ben.locator(".scoreboard")).to_contain_text("bot playing for Hana")
+    # The bot builds Hana's dilemma meanwhile.
+    expect(ben.locator(".scoreboard li", has_text="Hana")).to_contain_text("ready")
     host = context.new_page()
     host.goto(link)
     host.wait_for_selector("html[data-quandary=ready]")
-    expect(host.get_by_role("heading", name="Build your dilemma")).to_be_visible()
-    expect(ben.locator("#room-status")).to_have_text(
+    # Its saved room makes it the host again for a moment, until it hears it was succeeded.
+    expect(host.locator("#room-status")).to_have_text(
         "Connected to the room.", timeout=JOIN_TIMEOUT_MS
     )
-    build_first(host)
+    expect(host.locator(".scoreboard .me")).to_contain_text("Hana", timeout=JOIN_TIMEOUT_MS)
+    for page in (anna, ben):
+        expect(page.locator(".scoreboard")).not_to_contain_text(
+            "bot playing for Hana", timeout=JOIN_TIMEOUT_MS
+        )
+    # The bot built Hana's dilemma while she was away; Ben's completes the round.
     build_first(ben)
     for page in (host, anna, ben):
         expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
@@ -175,9 +190,9 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
     """Real browsers, real WebCrypto: the host's tab closes for good.
 
     The backups the guests hold are a world nobody has seen: the others' hands in
-    Ben's are not their real hands, his own part is his own hand. After the room's
-    waiting time Anna (seated first) gathers Ben's part, deals what neither of them
-    has seen, signs with her own device's key, and the game goes on for both, a
+    Ben's are not their real hands, his own part is his own hand. A few seconds
+    after the host's page closed, Anna (seated first) gathers Ben's part, deals what
+    neither of them has seen, signs with her own device's key, and the game goes on for both, a
     bot playing the host's seat.
     """
     host = open_peer(new_page, room_url)
@@ -210,7 +225,7 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
         "Anna's device takes the game on", timeout=JOIN_TIMEOUT_MS
     )
     expect(anna.locator("#room-status")).to_contain_text(
-        "You are the host", timeout=SUCCESSION_MS["short"] + JOIN_TIMEOUT_MS
+        "You are the host", timeout=LEFT_MS + JOIN_TIMEOUT_MS
     )
     expect(anna.locator(".notice")).to_contain_text("the room now runs on this device")
     expect(ben.locator("#room-status")).to_have_text(

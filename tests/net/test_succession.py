@@ -28,7 +28,7 @@ from quandary import engine
 from quandary.engine import GameError, dealing
 from quandary.net.guest import QUIET_BEATS, TOKEN_PATIENCE, RoomGuest
 from quandary.net.host import ACK_WAIT_MS, ALONE_BEATS, RoomHost
-from quandary.net.succession import OPENING_WAIT_MS, SUCCESSION_MS, take_over, unpack
+from quandary.net.succession import LEFT_MS, OPENING_WAIT_MS, SUCCESSION_MS, take_over, unpack
 
 from ..conformance.resample import first_difference, resample
 from .memnet import HostKey, Network, b64, mandate_payload
@@ -346,6 +346,48 @@ def test_a_host_with_one_guest_and_bots_leaves_and_the_guest_plays_on(game_id: s
     assert told[before[-1][0] + 1] == "redealt", "the log says the unseen cards were dealt again"
     room.play()
     assert room.host.errors == 0 and room.host.leaks == 0
+
+
+def test_a_host_whose_page_left_is_succeeded_seconds_later_at_that_very_moment() -> None:
+    """The host's tab closes, so its connection closes: the successor takes over
+    ``LEFT_MS`` later, whatever the room's waiting time, woken at that moment by the
+    page's clock (``next_wakeup``) rather than at the next two-second beat."""
+    room = Room("dilemmas", 5, guests=3)
+    _into(room, 10)
+    left = room.net.clock
+    room.vanish()
+    anna = room.guests["A"]
+    assert anna.next_wakeup() == left + LEFT_MS < left + SUCCESSION_MS["short"]
+
+    def wake_all_at(moment: float) -> None:
+        room.net.clock = moment
+        for guest in room.guests.values():
+            guest.wake()
+        room.net.settle()
+
+    wake_all_at(left + LEFT_MS - 1)
+    assert anna.ready is None and not anna.claims, "nobody claims before the wait is over"
+    wake_all_at(left + LEFT_MS)
+    assert anna.ready is not None, "Anna gathered every heir's part at once"
+    assert [g.ready for p, g in room.guests.items() if p != "A"] == [None, None]
+    assert room.succeed() == "A"
+    room.play()
+
+
+def test_a_host_that_falls_silent_but_stays_connected_gets_the_rooms_whole_wait() -> None:
+    """No closed connection, only silence (a frozen tab, a network that drops packets):
+    the guests wait the room's whole waiting time, as a host may still come back."""
+    room = Room("dilemmas", 5, guests=3)
+    _into(room, 10)
+    silent_from = room.net.clock
+    room.net.nodes.pop(room.host_peer)  # no word from it, and nobody saw it leave
+    room.beat(QUIET_BEATS)
+    anna = room.guests["A"]
+    assert anna.status == "away"
+    room.beat((WAIT - 2000 * QUIET_BEATS) // 2000 - 1)
+    assert room.net.clock - silent_from < WAIT and not anna.claims
+    assert room.succeed() == "A"
+    assert room.net.clock - silent_from >= WAIT
 
 
 def test_a_successor_who_leaves_passes_the_role_on_again() -> None:

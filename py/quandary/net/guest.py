@@ -21,6 +21,7 @@ from quandary.engine import BadView, CorruptState, Move, dealing, read_header
 from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, clean_name, encode, parse
 from .succession import (
     BACKUPS_KEPT,
+    LEFT_MS,
     OPENING_WAIT_MS,
     SUCCESSION_MS,
     Backup,
@@ -96,6 +97,7 @@ class RoomGuest:
         """Connections that spoke as a host of an older epoch (a host that was succeeded)."""
         self.backups: list[Backup] = []
         self.away_since: float | None = None
+        self.left_at: float | None = None  # when the host's connection closed, if it did
         self.answered: set[tuple[str, int, int]] = set()
         """(peer, serial, second) claims answered: one opening per claimant and second."""
         self.key: str | None = None
@@ -137,6 +139,7 @@ class RoomGuest:
             self.host, self.greeted = None, None
             if not self.stopped:
                 self._away()
+                self.left_at = self.now()
 
     def _away(self) -> None:
         self.status = "away"
@@ -177,7 +180,7 @@ class RoomGuest:
             self._hello()
         if self.status == "away":
             self.status = "joined"
-        self.away_since, self.ready = None, None
+        self.away_since, self.left_at, self.ready = None, None, None
         self.claims.clear()
         self.heard_at = self.now()
         kind = msg["t"]
@@ -303,12 +306,26 @@ class RoomGuest:
     # -- succession (net/succession.py) -----------------------------------------
 
     def _waited(self) -> bool:
-        """Whether the host has been away for the room's whole waiting time, here."""
+        """Whether the host has been away for the room's whole waiting time here, or
+        for ``LEFT_MS`` since its connection closed."""
+        return self.status == "away" and self.now() >= (self._wait_ends() or float("inf"))
+
+    def _wait_ends(self) -> float | None:
+        """When (on ``now``'s clock) the wait for the host ends here, while it is away."""
         if self.status != "away" or self.away_since is None:
-            return False
+            return None
         patience = (self.lobby or {}).get("patience")
         wait = SUCCESSION_MS.get(patience if isinstance(patience, str) else "", 45_000)
-        return self.now() - self.away_since >= wait
+        ends = self.away_since + wait
+        return ends if self.left_at is None else min(ends, self.left_at + LEFT_MS)
+
+    def next_wakeup(self) -> float | None:
+        """When the succession next has work here: the end of the wait for the host
+        (the page's timer beats every two seconds, too coarse for ``LEFT_MS``)."""
+        ends = self._wait_ends()
+        if ends is None or not self.backups or self.ready is not None or ends < self.now():
+            return None
+        return ends
 
     def _heir(self, backup: Backup) -> Heir | None:
         """The successor this guest would choose for ``backup``'s order of succession."""
@@ -502,6 +519,12 @@ class RoomGuest:
             self.host, self.greeted = None, None
             self._away()
         self.retry()
+        self.wake()
+
+    def wake(self) -> None:
+        """Once the wait for the host is over: follow the successor, or claim as it."""
+        if self.stopped:
+            return
         if self._waited() and self.backups:
             heir = self._heir(self.backups[-1])
             if heir is not None and heir[0] != self.member:

@@ -45,6 +45,12 @@ if TYPE_CHECKING:
 SUCCESSION_MS = {"short": 20_000, "normal": 45_000, "long": 90_000}
 """How long (ms) guests wait for a silent host before a successor takes over, by the
 room's waiting time (the same as the wait before a bot is offered for a guest)."""
+LEFT_MS = 4_000
+"""How long (ms) guests wait once the host's connection has closed (its page left the
+room: a tab closed, a reload, a connection that failed) before a successor takes over.
+A host that only falls silent, still connected, gets the room's whole waiting time
+(``SUCCESSION_MS``). A reload that takes longer finds a successor and sits down as a
+guest, its seat given back; nobody is ever deposed while it still speaks to them."""
 BACKUPS_KEPT = 3
 """Backups a guest keeps: the successor's newest may be one another heir has not yet got."""
 OPENING_WAIT_MS = 6_000

@@ -369,7 +369,13 @@ class RoomController:
         self.persist()
 
     def on_clock(self) -> bool:
-        """The host's table clock ran: bots' throws, a window closing. True if it moved."""
+        """The host's table clock ran: bots' throws, a window closing. True if it moved.
+        On a guest: the wait for a host that left is over."""
+        if self.guest is not None:
+            before = self.guest.status
+            self.guest.wake()
+            self._carry_on()
+            return self.guest is None or self.guest.status != before
         if not self.table.authority.advance():
             return False
         self.table.follow()
@@ -377,7 +383,10 @@ class RoomController:
         return True
 
     def next_wakeup(self) -> float | None:
-        """When ``on_clock`` next has work (only a host's table keeps time)."""
+        """When ``on_clock`` next has work: a host's table clock, or a guest's wait for
+        a host that left."""
+        if self.guest is not None:
+            return self.guest.next_wakeup()
         return self.table.authority.next_wakeup()
 
     # -- state seen from here --------------------------------------------------------
