@@ -37,6 +37,7 @@ from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
 from . import playing_cards as pc
+from .ending import lead_line
 from .table import Ui, error_line, reveal
 
 PHASE_TITLES = {
@@ -217,11 +218,11 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     )
     last = index == len(view["history"]) - 1 and view.get("result")
     button = "See the final scores" if last else f"On to round {record['round'] + 1}"
-    ending = ""
+    ending: Markup | str = ""
     if last:
-        ending = Markup(
-            '<p class="explain">The deck cannot cover the next draw: the game ends.</p>'
-        )
+        # The final view's deck and next draw are the very numbers that ended the game.
+        shortfall = {"deck": view["deck"], "need": sum(view["next_draw"])}
+        ending = markup('<p class="explain">{}: the game ends.</p>', _ending(shortfall))
     return markup(
         '<section class="round-result royal-result" aria-labelledby="result-title">'
         '<h2 id="result-title" tabindex="-1" data-autofocus>Round {}: '
@@ -562,8 +563,8 @@ def why(story: dict[str, Any], cast: Cast) -> str | None:
             f"{cast.object(seat, start=True)} ({title(seat)}) captured {short(story['card'])}"
             f" from {cast.object(rival)} ({title(rival)}) in round {story['round']}."
         )
-    if kind == "lead" and story["round"]:
-        return f"{cast.object(seat, start=True)} led from round {story['round']} to the end."
+    if kind == "lead":
+        return lead_line(story, cast, "round")
     return None
 
 
@@ -580,9 +581,22 @@ def describe(event: dict[str, Any], cast: Cast) -> str | None:
     if kind == "step":
         return explain_step(data, cast)
     if kind == "game_over":
-        winners = cast.listing(data["winners"], start=True)
-        return f"The deck cannot cover the next draw: the game is over. {winners} won."
+        return (
+            f"{_ending(data)}: the game is over. {cast.listing(data['winners'], start=True)} won."
+        )
     return None
+
+
+def _ending(data: dict[str, Any]) -> str:
+    """Why the game ended, in numbers when the event keeps them (older saves do not)."""
+    if data.get("reason") == "empty":
+        return "Nobody holds a value card and nothing is in play"
+    if "deck" in data and "need" in data:
+        return (
+            f"The deck's {plural(data['deck'], 'card')} cannot cover the next draw of"
+            f" {data['need']}"
+        )
+    return "The deck cannot cover the next draw"
 
 
 def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
