@@ -575,7 +575,9 @@ def _this_round(view: dict[str, Any], ui: Ui) -> Markup:
         _choice_item(s, c, ui.cast, f"now-{view['round']}-{s}")
         for s, c in enumerate(view["choices"])
     )
-    steps = join(markup("<li>{}</li>", explain_step(s, ui.cast)) for s in view["steps"])
+    steps = join(
+        markup("<li>{}{}</li>", explain_step(s, ui.cast), _moved(s, ui.cast)) for s in view["steps"]
+    )
     return (
         markup(
             '<section class="royal-now" aria-label="This round so far">'
