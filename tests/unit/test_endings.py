@@ -488,3 +488,28 @@ def test_royal_says_in_numbers_why_the_deck_ended_the_game(index: int) -> None:
     last = game_ui("royal").render_round_result(view, ui, len(view["history"]) - 1)
     cards = plural(len(state.deck), "card")
     assert f"The deck&#x27;s {cards} cannot cover the next draw of {need}: the game ends." in last
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_seeded_ending_says_only_what_its_scores_show(game: str) -> None:
+    """Over every seeded playout: "led" only for a winner alone at the top since, "then on"
+    and "to the end" only for a lead older than the last round, "the last" only for it."""
+    for index in range(len(PLAYOUTS[game])):
+        state = finished(game, index)
+        result = engine.result(state)
+        assert result is not None
+        history, seat = result["history"], result["story"]["seat"]
+        line = told(state)
+        since = next(
+            n
+            for n in range(1, len(history) + 1)
+            if not any(behind(row, seat) for row in history[n - 1 :])
+        )
+        if " led" in line:
+            assert all(alone(row, seat) for row in history[since - 1 :]), line
+        if "then on" in line or "to the end" in line:
+            assert since < len(history), line
+        if "the last" in line and result["story"]["kind"] in ("dilemma", "lead"):
+            assert since == len(history), line
+        if "ahead on" in line:
+            assert alone(history[-1], seat), line
