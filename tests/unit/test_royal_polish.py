@@ -166,6 +166,10 @@ def test_a_room_of_royal_dilemma_reads_cleanly_for_a_guest_and_the_host() -> Non
     assert '<optgroup label="Bots">' in host and ">Builder: always builds</option>" in host
     assert "Bot (" not in host
     assert "Variants: none." in str(room_lobby(_room_lobby("dilemmas"), "g", False, "Gus"))
+    # Host and guests alike read how long a game of this size lasts, and why.
+    assert "With 2 players the game lasts 2 to 8 rounds." in guest
+    assert "With 2 players the game lasts 2 to 8 rounds." in host
+    assert "game-length" not in str(room_lobby(_room_lobby("dilemmas"), "g", False, "Gus"))
 
 
 # -- how long the game lasts, and what a surrender moves ------------------------------------
