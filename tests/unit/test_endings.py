@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from quandary import engine
+from quandary.games.royal.cards import seat_title, short_name
 from quandary.web.actions import DownloadText
 from quandary.web.controller import Controller
 from quandary.web.game_log import GameLog, log_text
@@ -513,3 +514,39 @@ def test_every_seeded_ending_says_only_what_its_scores_show(game: str) -> None:
             assert since == len(history), line
         if "ahead on" in line:
             assert alone(history[-1], seat), line
+
+
+@pytest.mark.parametrize("game", ["randolph", "royal"])
+def test_every_seeded_last_duel_or_capture_is_the_winners_last(game: str) -> None:
+    """The duel or capture told is the winner's very last, found here in the game's history."""
+    told_any = 0
+    for index in range(len(PLAYOUTS[game])):
+        state = finished(game, index)
+        story = engine.result(state)["story"]  # type: ignore[index]
+        seat, cast = story["seat"], Cast(NAMES[: state.players], None)
+        if game == "randolph":
+            won = [r for r in state.history if r.reason == "duel" and r.winner == seat]
+            if not won:
+                assert story["kind"] == "lead"
+                continue
+            last = won[-1]
+            rival = last.opponent if last.provocateur == seat else last.provocateur
+            expected = (
+                f"{NAMES[seat]} last won a duel in challenge {last.round}, against"
+                f" {NAMES[rival]}, taking {plural(sum(last.gains[seat]), 'point')}."
+            )
+        else:
+            taken = [(r.round, s) for r in state.history for s in r.steps]
+            taken = [(n, s) for n, s in taken if s.seat == seat and s.captured]
+            if not taken:
+                assert story["kind"] == "lead"
+                continue
+            number, step = taken[-1]
+            expected = (
+                f"{cast.object(seat, start=True)} ({seat_title(seat)}) captured"
+                f" {short_name(step.captured)} from {NAMES[step.target]}"
+                f" ({seat_title(step.target)}) in round {number}."
+            )
+        assert why_line(dict(engine.result(state)), cast, game_ui(game)) == expected  # type: ignore[arg-type]
+        told_any += 1
+    assert told_any
