@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,8 +38,10 @@ def start_royal(page: Page, seats: list[tuple[str, str]] | None = None) -> list[
     if seats is not None:
         set_seats(page, seats)
     names = lobby_seat_names(page)
-    # Setup says up front how long the deck lets a game at this table last.
-    expect(page.locator(".game-length")).to_contain_text(f"With {len(names)} players the deck")
+    # Setup says up front how long the deck lets a game at this table last, and why.
+    length = page.locator(".game-length")
+    expect(length).to_contain_text(f"With {len(names)} players the game lasts")
+    expect(length).to_contain_text(f"After the deal the deck holds {36 - len(names)} value cards")
     page.click("#start")
     return names
 
@@ -102,6 +105,9 @@ def test_phone_width_has_no_sideways_scrolling(new_page, base_url) -> None:
         page, [("Robin", "human"), ("Bot Ada", "bot:builder"), ("Bot Bo", "bot:opportunist")]
     )
     expect(page.get_by_role("heading", name=CHOOSE)).to_be_visible()
+    # Three players: after round 1's draw of 9 to 12 the deck's 21 to 24 cards cover more.
+    expect(page.locator("#turn-title")).to_contain_text(re.compile(r"round 1 \(at most [23]\)"))
+    expect(page.locator("#royal-length")).to_contain_text("cover at most")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     choose_cards(page, target_index=0)
     expect(page.locator(".final, #next, button.pcard.capture").first).to_be_visible()

@@ -125,10 +125,14 @@ def test_explanations_name_the_doubling_and_the_capture() -> None:
         "(Hearts is the Queen's suit) and captures 9♣."
     )
     hidden = step | {"captured": None, "could_capture": [], "from_hand": True}
-    assert ui.explain_step(hidden | {"surrendered_count": 2}, names).endswith(
-        "surrenders 2 value cards from hand."
+    assert ui.explain_step(hidden | {"surrendered_count": 14}, names).endswith(
+        "surrenders 14 value cards from its hand into the Queen of Hearts's hand."
+        " Only cards in play score, so no score changes."
     )
     assert ui.explain_step(
         hidden | {"surrendered_count": 1, "surrendered": ["5C"]}, names
-    ).endswith("surrenders 1 value card from hand: 5♣.")
+    ).endswith(
+        "surrenders all 1 value card it held (5♣) from its hand into the Queen of Hearts's hand."
+        " Only cards in play score, so no score changes."
+    )
     assert ui.PHASE_TITLES["choose"] == "Choose a target and a value card"

@@ -255,13 +255,19 @@ def test_royal_a_battle_lost_by_the_reader() -> None:
 def test_royal_a_hand_surrendered_by_the_reader() -> None:
     players, event = first("royal", "step", lambda d: d["from_hand"] and d["surrendered_count"] > 1)
     d = event["data"]
-    target, count = d["target"], d["surrendered_count"]
+    target, count, seat = d["target"], d["surrendered_count"], d["seat"]
+    held = count < d["strength"]  # the whole hand went: the strength asked for more
+    you = f"all {count} value cards you held" if held else f"{count} value cards"
+    it = f"all {count} value cards it held" if held else f"{count} value cards"
+    scores = " Only cards in play score, so no score changes."
+    # The log is public: it tells how many cards moved, never which.
     assert line("royal", event, players, target).endswith(
-        f". You have nothing in play, so you surrender {count} value cards from hand."
+        f". You have nothing in play, so you surrender {you} from your hand into the"
+        f" {seat_title(seat)}'s hand.{scores}"
     )
-    assert line("royal", event, players, d["seat"]).endswith(
-        f". The {seat_title(target)} has nothing in play, so it surrenders {count} value cards"
-        " from hand."
+    assert line("royal", event, players, seat).endswith(
+        f". The {seat_title(target)} has nothing in play, so it surrenders {it} from its hand"
+        f" into your hand.{scores}"
     )
 
 

@@ -133,3 +133,25 @@ def lead_kept_from(history: Sequence[Sequence[int]], seat: int) -> int:
             break
         start = number
     return start
+
+
+def lead_story(history: Sequence[Sequence[int]], seat: int) -> dict[str, Any]:
+    """What an end screen may truly say of ``seat``'s lead, as plain story fields.
+
+    ``round``: from when ``seat`` was never behind again (``lead_kept_from``);
+    ``rounds``: how many rounds were played; ``alone``: whether ``seat`` was
+    strictly ahead of everyone after each of those rounds (else it shared the
+    top at least once, so "led" would overstate it). A lead taken in the last
+    round is no lead kept "from then on": the sentence must say so.
+
+    >>> lead_story([[2, 0], [2, 3], [5, 3], [6, 6]], 0)
+    {'round': 3, 'rounds': 4, 'alone': False}
+    >>> lead_story([[0, 1], [4, 1]], 0)
+    {'round': 2, 'rounds': 2, 'alone': True}
+    """
+    number = lead_kept_from(history, seat)
+    alone = all(
+        all(score < scores[seat] for other, score in enumerate(scores) if other != seat)
+        for scores in history[max(0, number - 1) :]
+    )
+    return {"round": number, "rounds": len(history), "alone": alone and number > 0}

@@ -220,12 +220,21 @@ class Dilemmas:
         return out
 
     def story(self, state: DilemmasState) -> dict[str, Any]:
-        """The round from which the (first) winner led, and what their dilemma won in it."""
+        """The round from which the (first) winner was never behind, and what it won then.
+
+        ``rounds`` and ``alone`` (``moves.lead_story``) let the end screen tell a
+        lead kept for rounds from one taken in the last round, and a sole lead
+        from a shared top; ``tied`` says the round's win was shared by dilemmas
+        equally controversial.
+        """
         history = self.score_history(state)
         winner = max(range(state.players), key=lambda s: (state.scores[s], -s))
-        number = moves.lead_kept_from(history, winner)
-        gained = state.history[number - 1].points[winner] if number else 0
-        return {"kind": "dilemma", "seat": winner, "round": number, "points": gained}
+        lead = moves.lead_story(history, winner)
+        number = lead["round"]
+        record = state.history[number - 1] if number else None
+        gained = record.points[winner] if record else 0
+        tied = record is not None and len(record.winners) > 1
+        return {"kind": "dilemma", "seat": winner, **lead, "points": gained, "tied": tied}
 
     # -- audits used by the conformance suite ------------------------------------
 

@@ -205,12 +205,14 @@ class Minister:
         scores = board.scores(state)
         winner = max(range(state.players), key=lambda s: (scores[s], -s))
         law = state.laws[-1].card if state.laws else None
+        level = [s for s in range(state.players) if s != winner and scores[s] == scores[winner]]
         return {
             "kind": "target" if scores[winner] >= TARGET else "deck",
             "seat": winner,
             "round": state.turn,
             "points": scores[winner],
             "law": law,
+            "level": level,
         }
 
     # -- audits used by the conformance suite ------------------------------------

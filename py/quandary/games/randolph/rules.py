@@ -187,8 +187,11 @@ class Randolph:
                     "rival": rival,
                     "points": points,
                 }
-        number = moves.lead_kept_from(self.score_history(state), winner)
-        return {"kind": "lead", "seat": winner, "round": number}
+        return {
+            "kind": "lead",
+            "seat": winner,
+            **moves.lead_story(self.score_history(state), winner),
+        }
 
     # -- audits used by the conformance suite ------------------------------------
 

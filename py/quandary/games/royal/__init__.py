@@ -6,7 +6,7 @@ from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
 from quandary.engine import Game
 
-from .spec import SPEC, most_rounds_at
+from .spec import SPEC, length_note
 
 
 def _bot(level: str) -> Bot:
@@ -34,14 +34,6 @@ LEVELS = {
 }
 
 
-def _length(players: int) -> str:
-    """How long the deck lets a game at this table last, said before it starts."""
-    most = most_rounds_at(players)
-    if most == 1:
-        return f"With {players} players the deck allows only one round."
-    return f"With {players} players the deck allows at most {most} rounds."
-
-
 def _factory(level: str) -> Callable[[], Bot]:
     return lambda: _bot(level)
 
@@ -63,7 +55,7 @@ ENTRY = register(
         stylesheet="royal.css",
         bots={level: _factory(level) for level in LEVELS},
         bot_labels=LEVELS,
-        length_note=_length,
+        length_note=length_note,
     )
 )
 __all__ = ["ENTRY", "LEVELS", "SPEC"]

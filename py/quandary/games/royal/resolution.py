@@ -230,7 +230,7 @@ def start_round(state: RoyalState, number: int) -> RoyalState:
     """
     need = draw_need(state.realms, state.players)
     if sum(need) > len(state.deck):
-        return game_over(state, "deck")
+        return game_over(state, "deck", {"deck": len(state.deck), "need": sum(need)})
     deck = list(state.deck)
     hands = []
     for seat, hand in enumerate(state.hands):
@@ -250,10 +250,18 @@ def start_round(state: RoyalState, number: int) -> RoyalState:
     )
 
 
-def game_over(state: RoyalState, reason: str) -> RoyalState:
-    """The end: nothing more is drawn; the cards in play score."""
+def game_over(
+    state: RoyalState, reason: str, shortfall: dict[str, int] | None = None
+) -> RoyalState:
+    """The end: nothing more is drawn; the cards in play score.
+
+    ``shortfall`` (the deck's count and the draw it could not cover) lets the
+    log say why in numbers, so nobody wonders why a game stopped so soon.
+    """
     final = moves.standings(list(scores(state.realms)))
-    event = Event("game_over", {"reason": reason, **final, "round": state.round})
+    event = Event(
+        "game_over", {"reason": reason, **final, "round": state.round, **(shortfall or {})}
+    )
     return replace(
         state,
         stage="over",

@@ -144,10 +144,15 @@ class Royal:
     # -- what each seat sees -----------------------------------------------------
 
     def progress(self, state: RoyalState) -> Progress:
-        """At most as many rounds as the deck can still cover: "at most 6 rounds"."""
+        """At most as many rounds as the deck can still cover: "at most 6 rounds".
+
+        The bound is exact once the deck cannot cover even this round's draw again
+        (draws never shrink): then this round is certainly the last, "round 2 of 2".
+        """
         need = resolution.draw_need(state.realms, state.players)
         scores = resolution.scores(state.realms)
-        return Progress(state.stage, state.round, _most_rounds(state, need), False, scores)
+        most = _most_rounds(state, need)
+        return Progress(state.stage, state.round, most, most == state.round, scores)
 
     def view(self, state: RoyalState, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` may see it: realms, counts, revealed steps, its own hand."""
@@ -198,8 +203,11 @@ class Royal:
                         "card": step.captured,
                         "from": step.target,
                     }
-        number = moves.lead_kept_from(self.score_history(state), winner)
-        return {"kind": "lead", "seat": winner, "round": number}
+        return {
+            "kind": "lead",
+            "seat": winner,
+            **moves.lead_story(self.score_history(state), winner),
+        }
 
     # -- audits used by the conformance suite ------------------------------------
 

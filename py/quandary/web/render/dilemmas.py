@@ -13,6 +13,7 @@ from quandary.engine import last_round, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, names_list, plural
 
+from .ending import lead_line, lead_tail
 from .table import Ui, error_line, reveal
 
 TOKEN_LABELS = {"yes": "YES", "no": "NO", "super_yes": "SUPER ACCEPT", "super_no": "SUPER REJECT"}
@@ -467,17 +468,24 @@ def why(story: dict[str, Any], cast: Cast) -> str | None:
     """How the game was won, from the engine's story: the round from which the winner led.
 
     The round's winning dilemma is the one closest to a tie: the most
-    controversial on the table.
+    controversial on the table. Every sentence is checked against the game
+    played (``ending.lead_line``): a lead taken in the last round is not one
+    kept "from then on", a shared top is not a lead.
     """
     if story.get("kind") != "dilemma" or not story["round"]:
         return None
     who, number = story["seat"], story["round"]
-    if story["points"] > 0:
-        return (
-            f"{cast.object(who, start=True)} won the most controversial dilemma of round"
-            f" {number} for {plural(story['points'], 'point')} and led from then on."
+    if story["points"] > 0 and story.get("rounds"):
+        best = (
+            "a dilemma tied for the most controversial"
+            if story.get("tied")
+            else "the most controversial dilemma"
         )
-    return f"{cast.object(who, start=True)} led from round {number} to the end."
+        return (
+            f"{cast.object(who, start=True)} scored {plural(story['points'], 'point')} with"
+            f" {best} of round {number}{lead_tail(story, cast)}."
+        )
+    return lead_line(story, cast, "round")
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

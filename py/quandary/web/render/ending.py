@@ -35,9 +35,10 @@ def final_screen(
     reason = why_line(result, ui.cast, game_ui)
     rows = join(
         markup(
-            '<li{}><span class="who">{}</span><span class="score">{}</span></li>',
+            '<li{}><span class="who">{}{}</span><span class="score">{}</span></li>',
             attrs(class_="winner" if s in result["winners"] else None),
             ui.names[s],
+            _stand_in(s, ui),
             plural(result["scores"][s], "point"),
         )
         for s in order
@@ -71,6 +72,17 @@ def final_screen(
     )
 
 
+def _stand_in(seat: int, ui: Ui) -> Markup:
+    """A note on a seat a bot was playing when the game ended (its player had left the room).
+
+    The seat's score and win are still its player's, but the end screen must not
+    let anyone think the player made the last moves themselves.
+    """
+    if ui.kinds[seat] != "covered":
+        return EMPTY
+    return markup("<small> · a bot finished the game for {}</small>", ui.names[seat])
+
+
 def _round_word(view: dict[str, Any]) -> str:
     """What the game calls a round ("challenge" in Dilemma, "turn" in Maybe Minister)."""
     try:
@@ -87,6 +99,55 @@ def why_line(result: dict[str, Any], cast: Cast, game_ui: GameUi | None) -> str 
         return None
     line = why(story, cast)
     return str(line) if line else None
+
+
+def was(seat: int, cast: Cast) -> str:
+    """ "was", or "were" when the seat is the reader."""
+    return "were" if cast.is_you(seat) else "was"
+
+
+def lead_line(story: dict[str, Any], cast: Cast, unit: str) -> str | None:
+    """The winner's lead as a sentence true of the game played (None: nothing to tell).
+
+    ``story`` holds ``moves.lead_story``'s fields. "Led" only when the winner
+    was alone at the top after every round since; a lead taken in the last
+    round is told as that, never as one kept "to the end" or "from then on".
+
+    >>> cast = Cast(["Ada", "Bo"], 0)
+    >>> lead_line({"seat": 1, "round": 4, "rounds": 4, "alone": True}, cast, "round")
+    'Bo moved ahead only in the last round, round 4.'
+    >>> lead_line({"seat": 0, "round": 1, "rounds": 4, "alone": False}, cast, "turn")
+    'You were never behind, from turn 1 to the end.'
+    """
+    seat, number, rounds = story.get("seat", 0), story.get("round", 0), story.get("rounds", 0)
+    if not number or not rounds:
+        return None
+    who = cast.object(seat, start=True)
+    alone = bool(story.get("alone"))
+    if rounds == 1:
+        top = "ahead" if alone else "level at the top"
+        return f"{who} {was(seat, cast)} {top} after the only {unit}."
+    if number == rounds:
+        moved = "moved ahead" if alone else "drew level at the top"
+        return f"{who} {moved} only in the last {unit}, {unit} {number}."
+    if alone:
+        since = f"after every {unit}" if number == 1 else f"alone from {unit} {number} to the end"
+        return f"{who} led {since}."
+    return f"{who} {was(seat, cast)} never behind, from {unit} {number} to the end."
+
+
+def lead_tail(story: dict[str, Any], cast: Cast) -> str:
+    """The lead after a sentence that already named its round: ", and led from then on"."""
+    seat, number, rounds = story["seat"], story["round"], story["rounds"]
+    alone = bool(story.get("alone"))
+    if number == rounds:
+        them, top = cast.object(seat), "ahead" if alone else "level at the top"
+        if number == 1:
+            return f", the only one, which left {them} {top}"
+        return f", the last, which {'moved' if alone else 'brought'} {them} {top}"
+    if alone:
+        return ", and led alone from then on"
+    return f", and {was(seat, cast)} never behind from then on"
 
 
 def winners_line(winners: list[int], cast: Cast) -> str:

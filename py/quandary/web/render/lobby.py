@@ -230,6 +230,16 @@ def speed_field(speed: str) -> Markup:
     )
 
 
+def length_line(game: str, players: int) -> Markup:
+    """How long a game of this size lasts and why, for a game whose length is worth a word.
+
+    Said wherever a table is being set, the lobby's setup and a room's, so a room's
+    guests read it too before the host starts.
+    """
+    note = entry(game).length_note
+    return markup('<p class="explain game-length">{}</p>', note(players)) if note else EMPTY
+
+
 def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup:
     counts = join(
         markup("<option{}>{}</option>", attrs(value=n, selected=n == len(form.seats)), n)
@@ -271,10 +281,7 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
     error = markup('<p class="form-error" role="alert">{}</p>', form.error) if form.error else ""
     # A game without flags or choices gets no empty "Variants" box.
     variants = markup("<fieldset><legend>Variants</legend>{}</fieldset>", flags) if flags else EMPTY
-    note = entry(spec.id).length_note
-    length = (
-        markup('<p class="explain game-length">{}</p>', note(len(form.seats))) if note else EMPTY
-    )
+    length = length_line(spec.id, len(form.seats))
     return markup(
         '<div class="setup" role="group" aria-labelledby="setup-title">'
         '<h2 id="setup-title">Set up {}</h2>'

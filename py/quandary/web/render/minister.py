@@ -604,7 +604,13 @@ def why(story: dict[str, Any], cast: Cast) -> str | None:
     law = f", with “{name(story['law'])}” the newest law" if story.get("law") else ""
     if kind == "target":
         return f"{who} reached {points} by the end of turn {story['round']}{law}."
-    return f"The decree cards ran out in turn {story['round']} with {who} ahead on {points}{law}."
+    # Nobody reached the target: the top score won, and it may have been shared.
+    level = story.get("level") or []
+    if level:
+        top = f"{cast.listing([story['seat'], *level])} level at the top on {points}"
+    else:
+        top = f"{who} ahead on {points}"
+    return f"The decree cards ran out in turn {story['round']} with {top}{law}."
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

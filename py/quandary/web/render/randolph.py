@@ -14,6 +14,7 @@ from typing import Any
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, article, indefinite, plural
 
+from .ending import lead_line
 from .randolph_arena import arena, arena_line, arena_list
 from .table import Ui, error_line, reveal
 
@@ -402,12 +403,13 @@ def why(story: dict[str, Any], cast: Cast) -> str | None:
     """How the game was won: the winner's last won duel, or the challenge from which they led."""
     kind, who = story.get("kind"), story.get("seat", 0)
     if kind == "duel":
+        # The winner's last duel won, wherever it fell: not the last of its challenge.
         return (
-            f"{cast.object(who, start=True)} won the last duel of challenge {story['round']}"
+            f"{cast.object(who, start=True)} last won a duel in challenge {story['round']},"
             f" against {cast.object(story['rival'])}, taking {plural(story['points'], 'point')}."
         )
-    if kind == "lead" and story["round"]:
-        return f"{cast.object(who, start=True)} led from challenge {story['round']} to the end."
+    if kind == "lead":
+        return lead_line(story, cast, "challenge")
     return None
 
 

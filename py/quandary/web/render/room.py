@@ -8,7 +8,7 @@ from quandary import engine
 from quandary.bots import levels
 from quandary.net.guest import REPLACED, Handover
 from quandary.web.html import Markup, attrs, join, markup
-from quandary.web.render.lobby import choice_field
+from quandary.web.render.lobby import choice_field, length_line
 
 
 def status_line(
@@ -148,6 +148,7 @@ def room_lobby(lobby: dict[str, Any], me: str | None, is_host: bool, name: str) 
             name,
         )
         + (_settings(lobby) if is_host else _settings_summary(lobby))
+        + length_line(lobby["game"], len(lobby["seats"]))
         + markup('<h3>Seats</h3><ol class="room-seats">{}</ol>', seats)
         + markup('<h3>In the room</h3><ul class="members">{}</ul>', members)
         + (_door(bool(lobby.get("locked"))) if is_host else Markup(""))

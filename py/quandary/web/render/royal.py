@@ -37,6 +37,7 @@ from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
 from . import playing_cards as pc
+from .ending import lead_line
 from .table import Ui, error_line, reveal
 
 PHASE_TITLES = {
@@ -152,11 +153,27 @@ def _outcome(step: dict[str, Any], cast: Cast) -> str:
     if not count:
         return f". {has} and no value card to surrender."
     shown = step["surrendered"]
-    cards = f": {', '.join(short(c) for c in shown)}" if shown else ""
+    cards = f" ({', '.join(short(c) for c in shown)})" if shown else ""
+    if count < step["strength"]:  # the strength asked for more than the hand held
+        given = f"all {plural(count, 'value card')} {_pronoun(target, cast)} held"
+    else:
+        given = plural(count, "value card")
+    mine = "your" if cast.is_you(target) else "its"
     return (
-        f". {has}, so {_pronoun(target, cast)} {cast.verb(target, 'surrender')} "
-        f"{plural(count, 'value card')} from hand{cards}."
+        f". {has}, so {_pronoun(target, cast)} {cast.verb(target, 'surrender')} {given}"
+        f"{cards} from {mine} hand into {_hand_of(seat, cast)}. {SURRENDER_SCORES}"
     )
+
+
+SURRENDER_SCORES = "Only cards in play score, so no score changes."
+"""Why a surrender moves cards but never a score: they go from hand to hand."""
+
+
+def _hand_of(seat: int, cast: Cast) -> str:
+    """ "your hand", "the Queen of Hearts' hand"."""
+    if cast.is_you(seat):
+        return "your hand"
+    return f"the {title(seat)}'s hand"
 
 
 def explain_choice(seat: int, choice: dict[str, Any] | None, cast: Cast) -> str:
@@ -208,20 +225,28 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     choices = join(
         _choice_item(s, c, cast, f"{record['round']}-{s}") for s, c in enumerate(record["choices"])
     )
-    steps = join(markup("<li>{}</li>", explain_step(s, cast)) for s in record["steps"])
+    steps = join(
+        markup("<li>{}{}</li>", explain_step(s, cast), _moved(s, cast)) for s in record["steps"]
+    )
     if not steps:
         steps = Markup("<li>Nothing else happens: nobody invades.</li>")
+    changes = score_changes(record["steps"], len(record["scores"]))
     scores = join(
-        markup("<li><span>{}</span> <strong>{}</strong></li>", who(s, cast, start=True), v)
+        markup(
+            '<li><span>{}</span> <strong>{}</strong> <small class="royal-change">{}</small></li>',
+            who(s, cast, start=True),
+            v,
+            f"({changes[s]:+d} this round)" if changes[s] else "(no change this round)",
+        )
         for s, v in enumerate(record["scores"])
     )
     last = index == len(view["history"]) - 1 and view.get("result")
     button = "See the final scores" if last else f"On to round {record['round'] + 1}"
-    ending = ""
+    ending: Markup | str = ""
     if last:
-        ending = Markup(
-            '<p class="explain">The deck cannot cover the next draw: the game ends.</p>'
-        )
+        # The final view's deck and next draw are the very numbers that ended the game.
+        shortfall = {"deck": view["deck"], "need": sum(view["next_draw"])}
+        ending = markup('<p class="explain">{}: the game ends.</p>', _ending(shortfall))
     return markup(
         '<section class="round-result royal-result" aria-labelledby="result-title">'
         '<h2 id="result-title" tabindex="-1" data-autofocus>Round {}: '
@@ -237,6 +262,51 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
         scores,
         ending,
         button,
+    )
+
+
+def score_changes(steps: list[dict[str, Any]], players: int) -> list[int]:
+    """How each step moved the scores: builds and captures only, never a surrender.
+
+    Only cards in play score, so a build adds its worth to the builder and a
+    capture moves a card's worth from one realm to the other (its value may
+    differ on each side: own suit counts double). Cards passed from hand to
+    hand change nothing, which the retelling says beside them.
+    """
+    out = [0] * players
+    for step in steps:
+        if step["kind"] == "build":
+            out[step["seat"]] += card_points(step["card"], step["seat"])
+        elif step.get("captured"):
+            out[step["seat"]] += card_points(step["captured"], step["seat"])
+            out[step["target"]] -= card_points(step["captured"], step["target"])
+    return out
+
+
+def _moved(step: dict[str, Any], cast: Cast) -> Markup:
+    """A surrender drawn where it is told: the cards (or their backs) going hand to hand.
+
+    Only the two royals involved see which cards moved; everyone else sees as
+    many card backs. The realms are untouched, so both scores stand.
+    """
+    count = step.get("surrendered_count", 0)
+    if not step.get("from_hand") or not count:
+        return Markup()
+    shown = step.get("surrendered") or []
+    cards = (
+        join(_card_img(c, "tiny") for c in shown)
+        if shown
+        else join(
+            markup('<span class="pcard tiny back">{}</span>', pc.back()) for _ in range(count)
+        )
+    )
+    giver, taker = step["target"], step["seat"]
+    return markup(
+        '<p class="royal-moved" aria-hidden="true"><span class="royal-hands">{}</span>'
+        "<span>{} hand → {} hand · nothing in play moved: scores stand</span></p>",
+        cards,
+        cast.possessive(giver, start=True),
+        cast.possessive(taker),
     )
 
 
@@ -305,11 +375,38 @@ def _counts(view: dict[str, Any]) -> Markup:
         '<p class="royal-counts">'
         '<span class="pcard tiny">{}</span> Deck: {}'
         " · discard pile: {}"
-        " · next draw: {} cards in all</p>",
+        " · next draw: {} cards in all</p>"
+        '<p class="royal-length" id="royal-length">{}</p>',
         pc.back(),
         plural(deck, "card"),
         plural(discard, "card"),
         sum(view["next_draw"]),
+        rounds_left(view),
+    )
+
+
+def rounds_left(view: dict[str, Any]) -> str:
+    """How many rounds the deck still covers, and why, from the rules' own bound.
+
+    The header's "at most N" comes from this round's draw (``Royal.progress``);
+    the next draw is at least the cards in play now, and only grows, so both
+    sentences stay true however the round resolves.
+    """
+    deck, nxt, limit = view["deck"], sum(view["next_draw"]), view["round_limit"]
+    why = (
+        "Each round every player draws one card per card in play, plus one per card in play"
+        " of their own suit."
+    )
+    cards = f"The deck's {plural(deck, 'card')}"
+    if limit["exact"]:
+        return (
+            f"This is the last round: {cards[0].lower()}{cards[1:]} cannot cover the next draw"
+            f" of at least {nxt}. {why}"
+        )
+    more = limit["count"] - view["round"]
+    return (
+        f"{cards} cover at most {plural(more, 'more round')} after this one: the next draw"
+        f" takes at least {nxt}, more for every card built. {why}"
     )
 
 
@@ -478,7 +575,9 @@ def _this_round(view: dict[str, Any], ui: Ui) -> Markup:
         _choice_item(s, c, ui.cast, f"now-{view['round']}-{s}")
         for s, c in enumerate(view["choices"])
     )
-    steps = join(markup("<li>{}</li>", explain_step(s, ui.cast)) for s in view["steps"])
+    steps = join(
+        markup("<li>{}{}</li>", explain_step(s, ui.cast), _moved(s, ui.cast)) for s in view["steps"]
+    )
     return (
         markup(
             '<section class="royal-now" aria-label="This round so far">'
@@ -562,8 +661,8 @@ def why(story: dict[str, Any], cast: Cast) -> str | None:
             f"{cast.object(seat, start=True)} ({title(seat)}) captured {short(story['card'])}"
             f" from {cast.object(rival)} ({title(rival)}) in round {story['round']}."
         )
-    if kind == "lead" and story["round"]:
-        return f"{cast.object(seat, start=True)} led from round {story['round']} to the end."
+    if kind == "lead":
+        return lead_line(story, cast, "round")
     return None
 
 
@@ -580,9 +679,22 @@ def describe(event: dict[str, Any], cast: Cast) -> str | None:
     if kind == "step":
         return explain_step(data, cast)
     if kind == "game_over":
-        winners = cast.listing(data["winners"], start=True)
-        return f"The deck cannot cover the next draw: the game is over. {winners} won."
+        return (
+            f"{_ending(data)}: the game is over. {cast.listing(data['winners'], start=True)} won."
+        )
     return None
+
+
+def _ending(data: dict[str, Any]) -> str:
+    """Why the game ended, in numbers when the event keeps them (older saves do not)."""
+    if data.get("reason") == "empty":
+        return "Nobody holds a value card and nothing is in play"
+    if "deck" in data and "need" in data:
+        return (
+            f"The deck's {plural(data['deck'], 'card')} cannot cover the next draw of"
+            f" {data['need']}"
+        )
+    return "The deck cannot cover the next draw"
 
 
 def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
