@@ -28,7 +28,14 @@ from quandary import engine
 from quandary.engine import GameError, dealing
 from quandary.net.guest import QUIET_BEATS, TOKEN_PATIENCE, RoomGuest
 from quandary.net.host import ACK_WAIT_MS, ALONE_BEATS, RoomHost
-from quandary.net.succession import LEFT_MS, OPENING_WAIT_MS, SUCCESSION_MS, take_over, unpack
+from quandary.net.succession import (
+    CLAIM_WAIT_MS,
+    LEFT_MS,
+    OPENING_WAIT_MS,
+    SUCCESSION_MS,
+    take_over,
+    unpack,
+)
 
 from ..conformance.resample import first_difference, resample
 from .memnet import HostKey, Network, b64, mandate_payload
@@ -371,6 +378,34 @@ def test_a_host_whose_page_left_is_succeeded_seconds_later_at_that_very_moment()
     assert anna.ready is not None, "Anna gathered every heir's part at once"
     assert [g.ready for p, g in room.guests.items() if p != "A"] == [None, None]
     assert room.succeed() == "A"
+    room.play()
+
+
+def test_a_first_heir_that_stays_connected_but_never_claims_is_passed_over() -> None:
+    """Anna, first in the order of succession, is still connected but silent (a frozen
+    tab): Ben and Cleo give her ``CLAIM_WAIT_MS`` to claim, then Ben carries the room on
+    with Cleo's part. Anna speaking up late gets no part from those who passed her over."""
+    room = Room("dilemmas", 5, guests=3)
+    _into(room, 10)
+    left = room.net.clock
+    room.vanish()
+    anna, ben, cleo = room.guests["A"], room.guests["B"], room.guests["C"]
+    while ben.ready is None:
+        assert room.net.clock - left < LEFT_MS + CLAIM_WAIT_MS + 1000, "Anna holds the room"
+        wake = min(w for w in (ben.next_wakeup(), cleo.next_wakeup()) if w is not None)
+        room.net.clock = max(room.net.clock + 1, wake)
+        for guest in (ben, cleo):  # Anna's page does nothing at all
+            guest.wake()
+        room.net.settle()
+    assert room.net.clock - left >= LEFT_MS + CLAIM_WAIT_MS, "Anna had her time to claim"
+    opened = dict(ben.ready.parts)
+    anna.wake()  # Anna wakes up and claims: nobody opens a part to her any more
+    room.net.settle()
+    assert anna.ready is None and not any(c.parts for c in anna.claims.values())
+    assert room.succeed() == "B"
+    assert room.host.epoch == 1 and opened
+    room.net.disconnect("A")
+    del room.guests["A"]
     room.play()
 
 

@@ -21,6 +21,7 @@ from quandary.engine import BadView, CorruptState, Move, dealing, read_header
 from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, clean_name, encode, parse
 from .succession import (
     BACKUPS_KEPT,
+    CLAIM_WAIT_MS,
     LEFT_MS,
     OPENING_WAIT_MS,
     SUCCESSION_MS,
@@ -98,6 +99,9 @@ class RoomGuest:
         self.backups: list[Backup] = []
         self.away_since: float | None = None
         self.left_at: float | None = None  # when the host's connection closed, if it did
+        self.claimed: set[str] = set()  # peers that claimed, since the host went away
+        self.passed_over: set[str] = set()  # heirs here that never claimed in their time
+        self.choosing: tuple[str, float] | None = None  # the heir chosen here, and since when
         self.answered: set[tuple[str, int, int]] = set()
         """(peer, serial, second) claims answered: one opening per claimant and second."""
         self.key: str | None = None
@@ -182,6 +186,7 @@ class RoomGuest:
             self.status = "joined"
         self.away_since, self.left_at, self.ready = None, None, None
         self.claims.clear()
+        self.claimed, self.passed_over, self.choosing = set(), set(), None
         self.heard_at = self.now()
         kind = msg["t"]
         if kind == "host":
@@ -320,16 +325,45 @@ class RoomGuest:
         return ends if self.left_at is None else min(ends, self.left_at + LEFT_MS)
 
     def next_wakeup(self) -> float | None:
-        """When the succession next has work here: the end of the wait for the host
-        (the page's timer beats every two seconds, too coarse for ``LEFT_MS``)."""
+        """When the succession next has work here: the end of the wait for the host, or
+        of the chosen heir's time to claim (the page's timer beats every two seconds,
+        too coarse for ``LEFT_MS``)."""
         ends = self._wait_ends()
-        if ends is None or not self.backups or self.ready is not None or ends < self.now():
+        if ends is None or not self.backups or self.ready is not None:
             return None
-        return ends
+        if self.choosing is not None:
+            ends = max(ends, self.choosing[1] + CLAIM_WAIT_MS)
+        return ends if ends >= self.now() else None
+
+    def _pass_over_silent_heirs(self) -> None:
+        """Pass over the chosen successor if it has not claimed in its time, and the next.
+
+        Its time runs from when this guest chose it (the wait for the host over, and
+        that heir here): an heir that was out of reach and comes back gets its whole
+        time again. Every heir here sees the same silence and passes over the same
+        heirs at about the same moment; one that has not yet simply refuses the new
+        claimant until it has (the claimant asks again at every beat). An heir passed
+        over that speaks up later is refused by those that passed it over, and the
+        majority needed for a deal keeps there from being two successors.
+        """
+        if not self.backups or not self._waited():
+            return
+        while True:
+            heir = self._heir(self.backups[-1])
+            if heir is None or heir[0] == self.member or heir[1] in self.claimed:
+                self.choosing = None
+                return
+            if self.choosing is None or self.choosing[0] != heir[1]:
+                self.choosing = (heir[1], self.now())
+            if self.now() < self.choosing[1] + CLAIM_WAIT_MS:
+                return
+            self.passed_over.add(heir[1])
+            self.choosing = None
 
     def _heir(self, backup: Backup) -> Heir | None:
-        """The successor this guest would choose for ``backup``'s order of succession."""
-        here = set(self.peers)
+        """The successor this guest would choose for ``backup``'s order of succession:
+        the first heir here, but for those passed over for not claiming in time."""
+        here = set(self.peers) - self.passed_over
         here |= {peer for member, peer, _ in backup.heirs if member == self.member}
         return successor(backup.heirs, here)
 
@@ -397,7 +431,9 @@ class RoomGuest:
         # Judged by the heirs of the newest backup: an older backup's order may not
         # even name them, and theirs are the parts at stake and the majority needed.
         heirs = self.backups[-1].heirs
-        here = [m for m, p, _ in heirs if m != self.member and p in self.peers]
+        here = [
+            m for m, p, _ in heirs if m != self.member and p in self.peers - self.passed_over
+        ]
         claims = sorted(self.claims.values(), key=lambda c: c.backup.serial, reverse=True)
         # Never back to a table older than this guest was shown: every heir held that
         # backup before anyone saw it, so an heir that opens only an older one is
@@ -456,6 +492,7 @@ class RoomGuest:
         """Open our part only to the successor we would choose ourselves (by our newest
         backup, whichever backup it asks about), the host away here too; and from then
         on take that successor's signed messages as the host's."""
+        self.claimed.add(peer)
         heir = self._heir(self.backups[-1])
         if epoch != backup.epoch or not self._waited() or heir is None or heir[1] != peer:
             return
@@ -525,6 +562,7 @@ class RoomGuest:
         """Once the wait for the host is over: follow the successor, or claim as it."""
         if self.stopped:
             return
+        self._pass_over_silent_heirs()
         if self._waited() and self.backups:
             heir = self._heir(self.backups[-1])
             if heir is not None and heir[0] != self.member:

@@ -51,6 +51,10 @@ room: a tab closed, a reload, a connection that failed) before a successor takes
 A host that only falls silent, still connected, gets the room's whole waiting time
 (``SUCCESSION_MS``). A reload that takes longer finds a successor and sits down as a
 guest, its seat given back; nobody is ever deposed while it still speaks to them."""
+CLAIM_WAIT_MS = 4_000
+"""How long heirs wait, once their wait for the host is over, for the successor they
+chose to claim: one still connected but silent (a frozen tab, a device that will not
+answer) is passed over for the next heir still here, so it cannot hold the room."""
 BACKUPS_KEPT = 3
 """Backups a guest keeps: the successor's newest may be one another heir has not yet got."""
 OPENING_WAIT_MS = 6_000
