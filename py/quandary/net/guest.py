@@ -431,9 +431,7 @@ class RoomGuest:
         # Judged by the heirs of the newest backup: an older backup's order may not
         # even name them, and theirs are the parts at stake and the majority needed.
         heirs = self.backups[-1].heirs
-        here = [
-            m for m, p, _ in heirs if m != self.member and p in self.peers - self.passed_over
-        ]
+        here = [m for m, p, _ in heirs if m != self.member and p in self.peers - self.passed_over]
         claims = sorted(self.claims.values(), key=lambda c: c.backup.serial, reverse=True)
         # Never back to a table older than this guest was shown: every heir held that
         # backup before anyone saw it, so an heir that opens only an older one is
