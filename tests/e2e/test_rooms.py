@@ -182,6 +182,7 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
     """
     host = open_peer(new_page, room_url)
     link = create_room(host, "Hana")
+    host.click("#room-more > summary")  # the room's settings are folded
     host.select_option("#room-patience", "short")
     anna, ben = open_peer(new_page, room_url), open_peer(new_page, room_url)
     join(anna, link, "Anna", 1)
@@ -291,6 +292,7 @@ def test_the_host_closes_the_room_to_newcomers_and_removes_a_player_whose_seat_a
     link = create_room(host, "Hana")
     anna = open_peer(new_page, room_url)
     join(anna, link, "Anna", 1)
+    host.click("#room-more > summary")  # the room's settings are folded
     host.check("#room-locked")
     expect(host.locator("#room-locked")).to_be_checked()
     sam = open_peer(new_page, room_url)

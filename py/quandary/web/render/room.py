@@ -8,7 +8,7 @@ from quandary import engine
 from quandary.bots import levels
 from quandary.net.guest import REPLACED, Handover
 from quandary.web.html import Markup, attrs, join, markup
-from quandary.web.render.lobby import choice_field
+from quandary.web.render.lobby import choice_field, options_summary
 
 
 def status_line(
@@ -103,8 +103,11 @@ def share_box(url: str, can_share: bool) -> Markup:
         '<div class="share-row"><input type="text" id="room-link" readonly value="{}">'
         '<button type="button" data-action="copy-link" id="copy-link">Copy</button>'
         "{}</div>"
+        # Folded: it is for a friend beside the host, and would push the seats and
+        # "Start the game" off a phone's first screen.
+        '<details class="more" id="room-qr-more"><summary>QR code, for a phone nearby</summary>'
         '<div id="room-qr" class="qr" role="img" aria-label="QR code of the room link"'
-        ' data-link="{}"></div></section>',
+        ' data-link="{}"></div></details></section>',
         url,
         share,
         url,
@@ -141,17 +144,21 @@ def room_lobby(lobby: dict[str, Any], me: str | None, is_host: bool, name: str) 
     return (
         markup(
             '<section class="room-lobby" aria-labelledby="room-title">'
-            '<h2 id="room-title" tabindex="-1" data-autofocus>{} · room</h2>'
-            '<label>Your name <input type="text" id="room-name" data-field="room-name"'
-            ' maxlength="20" value="{}" autocomplete="off"></label>',
+            '<h2 id="room-title" tabindex="-1" data-autofocus>{} · room</h2>',
             lobby["title"],
+        )
+        # Start (and what it waits for) leads the room's lobby: the seats and the
+        # members below it grow as people arrive, and would push it off a phone's
+        # first screen.
+        + start
+        + markup(
+            '<label class="room-you">Your name <input type="text" id="room-name"'
+            ' data-field="room-name" maxlength="20" value="{}" autocomplete="off"></label>',
             name,
         )
         + (_settings(lobby) if is_host else _settings_summary(lobby))
         + markup('<h3>Seats</h3><ol class="room-seats">{}</ol>', seats)
         + markup('<h3>In the room</h3><ul class="members">{}</ul>', members)
-        + (_door(bool(lobby.get("locked"))) if is_host else Markup(""))
-        + start
         + Markup("</section>")
     )
 
@@ -275,16 +282,27 @@ def _settings(lobby: dict[str, Any]) -> Markup:
         if o.kind == "multi"
         for value, label in o.choices
     )
+    patience = lobby.get("patience", "normal")
+    chosen = options_summary(spec, lobby["options"])
+    waits = f"a bot offered after {PATIENCE_LABELS.get(patience, '').split(' (')[0]}"
+    door = "closed to newcomers" if lobby.get("locked") else ""
+    # The game and its seats stay in view; the rest folds into one line that says what
+    # is chosen, so "Start the game" stays on a phone's first screen.
     return markup(
-        "<fieldset><legend>Game</legend>"
+        '<div class="room-game">'
         '<label>Game <select data-field="room-game" id="room-game">{}</select></label> '
         '<label>Seats <select data-field="room-seat-count" id="room-seat-count">{}</select>'
-        "</label>{}{}{}</fieldset>",
+        "</label></div>"
+        '<details class="more" id="room-more"><summary>'
+        '<span class="more-title">Settings</span> <span class="more-chosen">{}</span>'
+        "</summary>{}{}{}{}</details>",
         games,
         counts,
+        " · ".join(p for p in (chosen, waits, door) if p),
         flags,
         multis,
-        _patience(lobby.get("patience", "normal")),
+        _patience(patience),
+        _door(bool(lobby.get("locked"))),
     )
 
 
