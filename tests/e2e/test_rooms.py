@@ -343,3 +343,8 @@ def test_on_a_phone_the_host_is_away_notice_is_in_view_wherever_the_player_scrol
     expect(status).to_contain_text("host", timeout=JOIN_TIMEOUT_MS)
     expect(status).to_have_class(re.compile(r"\burgent\b"))
     expect(status).to_be_in_viewport()
+    # A move made down at the table while the host is away: its answer is in view too.
+    build_first(anna)
+    notice = anna.locator("#room-notice")
+    expect(notice).to_contain_text("your move was not sent")
+    expect(notice).to_be_in_viewport()

@@ -44,13 +44,20 @@ def status_line(
             text = handover_text(handover, names or {})
     else:
         text, cls = "Looking for the room…", "notice"
-    extra = markup('<p class="notice">{}</p>', notice) if notice else ""
+    extra = markup('<p class="notice" id="room-notice">{}</p>', notice) if notice else ""
     # What stops the game (the host away, this page out of the room) stays in view
-    # wherever the player has scrolled to: on a phone the table is far below.
-    if role != "host" and status in ("away", "replaced", "removed"):
+    # wherever the player has scrolled to: on a phone the table is far below. So does
+    # any notice, which answers something the player just did down there ("The host is
+    # away: your move was not sent").
+    urgent = role != "host" and status in ("away", "replaced", "removed")
+    if urgent:
         cls += " urgent"
     return markup(
-        '<p class="room-status {}" role="status" id="room-status">{}</p>{}', cls, text, extra
+        '<div{}><p class="room-status {}" role="status" id="room-status">{}</p>{}</div>',
+        attrs(class_="room-notices urgent" if urgent or notice else "room-notices"),
+        cls,
+        text,
+        extra,
     )
 
 
