@@ -31,8 +31,7 @@ REVEALED = {
 """What each game shows once its first round has been revealed."""
 STEPS = 200
 
-WATCH = """
-(() => {
+WATCH_FN = """() => {
   const found = (window.quandaryCovered = []);
   const seen = (window.quandarySeen = new Set());
   const CONTROLS = 'button, a[href], input:not([type=hidden]), select, textarea, summary';
@@ -63,8 +62,10 @@ WATCH = """
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-})();
-"""
+}"""
+"""Installs the watcher; a function, so an engine without init scripts (WebKit's
+WebDriver) can call it once the page is open (tests/browsers/test_overlap.py)."""
+WATCH = f"({WATCH_FN})();"
 
 SETTLED = """() => document.getAnimations().every((a) =>
   a.playState !== 'running' || !(a.effect && a.effect.target
