@@ -48,7 +48,11 @@ def test_a_chosen_setup_shows_its_start(new_page, base_url, game: str, size: str
         card.click()
     expect(page.locator("#setup-title")).to_be_in_viewport()
     bottom = bottom_of(page, "#start")
-    print(f"| {game:<9} {size:<8} Start ends at {bottom:.0f} of {viewport['height']} px")
+    top = float(page.locator("#setup-title").evaluate("(e) => e.getBoundingClientRect().top"))
+    print(
+        f"| {game:<9} {size:<8} title at {top:.0f}, Start ends at {bottom:.0f}"
+        f" of {viewport['height']} px"
+    )
     assert bottom <= viewport["height"], (
         f"{game} on a {size}: Start ends {bottom - viewport['height']:.0f} px below the screen"
     )
