@@ -102,6 +102,7 @@ def browser_part(runs: int) -> dict[str, Any]:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         host = open_device(browser, url)
         host.click("#create-room")
+        host.click("#room-more > summary")  # the room's settings are folded
         host.select_option("#room-patience", "short")
         link = host.input_value("#room-link")
         order = [host]

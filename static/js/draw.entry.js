@@ -7,10 +7,11 @@
 
 import { Idiomorph } from "idiomorph";
 
-// The log ("What happened") is opened and closed by the player, not by Python:
-// its open state is left as the player set it, so a redraw while they read it
-// (another player's move, a bot's) does not close it.
-const keepLogOpen = (name, element) => !(name === "open" && element.matches("details.log"));
+// The log ("What happened") and folded options ("details.more") are opened and closed
+// by the player, not by Python: their open state is left as the player set it, so a
+// redraw while they read or change them (another player's move, a bot's, a box they
+// ticked) does not close them.
+const keepLogOpen = (name, element) => !(name === "open" && element.matches("details.log, details.more"));
 
 // Newest at the bottom: a reader at the bottom of the open log stays there as
 // lines arrive; one who scrolled up to read is left where they are.

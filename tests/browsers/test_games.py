@@ -70,6 +70,7 @@ def test_a_game_against_bots_is_played_to_its_end_screen(new_tab, site_url, game
     choose_game(tab, game)
     seats = one_human_and_bots(tab)
     if game == "randolph":
+        tab.click("#setup-more > summary")  # the setup's options are folded
         tab.select("#choice-window", "quick")
         tab.wait("() => document.querySelector('#choice-window').value === 'quick'")
     tab.click("#start")

@@ -122,6 +122,7 @@ def test_a_room_between_chromium_and_firefox(new_tab, chromium, room_url, hostin
         host.text(".members", "Gus", JOIN_TIMEOUT_MS)
         host.select("#room-seat-kind-2", "bot:heuristic")
         host.wait("() => document.querySelector('#room-seat-kind-2').value === 'bot:heuristic'")
+        host.click("#room-more > summary")  # the room's settings are folded
         host.select("#room-patience", "short")
         host.wait("() => document.querySelector('#room-patience').value === 'short'")
         host.click("#room-start")

@@ -34,6 +34,7 @@ def to_a_window(tab: Tab) -> str:
     # The relaxed window (not the quick one the games test uses): a throw driven
     # through WebDriver, one round trip per key or move, must land while it is open
     # even on a loaded machine (the quick window closed first in one WebKit run).
+    tab.click("#setup-more > summary")  # the setup's options are folded
     tab.select("#choice-window", "relaxed")
     tab.wait("() => document.querySelector('#choice-window').value === 'relaxed'")
     tab.click("#start")

@@ -152,6 +152,10 @@ def test_lobby_lists_the_game_and_its_options(new_page, base_url) -> None:
     expect(page.get_by_role("button", name="The Game of Dilemmas")).to_have_attribute(
         "aria-pressed", "true"
     )
+    # Folded, in one line that says what is chosen; opened, every option is there.
+    expect(page.locator("#setup-more > summary")).to_contain_text("Card packs: Family Table")
+    expect(page.get_by_label("Supervotes")).not_to_be_visible()
+    page.click("#setup-more > summary")
     for label in ("Neutral cards", "Supervotes", "Coop dilemmas", "Family Table", "The Deep End"):
         expect(page.get_by_label(label)).to_be_visible()
     expect(page.get_by_label("Family Table")).to_be_checked()
@@ -162,6 +166,7 @@ def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, bas
     player was about to press is the same element after an option changes."""
     page = open_app(new_page(), base_url)
     page.evaluate("document.getElementById('start').__kept = true")
+    page.click("#setup-more > summary")
     supervotes = page.get_by_label("Supervotes")
     was = supervotes.is_checked()
     supervotes.click()
@@ -169,6 +174,11 @@ def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, bas
     wait_until_answered(page)
     expect(supervotes).to_be_checked(checked=not was)
     assert page.evaluate("document.getElementById('start').__kept === true")
+    # The fold the player opened stays open through the redraw, its line up to date.
+    expect(page.locator("#setup-more")).to_have_attribute("open", "")
+    expect(page.locator("#setup-more > summary")).to_contain_text(
+        "no variants" if was else "Supervotes"
+    )
 
 
 def test_a_game_set_up_and_started_while_python_boots_starts_when_it_is_ready(

@@ -16,6 +16,7 @@ HALF_SECOND_MS = 500
 def test_a_normal_bot_is_seen_thinking_then_its_move_arrives(new_page, base_url) -> None:
     page = open_app(new_page(), base_url)
     expect(page.locator("#bot-speed")).to_have_value("instant")  # the tests' preset
+    page.click("#setup-more > summary")  # the setup's options are folded
     page.select_option("#bot-speed", "normal")
     wait_js(page, "() => true")  # the engine has answered: the choice is stored
     page.reload()

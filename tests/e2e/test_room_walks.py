@@ -196,6 +196,7 @@ def _is_host(page: Page) -> bool:
 def _open_room(new_page, room_url: str, game: str) -> tuple[list[Device], str]:
     host = open_peer(new_page, room_url)
     link = create_room(host, NAMES[0])
+    host.click("#room-more > summary")  # the room's settings are folded
     host.select_option("#room-patience", "short")
     host.select_option("#room-game", game)
     devices = [Device(NAMES[0], host.context, host)]

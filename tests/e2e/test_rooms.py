@@ -197,6 +197,7 @@ def test_the_host_leaves_for_good_and_the_longest_seated_guest_carries_the_game_
     """
     host = open_peer(new_page, room_url)
     link = create_room(host, "Hana")
+    host.click("#room-more > summary")  # the room's settings are folded
     host.select_option("#room-patience", "short")
     anna, ben = open_peer(new_page, room_url), open_peer(new_page, room_url)
     join(anna, link, "Anna", 1)
@@ -306,6 +307,7 @@ def test_the_host_closes_the_room_to_newcomers_and_removes_a_player_whose_seat_a
     link = create_room(host, "Hana")
     anna = open_peer(new_page, room_url)
     join(anna, link, "Anna", 1)
+    host.click("#room-more > summary")  # the room's settings are folded
     host.check("#room-locked")
     expect(host.locator("#room-locked")).to_be_checked()
     sam = open_peer(new_page, room_url)
@@ -356,3 +358,8 @@ def test_on_a_phone_the_host_is_away_notice_is_in_view_wherever_the_player_scrol
     expect(status).to_contain_text("host", timeout=JOIN_TIMEOUT_MS)
     expect(status).to_have_class(re.compile(r"\burgent\b"))
     expect(status).to_be_in_viewport()
+    # A move made down at the table while the host is away: its answer is in view too.
+    build_first(anna)
+    notice = anna.locator("#room-notice")
+    expect(notice).to_contain_text("your move was not sent")
+    expect(notice).to_be_in_viewport()

@@ -282,15 +282,26 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
     # A game without flags or choices gets no empty "Variants" box.
     variants = markup("<fieldset><legend>Variants</legend>{}</fieldset>", flags) if flags else EMPTY
     length = length_line(spec.id, len(form.seats))
+    # Start stays on the first screen (a phone's too): what a newcomer can leave as it is
+    # folds into one line that says what is chosen, opened by those who want to change it.
+    more = markup(
+        '<details class="more" id="setup-more"><summary>'
+        '<span class="more-title">Options</span> <span class="more-chosen">{}</span>'
+        "</summary>{}{}{}</details>",
+        options_summary(spec, form.options, speed),
+        speed_field(speed),
+        variants,
+        multis,
+    )
     return markup(
         '<div class="setup" role="group" aria-labelledby="setup-title">'
-        '<h2 id="setup-title">Set up {}</h2>'
+        '<div class="setup-head"><h2 id="setup-title">Set up {}</h2>'
         '<p class="rules-link"><a href="./static/rules/{}"'
-        ' target="_blank" rel="noopener">How to play {}</a></p>'
+        ' target="_blank" rel="noopener">How to play {}</a></p></div>'
         "<fieldset><legend>Players</legend>"
         '<label>Seats <select id="seat-count" data-field="seat-count">{}</select></label>'
-        '<ol class="seats">{}</ol>{}{}</fieldset>'
-        "{}{}{}"
+        '<ol class="seats">{}</ol>{}</fieldset>'
+        "{}{}"
         '<button type="button" class="primary big" data-action="start" id="start">'
         "Start game</button></div>",
         spec.title,
@@ -298,12 +309,38 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
         spec.title,
         counts,
         seats,
-        speed_field(speed),
         length,
-        variants,
-        multis,
+        more,
         error,
     )
+
+
+def options_summary(spec: GameSpec, options: dict[str, Any], speed: str | None = None) -> str:
+    """The folded options in one line ("Bots: normal · no variants · Card packs: Base"),
+    so a player sees what the game will be without opening them.
+
+    >>> from quandary.games.minister.spec import SPEC
+    >>> options_summary(SPEC, {"wildcard": True}, "relaxed")
+    'Bots: relaxed · Wildcard'
+    """
+    parts = [f"Bots: {speed}"] if speed in dict(SPEED_CHOICES) else []
+    flags = [o.label for o in spec.options if o.kind == "flag" and options.get(o.key)]
+    if any(o.kind == "flag" for o in spec.options):
+        parts.append(", ".join(flags) or "no variants")
+    for o in spec.options:
+        if o.kind == "choice":
+            label = dict(o.choices).get(str(options.get(o.key, o.default)), "")
+            parts.append(f"{o.label}: {_short(label)}")
+        elif o.kind == "multi":
+            chosen = options.get(o.key, o.default)
+            names = [label for value, label in o.choices if value in (chosen or [])]
+            parts.append(f"{o.label}: {', '.join(names) or 'none'}")
+    return " · ".join(parts)
+
+
+def _short(label: str) -> str:
+    """A choice's name without its explanation ("Relaxed, for newcomers: 4 s..." → "relaxed")."""
+    return label.split(":")[0].split(",")[0].strip().lower()
 
 
 def _seat_row(index: int, seat: SeatDraft, game: str) -> Markup:

@@ -1,7 +1,9 @@
 """Playing cards drawn as SVG for Royal Dilemma: value cards, royal faces and the back.
 
 All art is drawn here for this project: suit shapes as paths (no font needs the
-suit glyphs), a big corner index that stays readable on a 360 px phone, a
+suit glyphs), a big corner index that stays readable on a 360 px phone (its
+letters and numbers in the page's own font, inherited: a named face such as
+Georgia is missing on most Linux and Android devices, and fell back to a serif), a
 centre pip for value cards and a crowned portrait frame for the faces. A card
 is decoration inside a button or a list item; its name is given to assistive
 technology by the caller (``aria-label``), so every SVG is ``aria-hidden``.
@@ -54,7 +56,7 @@ def _index(rank: str, suit: str, fill: str) -> Markup:
     size = 24 if len(rank) < 2 else 21
     corner = markup(
         '<text x="13" y="27" font-size="{}" font-weight="700" text-anchor="middle" '
-        'font-family="Georgia, serif" fill="{}">{}</text>',
+        'fill="{}">{}</text>',
         size,
         fill,
         rank,
@@ -68,7 +70,7 @@ def _centre_value(rank: str, suit: str, fill: str) -> Markup:
     return pip(suit, 24, 36, 52, fill) + (
         markup(
             '<text x="50" y="72" font-size="{}" font-weight="700" '
-            'text-anchor="middle" font-family="Georgia, serif" fill="{}">{}</text>',
+            'text-anchor="middle" fill="{}">{}</text>',
             22 if len(rank) < 2 else 19,
             light,
             rank,
@@ -97,7 +99,7 @@ def _centre_face(face: str, suit: str, fill: str) -> Markup:
 def _letter(face: str, y: int, fill: str) -> Markup:
     return markup(
         '<text x="50" y="{}" font-size="34" font-weight="700" text-anchor="middle" '
-        'font-family="Georgia, serif" fill="{}">{}</text>',
+        'fill="{}">{}</text>',
         y,
         fill,
         face,

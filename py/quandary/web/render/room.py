@@ -8,7 +8,7 @@ from quandary import engine
 from quandary.bots import levels
 from quandary.net.guest import REPLACED, Handover
 from quandary.web.html import Markup, attrs, join, markup
-from quandary.web.render.lobby import choice_field, length_line
+from quandary.web.render.lobby import choice_field, length_line, options_summary
 
 
 def status_line(
@@ -44,13 +44,20 @@ def status_line(
             text = handover_text(handover, names or {})
     else:
         text, cls = "Looking for the room…", "notice"
-    extra = markup('<p class="notice">{}</p>', notice) if notice else ""
+    extra = markup('<p class="notice" id="room-notice">{}</p>', notice) if notice else ""
     # What stops the game (the host away, this page out of the room) stays in view
-    # wherever the player has scrolled to: on a phone the table is far below.
-    if role != "host" and status in ("away", "replaced", "removed"):
+    # wherever the player has scrolled to: on a phone the table is far below. So does
+    # any notice, which answers something the player just did down there ("The host is
+    # away: your move was not sent").
+    urgent = role != "host" and status in ("away", "replaced", "removed")
+    if urgent:
         cls += " urgent"
     return markup(
-        '<p class="room-status {}" role="status" id="room-status">{}</p>{}', cls, text, extra
+        '<div{}><p class="room-status {}" role="status" id="room-status">{}</p>{}</div>',
+        attrs(class_="room-notices urgent" if urgent or notice else "room-notices"),
+        cls,
+        text,
+        extra,
     )
 
 
@@ -103,8 +110,11 @@ def share_box(url: str, can_share: bool) -> Markup:
         '<div class="share-row"><input type="text" id="room-link" readonly value="{}">'
         '<button type="button" data-action="copy-link" id="copy-link">Copy</button>'
         "{}</div>"
+        # Folded: it is for a friend beside the host, and would push the seats and
+        # "Start the game" off a phone's first screen.
+        '<details class="more" id="room-qr-more"><summary>QR code, for a phone nearby</summary>'
         '<div id="room-qr" class="qr" role="img" aria-label="QR code of the room link"'
-        ' data-link="{}"></div></section>',
+        ' data-link="{}"></div></details></section>',
         url,
         share,
         url,
@@ -141,18 +151,22 @@ def room_lobby(lobby: dict[str, Any], me: str | None, is_host: bool, name: str) 
     return (
         markup(
             '<section class="room-lobby" aria-labelledby="room-title">'
-            '<h2 id="room-title" tabindex="-1" data-autofocus>{} · room</h2>'
-            '<label>Your name <input type="text" id="room-name" data-field="room-name"'
-            ' maxlength="20" value="{}" autocomplete="off"></label>',
+            '<h2 id="room-title" tabindex="-1" data-autofocus>{} · room</h2>',
             lobby["title"],
+        )
+        # Start (and what it waits for) leads the room's lobby: the seats and the
+        # members below it grow as people arrive, and would push it off a phone's
+        # first screen.
+        + start
+        + markup(
+            '<label class="room-you">Your name <input type="text" id="room-name"'
+            ' data-field="room-name" maxlength="20" value="{}" autocomplete="off"></label>',
             name,
         )
         + (_settings(lobby) if is_host else _settings_summary(lobby))
         + length_line(lobby["game"], len(lobby["seats"]))
         + markup('<h3>Seats</h3><ol class="room-seats">{}</ol>', seats)
         + markup('<h3>In the room</h3><ul class="members">{}</ul>', members)
-        + (_door(bool(lobby.get("locked"))) if is_host else Markup(""))
-        + start
         + Markup("</section>")
     )
 
@@ -276,16 +290,27 @@ def _settings(lobby: dict[str, Any]) -> Markup:
         if o.kind == "multi"
         for value, label in o.choices
     )
+    patience = lobby.get("patience", "normal")
+    chosen = options_summary(spec, lobby["options"])
+    waits = f"a bot offered after {PATIENCE_LABELS.get(patience, '').split(' (')[0]}"
+    door = "closed to newcomers" if lobby.get("locked") else ""
+    # The game and its seats stay in view; the rest folds into one line that says what
+    # is chosen, so "Start the game" stays on a phone's first screen.
     return markup(
-        "<fieldset><legend>Game</legend>"
+        '<div class="room-game">'
         '<label>Game <select data-field="room-game" id="room-game">{}</select></label> '
         '<label>Seats <select data-field="room-seat-count" id="room-seat-count">{}</select>'
-        "</label>{}{}{}</fieldset>",
+        "</label></div>"
+        '<details class="more" id="room-more"><summary>'
+        '<span class="more-title">Settings</span> <span class="more-chosen">{}</span>'
+        "</summary>{}{}{}{}</details>",
         games,
         counts,
+        " · ".join(p for p in (chosen, waits, door) if p),
         flags,
         multis,
-        _patience(lobby.get("patience", "normal")),
+        _patience(patience),
+        _door(bool(lobby.get("locked"))),
     )
 
 
