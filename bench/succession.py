@@ -8,12 +8,13 @@ Two parts, written to bench/results-succession.json:
   played to its end. Reports the bytes per move the backups add (all guests
   together) next to the bytes of the moves' own messages, and the logged events
   acknowledged before the host left and lost after (must be 0).
-- In real browsers through a local relay: one room of three devices with the
-  shortest waiting time (20 s); again and again the current host's page closes,
-  the first seated guest takes over, and the closed device opens the link again
-  and sits down as a guest. Reports, over the runs, the time from the close
-  until the room is playable again (the successor hosts, the other guest is
-  connected) and from a returning page's boot until its seat is back.
+- In real browsers through a local relay: rooms of a host and one guest, and of a
+  host and three guests; again and again the current host's page closes, the
+  first seated guest takes over (``LEFT_MS`` after the close), and the closed
+  device opens the link again and sits down as a guest. Reports, over the runs,
+  the time from the close until the room is playable again (the successor hosts,
+  every other guest is connected) and from a returning page's boot until its
+  seat is back.
 
     .venv/bin/python -m bench.succession [--runs 20] [--rooms 10]
 """
@@ -32,6 +33,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 import quandary.games  # noqa: F401 - fills the registry
 from bench.rooms import percentile, ready
 from quandary import engine
+from quandary.net.succession import LEFT_MS
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path
@@ -93,7 +95,7 @@ def wait_for_host(pages: list[Page]) -> Page:
     raise AssertionError("nobody took the host's place")
 
 
-def browser_part(runs: int) -> dict[str, Any]:
+def browser_part(runs: int, guests: int) -> dict[str, Any]:
     """Host closed → playable again, and a returning page's boot → seat back, in ms."""
     playable: list[float] = []
     seat_back: list[float] = []
@@ -102,16 +104,20 @@ def browser_part(runs: int) -> dict[str, Any]:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         host = open_device(browser, url)
         host.click("#create-room")
-        host.click("#room-more > summary")  # the room's settings are folded
-        host.select_option("#room-patience", "short")
+        # The room's waiting time stays the default: a host whose page closed is
+        # succeeded LEFT_MS later whatever it is.
+        seats = max(3, guests + 1)  # the game needs three: bots fill the rest
+        host.select_option("#room-seat-count", str(seats))
         link = host.input_value("#room-link")
         order = [host]
-        for seat in (1, 2):
+        for seat in range(1, guests + 1):
             guest = open_device(browser, link)
             guest.wait_for_selector("text=Connected to the room.", timeout=60_000)
             guest.click(f"#sit-{seat}")
             guest.wait_for_selector("#stand", timeout=30_000)
             order.append(guest)
+        for seat in range(guests + 1, seats):
+            host.select_option(f"#room-seat-kind-{seat}", "bot:heuristic")
         host.click("#room-start")
         for page in order:
             page.wait_for_selector(".game[data-version]", timeout=30_000)
@@ -123,11 +129,12 @@ def browser_part(runs: int) -> dict[str, Any]:
             gone.close()
             closed = time.perf_counter()
             successor = wait_for_host(rest)
-            other = next(p for p in rest if p is not successor)
-            expect(other.locator("#room-status")).to_have_text(
-                "Connected to the room.", timeout=PLAYABLE_MS
-            )
-            other.wait_for_selector(".game[data-version]", timeout=PLAYABLE_MS)
+            others = [p for p in rest if p is not successor]
+            for other in others:
+                expect(other.locator("#room-status")).to_have_text(
+                    "Connected to the room.", timeout=PLAYABLE_MS
+                )
+                other.wait_for_selector(".game[data-version]", timeout=PLAYABLE_MS)
             playable.append((time.perf_counter() - closed) * 1000)
             back = context.new_page()
             back.goto(link)
@@ -138,7 +145,7 @@ def browser_part(runs: int) -> dict[str, Any]:
             )
             back.wait_for_selector(".scoreboard .me", timeout=PLAYABLE_MS)
             seat_back.append((time.perf_counter() - booted) * 1000)
-            order = [successor, other, back]
+            order = [successor, *others, back]
         browser.close()
 
     def summary(values: list[float]) -> dict[str, Any]:
@@ -150,7 +157,8 @@ def browser_part(runs: int) -> dict[str, Any]:
         }
 
     return {
-        "waiting_time_ms": 20_000,
+        "guests": guests,
+        "wait_after_the_host_left_ms": LEFT_MS,
         "host_closed_to_playable_ms": summary(playable),
         "returning_page_ready_to_seat_back_ms": summary(seat_back),
     }
@@ -163,7 +171,7 @@ def main() -> None:
     args = parser.parse_args()
     result = {"memnet": memnet_part(args.rooms)}
     if args.runs:
-        result["browsers"] = browser_part(args.runs)
+        result["browsers"] = [browser_part(args.runs, guests) for guests in (1, 3)]
     out = ROOT / "bench" / "results-succession.json"
     out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))
