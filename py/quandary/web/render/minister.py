@@ -38,6 +38,7 @@ PHASE_TITLES = {
     "collect": "Collect and store votes",
     "move": "Move votes",
     "shop_end": "Shop before ending the turn",
+    "powers": "Special resources before the turn ends",
     "over": "The game is over",
 }
 
@@ -83,7 +84,10 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
             "move": _move,
             "shop_start": _shop,
             "shop_end": _shop,
+            "powers": _shop,
         }[phase](view, ui)
+        if phase not in ("shop_start", "shop_end", "powers"):
+            action += _powers(view)
     # Laws and points come right after the action on a phone; on a wide screen they
     # are a column of their own beside it, so a newcomer sees what scores and who
     # leads without scrolling however many laws are in force.
@@ -146,6 +150,8 @@ def _now(view: dict[str, Any], ui: Ui) -> str:
         return "collect your new votes (you may first trade a resource card for votes)."
     if phase == "move":
         return "move a vote onto a law or two onto a red card, or pass."
+    if phase == "powers":
+        return "use a special resource before the turn ends, or use none now."
     return "use a shop law or a special card, or carry on."
 
 
@@ -156,7 +162,30 @@ _VERBS = {
     "move": "move votes",
     "shop_start": "shop",
     "shop_end": "shop",
+    "powers": "use special resources",
 }
+
+
+def _of(view: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The legal moves of one type (special powers share every phase's list)."""
+    return [m for m in view["legal_moves"] if m["type"] == kind]
+
+
+def _powers(view: dict[str, Any]) -> Markup:
+    """The viewer's special resources, usable now as the game waits for them."""
+    rows = []
+    for i, m in enumerate(_of(view, "special")):
+        label = f"Use {name(m['card'])}" + (f" on {name(m['target'])}" if m["target"] else "")
+        rows.append(markup("<li>{}</li>", _button(m, label, "", id=f"power-{i}")))
+    if not rows:
+        return EMPTY
+    return markup(
+        '<details class="mm-powers"><summary>Special resources you may use now</summary>'
+        '<p class="explain">A special resource may be discarded for its power whenever'
+        " the game waits for you, and at the end of every turn.</p>"
+        '<ul class="mm-shop">{}</ul></details>',
+        join(rows),
+    )
 
 
 def _button(move: dict[str, Any], label: str, extra_class: str = "", **more: Any) -> Markup:
@@ -227,7 +256,7 @@ def _propose(view: dict[str, Any], ui: Ui) -> Markup:
         )
         for c in view["hand"]
     )
-    sizes = sorted({len(m["cards"]) for m in view["legal_moves"]})
+    sizes = sorted({len(m["cards"]) for m in _of(view, "propose")})
     ready = _matching(view, ui.draft) is not None
     hint = f"Choose {' or '.join(map(str, sizes))} cards." if not ready else ""
     return markup(
@@ -255,7 +284,7 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     """Choose a vote (a toggle), then confirm it: one stray click never casts a vote."""
     votes = _my_votes(view, ui)
     chosen: str = str(ui.draft.get("vote", ""))
-    offered = [m["vote"] for m in view["legal_moves"]]
+    offered = [m["vote"] for m in _of(view, "vote")]
     buttons = join(
         markup(
             '<button type="button" class="mm-vote {}" data-action="draft" data-vote="{}"'
@@ -294,7 +323,7 @@ def _pick(view: dict[str, Any], ui: Ui) -> Markup:
     green = bool((view.get("reveal") or {}).get("accepted"))
     side = "green" if green else "red"
     items = []
-    for m in view["legal_moves"]:
+    for m in _of(view, "take"):
         card = m["card"]
         label = "Take " + card_label(card, green)
         items.append(
@@ -372,7 +401,8 @@ def _collect(view: dict[str, Any], ui: Ui) -> Markup:
     if view["owed"]:
         votes = _my_votes(view, ui)
         buttons = join(
-            _button(m, vote_text(votes[m["vote"]]), "", id=f"give-{m['vote']}") for m in legal
+            _button(m, vote_text(votes[m["vote"]]), "", id=f"give-{m['vote']}")
+            for m in _of(view, "discard_vote")
         )
         return markup(
             '<p class="explain">Your support is negative: give up {}'
@@ -459,11 +489,21 @@ def _shop(view: dict[str, Any], ui: Ui) -> Markup:
         if m.get("target"):
             label += f" on {name(m['target'])}"
         rows.append(markup("<li>{}</li>", _button(m, label, "", id=f"shop-{i}")))
-    done = "Carry on to the proposal" if view["phase"] == "shop_start" else "End my turn"
+    phase = view["phase"]
+    done = {"shop_start": "Carry on to the proposal", "shop_end": "End my turn"}.get(
+        phase, "Use none now"
+    )
+    why = (
+        "Before the turn ends, everyone holding a special resource may use it, round the"
+        " table, until a full round passes with none used; then the 25-point check."
+        if phase == "powers"
+        else "Shop laws trade whole won cards for rewards: pay with cards showing the"
+        " price's icons (one card showing both icons of a two-icon price pays it alone;"
+        " no spare card may be added). Special resources are discarded for their power."
+    )
     return markup(
-        '<p class="explain">Shop laws trade whole won cards for rewards; special resources'
-        " are discarded for their power.</p>"
-        '<ul class="mm-shop">{}</ul>',
+        '<p class="explain">{}</p><ul class="mm-shop">{}</ul>',
+        why,
         join(rows),
     ) + _button({"type": "done"}, done, "primary", id="done")
 
