@@ -136,10 +136,7 @@ def _now(view: dict[str, Any], ui: Ui) -> str:
         return "put each new vote in an empty slot on one of your cards."
     if phase == "propose":
         sizes = sorted({len(m["cards"]) for m in legal if m["type"] == "propose"})
-        span = (
-            f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else str(sizes[0]) if sizes else "some"
-        )
-        return f"pick {span} cards from your hand, then press Propose."
+        return f"pick {_either(sizes)} cards from your hand, then press Propose."
     if phase == "vote":
         return "choose one of your stored votes, then press Cast this vote."
     if phase == "pick":
@@ -258,21 +255,49 @@ def _propose(view: dict[str, Any], ui: Ui) -> Markup:
     )
     sizes = sorted({len(m["cards"]) for m in _of(view, "propose")})
     ready = _matching(view, ui.draft) is not None
-    hint = f"Choose {' or '.join(map(str, sizes))} cards." if not ready else ""
+    hint = f"Choose {_either(sizes)} cards." if not ready else ""
     return markup(
         '<p class="explain">Choose the cards to propose. If the vote passes, its laws are'
         " enacted and the other cards are taken green side up; if it fails, they are taken"
         " red side up.</p>"
+        '<p class="explain mm-why" id="size-why">{}</p>'
         '<ul class="mm-cards mm-handpick" aria-label="Your hand">{}</ul>'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
         ' id="submit"{}>'
         "Propose {}</button> "
         '<span id="submit-hint" class="hint">{}</span></p>',
+        proposal_sizes_why(view, sizes),
         items,
-        attrs(disabled=not ready, aria_describedby="submit-hint"),
+        attrs(disabled=not ready, aria_describedby="submit-hint size-why"),
         plural(len(chosen), "card"),
         hint,
     )
+
+
+def _either(sizes: list[int]) -> str:
+    """2, 3 or 5: the sizes allowed, as a player reads them."""
+    words = [str(n) for n in sizes] or ["some"]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def proposal_sizes_why(view: dict[str, Any], sizes: list[int]) -> str:
+    """Why these proposal sizes and no others, from the rules and the laws in force.
+
+    >>> view = {"hand": ["a"] * 5, "effects": {"proposal_min": 2, "proposal_max": 5}}
+    >>> proposal_sizes_why(view, [2, 3, 5]).endswith("one card in your hand, so not 4 of your 5.")
+    True
+    """
+    hand = len(view.get("hand") or [])
+    low, high = view["effects"]["proposal_min"], view["effects"]["proposal_max"]
+    why = f"Why {_either(sizes)}: a proposal holds {low} to {high} cards"
+    if high < 5:
+        why += " (a law in force lowers the most to " + str(high) + ")"
+    why += " and may not leave exactly one card in your hand"
+    if hand - 1 in range(low, high + 1) and hand - 1 not in sizes:
+        why += f", so not {hand - 1} of your {hand}"
+    if hand < high:
+        why += f"; you hold only {hand}"
+    return why + "."
 
 
 def _my_votes(view: dict[str, Any], ui: Ui) -> dict[str, dict[str, Any]]:
@@ -299,6 +324,7 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     )
     ready = chosen in offered
     hint = f"You will cast {vote_text(votes[chosen])}." if ready else "Choose a vote first."
+    why = vote_limits_why(view, ui, [votes[v]["kind"] for v in votes])
     order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
     # A law may turn ties into rejections: say the rule in force, not the base rule.
     tie = "A tie passes." if view["effects"]["tie_passes"] else "A tie is rejected (by law)."
@@ -306,7 +332,7 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
         '<p class="explain">{} proposal is below.'
         " Pick one of your stored votes. {} If the proposal passes, voters take"
         " cards in vote-number order {}; if it fails, the other way round.</p>"
-        '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>'
+        '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
         ' id="cast-vote"{}>Cast this vote</button></p>'
         '<p id="cast-hint" class="hint">{}</p>',
@@ -314,9 +340,34 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
         tie,
         order,
         buttons,
+        markup('<p class="explain mm-why" id="vote-why">{}</p>', why) if why else EMPTY,
         attrs(disabled=not ready, aria_describedby="cast-hint"),
         hint,
     )
+
+
+def vote_limits_why(view: dict[str, Any], ui: Ui, stored: list[str]) -> str:
+    """Why a kind of vote is missing from the choice, said where the player meets it.
+
+    A player may cast only a vote stored on their own cards, and votes are drawn
+    face down, so a proposer can hold no YES for their own proposal; a law may
+    also forbid the proposer to abstain.
+    """
+    own = ui.viewer == view["proposer"]
+    held = set(stored)
+    missing = [kind for kind in ("yes", "no") if kind not in held]
+    parts = []
+    if missing:
+        kinds = " or ".join(k.upper() for k in missing)
+        whose = "even on your own proposal, " if own else ""
+        parts.append(
+            f"You hold no {kinds} vote, so {whose}{'it is' if len(missing) == 1 else 'they are'}"
+            " not offered: you can cast only a vote stored on your cards, and new votes are"
+            " drawn face down when you collect."
+        )
+    if own and "abstain" in held and not view["effects"].get("proposer_may_abstain", True):
+        parts.append("A law in force says the proposer may not abstain on their own proposal.")
+    return " ".join(parts)
 
 
 def _pick(view: dict[str, Any], ui: Ui) -> Markup:
