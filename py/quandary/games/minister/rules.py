@@ -303,7 +303,10 @@ def _with_score_changes(before: tuple[board.Sheet, ...], state: MinisterState) -
     log = list(state.log)
     end = len(log) - 1 if log and log[-1].kind == "game_over" else len(log)
     log[end:end] = events
-    return replace(state, log=tuple(log[-turn.LOG_KEPT :]))
+    # The events trimmed off the front are counted, as ``turn.log`` counts them, so
+    # a reader of the log knows where the kept events start.
+    dropped = max(0, len(log) - turn.LOG_KEPT)
+    return replace(state, log=tuple(log[dropped:]), log_start=state.log_start + dropped)
 
 
 __all__ = ["CARDS", "SPEC", "VOTES", "Minister"]
