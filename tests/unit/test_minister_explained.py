@@ -56,3 +56,10 @@ def test_nothing_is_explained_about_votes_when_every_kind_is_held() -> None:
     ruled = {"proposer": 0, "effects": {"proposer_may_abstain": False}}
     said = ui.vote_limits_why(ruled, screen, ["yes", "no", "abstain"])
     assert "may not abstain on their own proposal" in said
+
+
+def test_votes_chosen_to_move_say_why_they_cannot_go_onto_a_card() -> None:
+    assert "never onto a card" in ui.move_hint(["no", "abstain"], 4)
+    assert "must be alike" in ui.move_hint(["yes", "no"], 4)
+    assert "keep at least one" in ui.move_hint(["yes", "yes"], 2)
+    assert ui.move_hint([], 4).startswith("Choose one vote for a law")

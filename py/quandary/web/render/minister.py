@@ -510,11 +510,7 @@ def _move(view: dict[str, Any], ui: Ui) -> Markup:
             options.append(
                 _button(m, f"Play both on {name(m['card'])} ({verb})", "", id=f"red-{m['card']}")
             )
-    hint = (
-        "Choose one vote for a law, or two YES or two NO votes for a red card."
-        if not options
-        else ""
-    )
+    hint = "" if options else move_hint([votes[v]["kind"] for v in chosen], len(votes))
     return markup(
         '<p class="explain">Move votes: one vote onto an enacted law (more NO than YES'
         " disables it), or two equal votes onto any red card (YES turns it green, NO removes"
@@ -525,6 +521,26 @@ def _move(view: dict[str, Any], ui: Ui) -> Markup:
         hint,
         join(options),
     ) + _button({"type": "pass"}, "Pass", "", id="pass")
+
+
+def move_hint(chosen: list[str], stored: int) -> str:
+    """What the chosen votes can do, or why they can do nothing, in the move-votes phase.
+
+    >>> move_hint(["yes", "abstain"], 4).startswith("An ABSTAIN vote can go onto a law, but")
+    True
+    """
+    if len(chosen) == 2:
+        if "abstain" in chosen:
+            return (
+                "An ABSTAIN vote can go onto a law, but never onto a card:"
+                " a card takes two YES or two NO votes."
+            )
+        if chosen[0] != chosen[1]:
+            return "The two votes for a card must be alike: two YES or two NO."
+        if stored < 3:
+            return "Playing both would leave you no vote: you always keep at least one."
+        return "No red card can take these two now (nobody may lose their last vote)."
+    return "Choose one vote for a law, or two YES or two NO votes for a red card."
 
 
 def _shop(view: dict[str, Any], ui: Ui) -> Markup:
