@@ -158,3 +158,24 @@ def test_an_abstain_vote_may_be_moved_onto_a_law_and_counts_for_neither_side() -
     assert state.abstains[0] == 0, "moving an abstain vote is not casting it"
     with_no = replace(state, laws=(Enacted("L03", ("v3", "v1")), state.laws[1]))
     assert board.active_laws(with_no) == ["A02"], "one NO against no YES disables it"
+
+
+def test_a_power_used_while_owing_votes_never_costs_the_last_vote() -> None:
+    """Negative support takes stored votes, "but never your last one": a power whose card
+    carried a vote away lowers what is still owed. S04 red side: -3 support."""
+    state = rig(
+        options=ADVANCED,
+        hands={0: HAND, 1: ["R10"], 2: ["R11"]},
+        votes={0: ["v8", "v11"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("S04", False, ()), Won("X01", True, ("v14",))]},
+    )
+    state = apply(state, 0, {"type": "propose", "cards": ["L01", "R02", "R05"]})
+    state = vote_all(state, {0: "v8", 1: "v2", 2: "v4"})
+    while state.phase == "pick":
+        state = apply(state, state.actor, {"type": "take", "card": state.proposal[0]})
+    assert state.phase == "collect" and state.actor == 0 and state.owed == 1
+    state = apply(state, 0, {"type": "special", "card": "X01", "target": None})
+    while state.drawn:
+        state = apply(state, 0, engine.legal_moves(state, 0)[0])
+    assert state.owed == 0
+    assert not [m for m in engine.legal_moves(state, 0) if m["type"] == "discard_vote"]

@@ -455,6 +455,11 @@ def use_special(state: MinisterState, card: str, target: str | None) -> Minister
             "flip_other": "unflip",
         }[kind]
         state = _reward(state, reward, power.get("amount", 1), target)
+    if state.owed:
+        # Votes lost with the discarded card lower what negative support can still
+        # take: never the last stored vote.
+        owed = min(state.owed, max(0, len(board.stored(state, seat)) - 1))
+        state = replace(state, owed=owed)
     if state.phase == "powers":
         # A power used reopens the round: a full round must pass with none used.
         state = replace(state, queue=board.round_from(state, seat))
