@@ -159,7 +159,9 @@ def resample_minister(state: MinisterState, seat: int | None, rng: random.Random
     for o in others:
         if ballots[o] is not None:
             cleared = replace(out, ballots=(*ballots[:o], None, *ballots[o + 1 :]))
-            ballots[o] = _rechoose(cleared, o, rng)["vote"]
+            # The vote alone is secret: special powers (also legal now) are public.
+            votes_only = replace(cleared, options={**cleared.options, "advanced": False})
+            ballots[o] = _rechoose(votes_only, o, rng)["vote"]
     return replace(out, ballots=tuple(ballots))
 
 

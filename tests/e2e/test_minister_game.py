@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, wait_js
@@ -166,3 +167,65 @@ def test_a_vote_round_in_a_room_keeps_every_vote_secret_until_the_reveal(new_pag
             if other != who:
                 seen = re.compile(rf'"number": {vote[1:]}\b')
                 assert not any(seen.search(t) for t in text[:revealed_at]), (who, other)
+
+
+# Every word of a card title, measured with a Range: a word laid out over two lines
+# has client rects on two lines. Each title element on the page takes every card's
+# name in turn, so every name is measured in every place a title is drawn.
+SPLIT_WORDS = """(names) => {
+  const range = document.createRange();
+  const split = (element) => {
+    const out = [];
+    for (const node of element.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()]
+          .filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+    return out;
+  };
+  const found = [];
+  const titles = [...document.querySelectorAll('.mm-name, .mm-lawlist .mm-law strong')];
+  for (const title of titles) {
+    const shown = title.textContent;
+    for (const name of names) {
+      title.textContent = name;
+      for (const word of split(title)) found.push(`${word} (in ${name})`);
+      // Kept whole, a word must still fit: sticking out of its card is no better.
+      if (title.scrollWidth > title.clientWidth + 1) found.push(`${name} overflows`);
+    }
+    title.textContent = shown;
+  }
+  return {titles: titles.length, found: [...new Set(found)]};
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 820, 1280])
+def test_no_card_title_breaks_inside_a_word(new_page, base_url, width: int) -> None:
+    """On a narrow phone (360 px), a tablet and a laptop, every card name, in every place
+    a title is drawn, breaks only between words."""
+    from quandary.games.minister.material import CARDS
+
+    page = open_app(new_page({"width": width, "height": 740}), base_url)
+    choose_game(page, "minister")
+    page.click("#start")
+    expect(page.locator(".mm-handpick .mm-name").first).to_be_visible()
+    names = sorted({card.name for card in CARDS.values()})
+    found: dict[str, list[str]] = {}
+    places = 0
+    for _ in range(40):
+        # The hand, the proposal, the reveal, the take buttons, laws and won cards.
+        seen = page.evaluate(SPLIT_WORDS, names)
+        places = max(places, seen["titles"])
+        if seen["found"]:
+            found[page.locator("#turn-title, #result-title").inner_text()] = seen["found"]
+        if page.locator(".mm-laws .mm-law").count() and places >= 8:
+            break
+        if not _step(page):
+            break
+    assert places >= 8, "titles in several places were measured"
+    assert not found, f"words broken inside: {found}"

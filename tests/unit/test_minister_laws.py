@@ -18,7 +18,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from quandary.games.minister import laws, material
+from quandary.games.minister import laws, material, upkeep
 from quandary.games.minister.laws import Effects, Holding
 from quandary.games.minister.material import (
     CARDS,
@@ -28,6 +28,7 @@ from quandary.games.minister.material import (
     base_votes,
     decree_cards,
 )
+from quandary.web.render import minister as minister_render
 
 ALL_LAWS = sorted(c.id for c in CARDS.values() if c.law is not None)
 
@@ -277,7 +278,7 @@ def test_every_law_text_is_unique() -> None:
     assert {f.name for f in fields(Effects)} >= {"hand_size", "tie_passes"}
 
 
-@pytest.mark.parametrize("module", [material, laws])
+@pytest.mark.parametrize("module", [material, laws, upkeep, minister_render])
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0

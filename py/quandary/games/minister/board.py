@@ -18,7 +18,11 @@ from .state import Enacted, MinisterState, Won, replace
 
 
 def disabled(law: Enacted) -> bool:
-    """Undecided Voters: a law with more NO than YES votes on it is not followed."""
+    """Undecided Voters: a law with more NO than YES votes on it is not followed.
+
+    An ABSTAIN vote on a law counts for neither side, whatever laws say about
+    counting abstain votes (RULINGS §3): it is moved, not cast.
+    """
     if not law.votes:
         return False
     yes = sum(VOTES[v].kind == "yes" for v in law.votes)

@@ -33,6 +33,10 @@ VOTE_WORTH = 0.6
 """Points a stored vote is worth to the bot: more say in later proposals."""
 DECREE_WORTH = 0.4
 """Points a decree card in hand is worth: a future proposal."""
+PACE = 0.6
+"""Points a bot sees in each card it proposes: more cards on the table each turn make
+the scores move and the game end sooner, so a newcomer against bots is not kept
+waiting through many turns of two-card proposals."""
 
 
 def active(view: dict[str, Any]) -> list[str]:
@@ -126,7 +130,7 @@ class _Judge:
         others = [c for c in cards if CARDS[c].kind != "law"]
         if others:
             value += 0.5 * max(self._card_gain(c, True, with_laws) for c in others)
-        return value - 0.05 * len(cards)
+        return value + PACE * len(cards)
 
     def _outcomes(self) -> tuple[float, float]:
         """How much acceptance and rejection of the proposal are worth to me."""

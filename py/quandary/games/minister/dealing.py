@@ -109,7 +109,10 @@ def _vote_again(state: MinisterState, seat: int, choose: Chooser) -> MinisterSta
     Not through ``turn.cast``: the seats still to vote are the same as before,
     so this never completes the vote, and a reveal must not happen here.
     """
-    picked = choose(state, seat)
+    # The secret being chosen again is the vote alone: a special power used is
+    # public and stays used, so the chooser is shown the vote without the powers.
+    votes_only = replace(state, options={**state.options, "advanced": False})
+    picked = choose(votes_only, seat)
     if picked.get("type") != "vote" or picked.get("vote") not in turn.votable(state, seat):
         raise CorruptState(f"Seat {seat} cannot vote {picked!r} on this proposal.")
     return _with_ballot(state, seat, picked["vote"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from quandary.engine import Move
 
-from . import board, turn, upkeep
+from . import board, laws, turn, upkeep
 from .material import CARDS, VOTES
 from .state import MinisterState
 
@@ -81,11 +81,27 @@ def _shop(state: MinisterState, seat: int, move: Move) -> str:
     if move["type"] == "shop":
         if move["law"] not in board.effects(state).shops:
             return "That is not an active shop law."
-        return "Pay with whole won cards showing the icons the shop law asks for."
+        return _payment(state, seat, move["law"], move["pay"])
     w = board.won_card(state, seat, move["card"])
     if w is None or CARDS[w.card].power is None:
         return "That is not a special resource of yours."
     return "That power cannot be used like that now."
+
+
+def _payment(state: MinisterState, seat: int, law: str, pay: list[str]) -> str:
+    cost, _ = laws.shop(law)
+    paid = [board.won_card(state, seat, c) for c in pay]
+    cards = [w for w in paid if w is not None]
+    price = " and ".join(cost)
+    if len(cards) != len(pay) or not upkeep.covers(cards, cost):
+        return f"Pay with whole won cards, green side up, showing {price}."
+    for k, spare in enumerate(cards):
+        if upkeep.covers(cards[:k] + cards[k + 1 :], cost):
+            return (
+                f"The other cards already pay {price}: {_name(spare.card)} would be"
+                " discarded for nothing, so it may not be added."
+            )
+    return "Paying that would leave you with no stored vote, or the reward cannot be had now."
 
 
 def explain(state: MinisterState, seat: int, move: Move) -> str:

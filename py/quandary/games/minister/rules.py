@@ -46,14 +46,17 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
 }
 _PHASE_MOVES = {
     "shop_start": {"shop", "special", "done"},
-    "propose": {"propose"},
-    "vote": {"vote"},
-    "pick": {"take"},
-    "collect": {"discard_vote", "trade", "collect"},
-    "move": {"move_law", "move_card", "pass"},
+    "propose": {"propose", "special"},
+    "vote": {"vote", "special"},
+    "pick": {"take", "special"},
+    "collect": {"discard_vote", "trade", "collect", "special"},
+    "move": {"move_law", "move_card", "pass", "special"},
     "shop_end": {"shop", "special", "done"},
+    "powers": {"special", "done"},
     "over": set(),
 }
+_SHOPS = ("shop_start", "shop_end", "powers")
+"""Phases whose own moves already include the special powers."""
 _PHASE_VERB = {
     "shop_start": "use the shop or carry on",
     "propose": "make a proposal",
@@ -62,6 +65,7 @@ _PHASE_VERB = {
     "collect": "collect votes",
     "move": "move votes",
     "shop_end": "use the shop or end the turn",
+    "powers": "use a special resource or let the turn end",
     "over": "see the final scores",
 }
 
@@ -119,16 +123,28 @@ class Minister:
         """The voters still to vote, or the one seat whose step it is."""
         if state.phase == "over":
             return []
-        if state.phase == "vote":
+        if state.phase == "vote" and not state.drawn:
             return [s for s in turn.voters(state) if state.ballots[s] is None]
         return [state.actor]
 
     def legal_moves(self, state: MinisterState, seat: int) -> list[Move]:
-        """Every move ``seat`` may make now."""
+        """Every move ``seat`` may make now.
+
+        Advanced Politics: whenever the game waits for a move of a seat holding a
+        special resource, discarding it for its power is one more move (RULINGS
+        §3). A step with nothing else to decide is never held up for it: the
+        round of powers at the end of every turn gives every holder a chance.
+        """
+        moves = self._phase_moves(state, seat)
+        if moves and state.options.get("advanced") and state.phase not in _SHOPS:
+            moves += upkeep.special_moves(state, seat)
+        return moves
+
+    def _phase_moves(self, state: MinisterState, seat: int) -> list[Move]:
         phase = state.phase
         if phase == "over":
             return []
-        if phase == "vote":
+        if phase == "vote" and not state.drawn:
             if state.ballots[seat] is not None:
                 return []
             return [{"type": "vote", "vote": v} for v in turn.votable(state, seat)]
@@ -144,6 +160,8 @@ class Minister:
             return upkeep.collect_moves(state)
         if phase == "move":
             return upkeep.move_moves(state)
+        if phase == "powers":
+            return upkeep.powers_moves(state)
         return upkeep.shop_moves(state)
 
     def check_shape(self, move: Move) -> None:
@@ -158,7 +176,7 @@ class Minister:
         from .explain import explain
 
         kind = move["type"]
-        if state.drawn and seat == state.actor and kind != "store":
+        if state.drawn and seat == state.actor and kind not in ("store", "special"):
             return "First store the votes you drew on your cards."
         if kind not in _PHASE_MOVES[state.phase] and kind != "store":
             return (
@@ -175,6 +193,9 @@ class Minister:
         if kind == "vote":
             after = turn.cast(state, seat, move["vote"])
         else:
+            if kind == "special" and state.phase == "vote":
+                # Many wait in the vote: the one using a power acts (and stores) now.
+                state = replace(state, actor=seat)
             after = _ACTIONS[kind](state, move)
             after = turn.settle(after) if after.phase != "over" else after
         return _with_score_changes(before, after)
@@ -264,7 +285,7 @@ def _actions() -> dict[str, Any]:
         "pass": lambda s, m: upkeep.pass_move(s),
         "shop": lambda s, m: upkeep.use_shop(s, m["law"], m["pay"], m["target"]),
         "special": lambda s, m: upkeep.use_special(s, m["card"], m["target"]),
-        "done": lambda s, m: replace(s, queue=()),
+        "done": lambda s, m: upkeep.pass_move(s) if s.phase == "powers" else replace(s, queue=()),
     }
 
 
@@ -284,7 +305,10 @@ def _with_score_changes(before: tuple[board.Sheet, ...], state: MinisterState) -
     log = list(state.log)
     end = len(log) - 1 if log and log[-1].kind == "game_over" else len(log)
     log[end:end] = events
-    return replace(state, log=tuple(log[-turn.LOG_KEPT :]))
+    # The events trimmed off the front are counted, as ``turn.log`` counts them, so
+    # a reader of the log knows where the kept events start.
+    dropped = max(0, len(log) - turn.LOG_KEPT)
+    return replace(state, log=tuple(log[dropped:]), log_start=state.log_start + dropped)
 
 
 __all__ = ["CARDS", "SPEC", "VOTES", "Minister"]

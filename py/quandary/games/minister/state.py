@@ -14,7 +14,9 @@ from typing import Any, Literal, TypeVar
 
 from quandary.engine import Event
 
-Phase = Literal["shop_start", "propose", "vote", "pick", "collect", "move", "shop_end", "over"]
+Phase = Literal[
+    "shop_start", "propose", "vote", "pick", "collect", "move", "shop_end", "powers", "over"
+]
 TARGET = 25
 """Points that end the game: at the end of a turn, if someone has them at that moment."""
 HAND_SIZE = 5

@@ -7,7 +7,12 @@ The order of one turn (static/rules/maybe-minister.html, 'Rulings'):
   pick        voters take the non-law cards one at a time in vote-number order;
   collect     everyone, from the proposer round the table, collects and stores votes;
   move        Undecided Voters: everyone may make one vote move;
-  shop_end    Advanced Politics again; then the proposer refills an empty hand.
+  shop_end    Advanced Politics again;
+  powers      Advanced Politics: round the table from the proposer, every holder may
+              discard special resources until a full round passes with none used;
+              then the proposer refills an empty hand and the 25-point check comes.
+Special resources may also be used whenever the game waits for their holder's
+move, in any phase (``rules.legal_moves``).
 
 ``settle`` walks past every step in which nobody has a real choice (no shop law
 usable, a single card left to take, a collect with nothing to decide), so each
@@ -311,12 +316,19 @@ def settle(state: MinisterState) -> MinisterState:
     """Advance through steps where nobody has a decision to make."""
     while True:
         before = state
+        if state.drawn and state.phase in ("propose", "vote", "pick"):
+            # A special power drew votes: they are stored before play goes on.
+            state = upkeep.auto_store(state)
+            if state.drawn:
+                return state
+        if state is not before:
+            continue
         if state.phase == "pick":
             if len(state.proposal) == 1:
                 state = take(state, state.proposal[0])
             elif not state.proposal:
                 state = upkeep.enter_collect(state)
-        elif state.phase in ("collect", "move", "shop_start", "shop_end"):
+        elif state.phase in ("collect", "move", "shop_start", "shop_end", "powers"):
             state, finished = upkeep.settle(state)
             if finished:
                 state = end_turn(state)

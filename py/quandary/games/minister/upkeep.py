@@ -8,16 +8,19 @@ and at least one when they hold none. Drawn votes are then stored one by one
 on cards with room.
 
 Move votes (Undecided Voters) also goes round once: one vote onto an enacted
-law, two equal votes onto a red card (YES turns it green, NO removes it), or
-pass. No move may take a player's last stored vote.
+law (an ABSTAIN vote too, counting for neither side), two equal votes onto a
+red card (YES turns it green, NO removes it), or pass. No move may take a player's last stored vote.
 
 The shop (Advanced Politics) opens for the proposer at the start and at the end
-of their turn: pay whole won cards for a shop law's reward, or discard a special
-resource for its power.
+of their turn: pay whole won cards for a shop law's reward (a minimal set of
+cards showing the price's icons), or discard a special resource for its power.
+Then the round of powers: every holder of a special resource, round the table
+from the proposer, until a full round passes with none used.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -56,7 +59,7 @@ def store_moves(state: MinisterState) -> list[Move]:
     return [{"type": "store", "vote": v, "card": c} for v in state.drawn for c in room]
 
 
-def _auto_store(state: MinisterState) -> MinisterState:
+def auto_store(state: MinisterState) -> MinisterState:
     """Store drawn votes when there is only one place for them (or drop what cannot fit)."""
     room = board.room(state, state.actor)
     if len(room) > 1:
@@ -184,9 +187,9 @@ def move_moves(state: MinisterState) -> list[Move]:
     mine = board.stored(state, seat)
     out: list[Move] = []
     if len(mine) >= 2:
-        plain = [v for v in mine if VOTES[v].kind != "abstain"]
+        # An ABSTAIN vote may go onto a law too (RULINGS §3): it counts for neither side.
         out += [
-            {"type": "move_law", "vote": v, "law": law.card} for v in plain for law in state.laws
+            {"type": "move_law", "vote": v, "law": law.card} for v in mine for law in state.laws
         ]
     if len(mine) >= 3:
         pairs = [
@@ -247,32 +250,62 @@ def pass_move(state: MinisterState) -> MinisterState:
 # -- the shop (Advanced Politics) ----------------------------------------------------------
 
 
-def _shows(card: Won, icon: str) -> bool:
-    """Whether a won card can pay for ``icon``: a wildcard counts as the icon asked."""
-    return card.green and any(i in (icon, WILDCARD) for i in CARDS[card.card].green)
-
-
 def _keeps_a_vote(state: MinisterState, seat: int, cards: set[str]) -> bool:
     lost = sum(len(w.votes) for w in state.won[seat] if w.card in cards)
     return len(board.stored(state, seat)) - lost >= 1
 
 
 def _room_after(state: MinisterState, seat: int, cards: set[str]) -> int:
+    """Free storage left once ``cards`` are gone, less the drawn votes still to store."""
     room = board.room(state, seat)
-    return sum(free for card, free in room.items() if card not in cards)
+    free = sum(free for card, free in room.items() if card not in cards)
+    return free - (len(state.drawn) if seat == state.actor else 0)
+
+
+def covers(paid: Sequence[Won], cost: Sequence[str]) -> bool:
+    """Whether won cards, green side up, show every icon of a shop law's price.
+
+    Each card pays every icon of the price it shows, so one card showing both
+    icons of a two-icon price pays it alone; a wildcard pays any one icon, and
+    each icon printed on a card pays once. Red sides pay nothing.
+
+    >>> covers([Won("R01", True, ())], ["money", "money"])
+    False
+    """
+    slots: list[tuple[int, str]] = []
+    for i, w in enumerate(paid):
+        if w.green:
+            slots += [(i, icon) for icon in CARDS[w.card].green]
+    return _assign(list(cost), slots)
+
+
+def _assign(cost: list[str], slots: list[tuple[int, str]]) -> bool:
+    """Whether each icon of ``cost`` gets a printed icon of its own (prices are 1-2 icons)."""
+    if not cost:
+        return True
+    icon, rest = cost[0], cost[1:]
+    return any(
+        shown in (icon, WILDCARD) and _assign(rest, slots[:k] + slots[k + 1 :])
+        for k, (_, shown) in enumerate(slots)
+    )
 
 
 def _payments(state: MinisterState, cost: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every set of whole won cards that pays ``cost`` with no card to spare.
+
+    A card may not join a payment its other cards already cover: the ruling
+    makes a payment minimal, so no card is thrown away for nothing.
+    """
     seat = state.actor
-    cards = [w for w in state.won[seat] if CARDS[w.card].kind in RESOURCE_KINDS]
-    found: set[tuple[str, ...]] = set()
-    if len(cost) == 1:
-        found = {(w.card,) for w in cards if _shows(w, cost[0])}
-    else:
-        for a in cards:
-            for b in cards:
-                if a.card != b.card and _shows(a, cost[0]) and _shows(b, cost[1]):
-                    found.add(tuple(sorted((a.card, b.card))))
+    cards = [w for w in state.won[seat] if CARDS[w.card].kind in RESOURCE_KINDS and w.green]
+    found: list[tuple[str, ...]] = []
+    for size in range(1, len(cost) + 1):
+        for group in combinations(cards, size):
+            if not covers(group, cost):
+                continue
+            if size > 1 and any(covers(group[:k] + group[k + 1 :], cost) for k in range(size)):
+                continue
+            found.append(tuple(sorted(w.card for w in group)))
     return sorted(p for p in found if _keeps_a_vote(state, seat, set(p)))
 
 
@@ -303,17 +336,28 @@ def shop_moves(state: MinisterState) -> list[Move]:
             if reward["kind"] == "flip":
                 targets = list(_flip_targets(state, seat, spent))
             out += [{"type": "shop", "law": law_id, "pay": list(pay), "target": t} for t in targets]
+    out += special_moves(state, seat)
+    if not out:
+        return []
+    return [*out, {"type": "done"}]
+
+
+def special_moves(state: MinisterState, seat: int) -> list[Move]:
+    """Every special resource ``seat`` can discard for its power now, with its targets.
+
+    Special resources are not tied to the shop (RULINGS §3): the caller offers
+    these whenever the game waits for a move of ``seat``.
+    """
+    out: list[Move] = []
     for w in state.won[seat]:
         card = CARDS[w.card]
         if card.power is None or not _keeps_a_vote(state, seat, {w.card}):
             continue
         out += [
             {"type": "special", "card": w.card, "target": t}
-            for t in _power_targets(state, card.power, w.card)
+            for t in _power_targets(state, card.power, w.card, seat)
         ]
-    if not out:
-        return []
-    return [*out, {"type": "done"}]
+    return out
 
 
 def icon_count(state: MinisterState, seat: int, icon: str) -> int:
@@ -332,8 +376,9 @@ def icon_count(state: MinisterState, seat: int, icon: str) -> int:
     return max(0, total)
 
 
-def _power_targets(state: MinisterState, power: dict[str, Any], own: str) -> list[str | None]:
-    seat = state.actor
+def _power_targets(
+    state: MinisterState, power: dict[str, Any], own: str, seat: int
+) -> list[str | None]:
     kind = power["type"]
     if kind in ("draw_votes", "votes_per_icon"):
         if _room_after(state, seat, {own}) <= 0:
@@ -362,7 +407,7 @@ def _reward(state: MinisterState, kind: str, amount: int, target: str | None) ->
 
     seat = state.actor
     if kind == "votes":
-        return draw_votes(state, min(amount, sum(board.room(state, seat).values())))
+        return draw_votes(state, min(amount, _room_after(state, seat, set())))
     if kind == "points":
         bonus = list(state.bonus)
         bonus[seat] += amount
@@ -389,7 +434,11 @@ def use_shop(state: MinisterState, law: str, pay: list[str], target: str | None)
 
 
 def use_special(state: MinisterState, card: str, target: str | None) -> MinisterState:
-    """Discard a special resource for its power."""
+    """The actor discards a special resource for its power.
+
+    Whoever uses one is the actor for that moment (``rules`` makes them so in the
+    vote, where many wait at once), so the votes it draws are theirs to store.
+    """
     seat = state.actor
     power = CARDS[card].power
     assert power is not None
@@ -406,6 +455,14 @@ def use_special(state: MinisterState, card: str, target: str | None) -> Minister
             "flip_other": "unflip",
         }[kind]
         state = _reward(state, reward, power.get("amount", 1), target)
+    if state.owed:
+        # Votes lost with the discarded card lower what negative support can still
+        # take: never the last stored vote.
+        owed = min(state.owed, max(0, len(board.stored(state, seat)) - 1))
+        state = replace(state, owed=owed)
+    if state.phase == "powers":
+        # A power used reopens the round: a full round must pass with none used.
+        state = replace(state, queue=board.round_from(state, seat))
     return _log(state, "special", {"seat": seat, "card": card, "target": target})
 
 
@@ -415,7 +472,7 @@ def use_special(state: MinisterState, card: str, target: str | None) -> Minister
 def settle(state: MinisterState) -> tuple[MinisterState, bool]:
     """One automatic step of an upkeep phase; ``True`` once the turn's upkeep is over."""
     if state.drawn:
-        return _auto_store(state), False
+        return auto_store(state), False
     phase = state.phase
     if phase == "collect":
         if not state.queue:
@@ -435,13 +492,39 @@ def settle(state: MinisterState) -> tuple[MinisterState, bool]:
         if not move_moves(state):
             return pass_move(state), False
         return state, False
+    if phase == "powers":
+        if not state.queue:
+            return state, True
+        if state.queue[0] != state.actor:
+            return replace(state, actor=state.queue[0]), False
+        if not special_moves(state, state.actor):
+            return pass_move(state), False
+        return state, False
     if not state.queue:
         if phase == "shop_start":
             return replace(state, phase="propose", actor=state.proposer), False
-        return state, True
+        return enter_powers(state), False
     if not shop_moves(state):
         return replace(state, queue=()), False
     return state, False
+
+
+def enter_powers(state: MinisterState) -> MinisterState:
+    """The end of the turn's round of special powers, before the 25-point check.
+
+    Every holder gets the chance round the table from the proposer until a full
+    round passes with no power used (RULINGS §3). The proposer has just had
+    theirs in the shop and ended it, so the round starts with the next seat; a
+    power used anywhere starts a full round again (``use_special``).
+    """
+    queue = board.round_from(state, state.proposer)[1:]
+    return replace(state, phase="powers", queue=queue, actor=state.proposer)
+
+
+def powers_moves(state: MinisterState) -> list[Move]:
+    """In the round of powers: the actor's specials, or pass (``done``)."""
+    out = special_moves(state, state.actor)
+    return [*out, {"type": "done"}] if out else []
 
 
 def _enter_shop_end(state: MinisterState) -> tuple[MinisterState, bool]:

@@ -163,6 +163,7 @@ def _effects(fx: laws.Effects) -> dict[str, Any]:
         "collect_bonus": fx.collect_bonus,
         "abstain_counts_as": fx.abstain_counts_as,
         "abstain_takes": fx.abstain_takes,
+        "proposer_may_abstain": fx.proposer_may_abstain,
     }
 
 

@@ -38,6 +38,7 @@ PHASE_TITLES = {
     "collect": "Collect and store votes",
     "move": "Move votes",
     "shop_end": "Shop before ending the turn",
+    "powers": "Special resources before the turn ends",
     "over": "The game is over",
 }
 
@@ -83,7 +84,10 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
             "move": _move,
             "shop_start": _shop,
             "shop_end": _shop,
+            "powers": _shop,
         }[phase](view, ui)
+        if phase not in ("shop_start", "shop_end", "powers"):
+            action += _powers(view)
     # Laws and points come right after the action on a phone; on a wide screen they
     # are a column of their own beside it, so a newcomer sees what scores and who
     # leads without scrolling however many laws are in force.
@@ -132,10 +136,7 @@ def _now(view: dict[str, Any], ui: Ui) -> str:
         return "put each new vote in an empty slot on one of your cards."
     if phase == "propose":
         sizes = sorted({len(m["cards"]) for m in legal if m["type"] == "propose"})
-        span = (
-            f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else str(sizes[0]) if sizes else "some"
-        )
-        return f"pick {span} cards from your hand, then press Propose."
+        return f"pick {_either(sizes)} cards from your hand, then press Propose."
     if phase == "vote":
         return "choose one of your stored votes, then press Cast this vote."
     if phase == "pick":
@@ -146,6 +147,8 @@ def _now(view: dict[str, Any], ui: Ui) -> str:
         return "collect your new votes (you may first trade a resource card for votes)."
     if phase == "move":
         return "move a vote onto a law or two onto a red card, or pass."
+    if phase == "powers":
+        return "use a special resource before the turn ends, or use none now."
     return "use a shop law or a special card, or carry on."
 
 
@@ -156,7 +159,30 @@ _VERBS = {
     "move": "move votes",
     "shop_start": "shop",
     "shop_end": "shop",
+    "powers": "use special resources",
 }
+
+
+def _of(view: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The legal moves of one type (special powers share every phase's list)."""
+    return [m for m in view["legal_moves"] if m["type"] == kind]
+
+
+def _powers(view: dict[str, Any]) -> Markup:
+    """The viewer's special resources, usable now as the game waits for them."""
+    rows = []
+    for i, m in enumerate(_of(view, "special")):
+        label = f"Use {name(m['card'])}" + (f" on {name(m['target'])}" if m["target"] else "")
+        rows.append(markup("<li>{}</li>", _button(m, label, "", id=f"power-{i}")))
+    if not rows:
+        return EMPTY
+    return markup(
+        '<details class="mm-powers"><summary>Special resources you may use now</summary>'
+        '<p class="explain">A special resource may be discarded for its power whenever'
+        " the game waits for you, and at the end of every turn.</p>"
+        '<ul class="mm-shop">{}</ul></details>',
+        join(rows),
+    )
 
 
 def _button(move: dict[str, Any], label: str, extra_class: str = "", **more: Any) -> Markup:
@@ -227,23 +253,51 @@ def _propose(view: dict[str, Any], ui: Ui) -> Markup:
         )
         for c in view["hand"]
     )
-    sizes = sorted({len(m["cards"]) for m in view["legal_moves"]})
+    sizes = sorted({len(m["cards"]) for m in _of(view, "propose")})
     ready = _matching(view, ui.draft) is not None
-    hint = f"Choose {' or '.join(map(str, sizes))} cards." if not ready else ""
+    hint = f"Choose {_either(sizes)} cards." if not ready else ""
     return markup(
         '<p class="explain">Choose the cards to propose. If the vote passes, its laws are'
         " enacted and the other cards are taken green side up; if it fails, they are taken"
         " red side up.</p>"
+        '<p class="explain mm-why" id="size-why">{}</p>'
         '<ul class="mm-cards mm-handpick" aria-label="Your hand">{}</ul>'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
         ' id="submit"{}>'
         "Propose {}</button> "
         '<span id="submit-hint" class="hint">{}</span></p>',
+        proposal_sizes_why(view, sizes),
         items,
-        attrs(disabled=not ready, aria_describedby="submit-hint"),
+        attrs(disabled=not ready, aria_describedby="submit-hint size-why"),
         plural(len(chosen), "card"),
         hint,
     )
+
+
+def _either(sizes: list[int]) -> str:
+    """2, 3 or 5: the sizes allowed, as a player reads them."""
+    words = [str(n) for n in sizes] or ["some"]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def proposal_sizes_why(view: dict[str, Any], sizes: list[int]) -> str:
+    """Why these proposal sizes and no others, from the rules and the laws in force.
+
+    >>> view = {"hand": ["a"] * 5, "effects": {"proposal_min": 2, "proposal_max": 5}}
+    >>> proposal_sizes_why(view, [2, 3, 5]).endswith("one card in your hand, so not 4 of your 5.")
+    True
+    """
+    hand = len(view.get("hand") or [])
+    low, high = view["effects"]["proposal_min"], view["effects"]["proposal_max"]
+    why = f"Why {_either(sizes)}: a proposal holds {low} to {high} cards"
+    if high < 5:
+        why += " (a law in force lowers the most to " + str(high) + ")"
+    why += " and may not leave exactly one card in your hand"
+    if hand - 1 in range(low, high + 1) and hand - 1 not in sizes:
+        why += f", so not {hand - 1} of your {hand}"
+    if hand < high:
+        why += f"; you hold only {hand}"
+    return why + "."
 
 
 def _my_votes(view: dict[str, Any], ui: Ui) -> dict[str, dict[str, Any]]:
@@ -255,7 +309,7 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     """Choose a vote (a toggle), then confirm it: one stray click never casts a vote."""
     votes = _my_votes(view, ui)
     chosen: str = str(ui.draft.get("vote", ""))
-    offered = [m["vote"] for m in view["legal_moves"]]
+    offered = [m["vote"] for m in _of(view, "vote")]
     buttons = join(
         markup(
             '<button type="button" class="mm-vote {}" data-action="draft" data-vote="{}"'
@@ -270,6 +324,7 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     )
     ready = chosen in offered
     hint = f"You will cast {vote_text(votes[chosen])}." if ready else "Choose a vote first."
+    why = vote_limits_why(view, ui, [votes[v]["kind"] for v in votes])
     order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
     # A law may turn ties into rejections: say the rule in force, not the base rule.
     tie = "A tie passes." if view["effects"]["tie_passes"] else "A tie is rejected (by law)."
@@ -277,7 +332,7 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
         '<p class="explain">{} proposal is below.'
         " Pick one of your stored votes. {} If the proposal passes, voters take"
         " cards in vote-number order {}; if it fails, the other way round.</p>"
-        '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>'
+        '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
         ' id="cast-vote"{}>Cast this vote</button></p>'
         '<p id="cast-hint" class="hint">{}</p>',
@@ -285,16 +340,41 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
         tie,
         order,
         buttons,
+        markup('<p class="explain mm-why" id="vote-why">{}</p>', why) if why else EMPTY,
         attrs(disabled=not ready, aria_describedby="cast-hint"),
         hint,
     )
+
+
+def vote_limits_why(view: dict[str, Any], ui: Ui, stored: list[str]) -> str:
+    """Why a kind of vote is missing from the choice, said where the player meets it.
+
+    A player may cast only a vote stored on their own cards, and votes are drawn
+    face down, so a proposer can hold no YES for their own proposal; a law may
+    also forbid the proposer to abstain.
+    """
+    own = ui.viewer == view["proposer"]
+    held = set(stored)
+    missing = [kind for kind in ("yes", "no") if kind not in held]
+    parts = []
+    if missing:
+        kinds = " or ".join(k.upper() for k in missing)
+        whose = "even on your own proposal, " if own else ""
+        parts.append(
+            f"You hold no {kinds} vote, so {whose}{'it is' if len(missing) == 1 else 'they are'}"
+            " not offered: you can cast only a vote stored on your cards, and new votes are"
+            " drawn face down when you collect."
+        )
+    if own and "abstain" in held and not view["effects"].get("proposer_may_abstain", True):
+        parts.append("A law in force says the proposer may not abstain on their own proposal.")
+    return " ".join(parts)
 
 
 def _pick(view: dict[str, Any], ui: Ui) -> Markup:
     green = bool((view.get("reveal") or {}).get("accepted"))
     side = "green" if green else "red"
     items = []
-    for m in view["legal_moves"]:
+    for m in _of(view, "take"):
         card = m["card"]
         label = "Take " + card_label(card, green)
         items.append(
@@ -372,7 +452,8 @@ def _collect(view: dict[str, Any], ui: Ui) -> Markup:
     if view["owed"]:
         votes = _my_votes(view, ui)
         buttons = join(
-            _button(m, vote_text(votes[m["vote"]]), "", id=f"give-{m['vote']}") for m in legal
+            _button(m, vote_text(votes[m["vote"]]), "", id=f"give-{m['vote']}")
+            for m in _of(view, "discard_vote")
         )
         return markup(
             '<p class="explain">Your support is negative: give up {}'
@@ -429,11 +510,7 @@ def _move(view: dict[str, Any], ui: Ui) -> Markup:
             options.append(
                 _button(m, f"Play both on {name(m['card'])} ({verb})", "", id=f"red-{m['card']}")
             )
-    hint = (
-        "Choose one vote for a law, or two YES or two NO votes for a red card."
-        if not options
-        else ""
-    )
+    hint = "" if options else move_hint([votes[v]["kind"] for v in chosen], len(votes))
     return markup(
         '<p class="explain">Move votes: one vote onto an enacted law (more NO than YES'
         " disables it), or two equal votes onto any red card (YES turns it green, NO removes"
@@ -444,6 +521,26 @@ def _move(view: dict[str, Any], ui: Ui) -> Markup:
         hint,
         join(options),
     ) + _button({"type": "pass"}, "Pass", "", id="pass")
+
+
+def move_hint(chosen: list[str], stored: int) -> str:
+    """What the chosen votes can do, or why they can do nothing, in the move-votes phase.
+
+    >>> move_hint(["yes", "abstain"], 4).startswith("An ABSTAIN vote can go onto a law, but")
+    True
+    """
+    if len(chosen) == 2:
+        if "abstain" in chosen:
+            return (
+                "An ABSTAIN vote can go onto a law, but never onto a card:"
+                " a card takes two YES or two NO votes."
+            )
+        if chosen[0] != chosen[1]:
+            return "The two votes for a card must be alike: two YES or two NO."
+        if stored < 3:
+            return "Playing both would leave you no vote: you always keep at least one."
+        return "No red card can take these two now (nobody may lose their last vote)."
+    return "Choose one vote for a law, or two YES or two NO votes for a red card."
 
 
 def _shop(view: dict[str, Any], ui: Ui) -> Markup:
@@ -459,11 +556,21 @@ def _shop(view: dict[str, Any], ui: Ui) -> Markup:
         if m.get("target"):
             label += f" on {name(m['target'])}"
         rows.append(markup("<li>{}</li>", _button(m, label, "", id=f"shop-{i}")))
-    done = "Carry on to the proposal" if view["phase"] == "shop_start" else "End my turn"
+    phase = view["phase"]
+    done = {"shop_start": "Carry on to the proposal", "shop_end": "End my turn"}.get(
+        phase, "Use none now"
+    )
+    why = (
+        "Before the turn ends, everyone holding a special resource may use it, round the"
+        " table, until a full round passes with none used; then the 25-point check."
+        if phase == "powers"
+        else "Shop laws trade whole won cards for rewards: pay with cards showing the"
+        " price's icons (one card showing both icons of a two-icon price pays it alone;"
+        " no spare card may be added). Special resources are discarded for their power."
+    )
     return markup(
-        '<p class="explain">Shop laws trade whole won cards for rewards; special resources'
-        " are discarded for their power.</p>"
-        '<ul class="mm-shop">{}</ul>',
+        '<p class="explain">{}</p><ul class="mm-shop">{}</ul>',
+        why,
         join(rows),
     ) + _button({"type": "done"}, done, "primary", id="done")
 
