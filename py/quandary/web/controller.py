@@ -118,23 +118,23 @@ class Controller:
 
     @property
     def screen(self) -> str:
-        """Which screen is up: "room", "practice", "table" or "lobby"."""
-        if self.room is not None:
-            return "room"
+        """Which screen is up: "practice", "room", "table" or "lobby"."""
         if self.practice is not None:
             return "practice"
+        if self.room is not None:
+            return "room"
         return "table" if self.local is not None else "lobby"
 
     @property
     def game_shown(self) -> str | None:
         """The game whose table is on the screen (a room's once it started, the
         practice throw's), or None in a lobby: the page loads its stylesheet."""
-        if self.room is not None:
-            return self.room.game_shown
         if self.practice is not None:
             from .practice import GAME  # imported already: there is a practice
 
             return GAME
+        if self.room is not None:
+            return self.room.game_shown
         table = self.table
         return table.game if table is not None else None
 
@@ -187,11 +187,14 @@ class Controller:
         ``UnknownAction`` if no part of the app handles ``name``: a renderer bug.
         """
         action = Action.parse(name)
+        # The practice lies over whatever screen it was opened from, a room's too.
+        if self.practice is not None:
+            return self._practise(action, data)
+        if action == Action.PRACTICE:
+            return self._open_practice()
         if self.room is not None and action not in ROOM_EXITS:
             self.room.act(action, data)
             return True
-        if self.practice is not None:
-            return self._practise(action, data)
         if action in TABLE_ACTIONS:
             if self.local is None:
                 return False
@@ -275,22 +278,31 @@ class Controller:
             if table.game == "randolph" and self.storage.get(PRACTISED_KEY) is None:
                 from .practice import Practice  # on first use: start-up pays for the lobby only
 
-                self.practice, self._pending = Practice(), (table, save_id)
+                self.practice, self._pending = Practice("first-game"), (table, save_id)
                 return
             self._begin(table, 0, save_id)
 
+    def _open_practice(self) -> bool:
+        """The practice arena on request: from the lobby, or over a game in progress
+        (local or a room's), which goes on meanwhile."""
+        from .practice import Practice  # on first use: start-up pays for the lobby only
+
+        playing = self.local is not None or self.room is not None
+        self.practice = Practice("game" if playing else "lobby")
+        return True
+
     def _practise(self, action: Action, data: dict[str, str]) -> bool:
-        """The practice screen: throw again and again, then start the game (or leave)."""
+        """The practice screen: throw again and again, then go on (or leave)."""
         if action == Action.GESTURE and self.practice is not None:
             self.practice.throw(data)
-        elif action == Action.PRACTICE_DONE and self._pending is not None:
+        elif action == Action.PRACTICE_DONE:
             # A full storage only means the practice is offered again next time.
             with contextlib.suppress(Exception):
                 self.storage.set(PRACTISED_KEY, "1")
-            table, save_id = self._pending
-            self.practice, self._pending = None, None
-            self._begin(table, 0, save_id)
-        elif action in (Action.LEAVE, Action.LOBBY):
+            pending, self.practice, self._pending = self._pending, None, None
+            if pending is not None:
+                self._begin(pending[0], 0, pending[1])
+        elif action in (Action.LEAVE, Action.LOBBY) and self._pending is not None:
             self.practice, self._pending = None, None
         else:
             return False
@@ -477,10 +489,10 @@ class Controller:
 
     def render(self) -> Markup:
         """The current screen as HTML."""
-        if self.room is not None:
-            return self.room.render()
         if self.practice is not None:
             return self.practice.render()
+        if self.room is not None:
+            return self.room.render()
         if self.local is None:
             return render_lobby(
                 self.specs, self.form, self.saves, self.clock(), self.turn, self.speed
@@ -512,11 +524,11 @@ class Controller:
         return text
 
     def _screen_key(self) -> tuple[str, str]:
-        if self.room is not None:
-            return self.room.screen_key()
         if self.practice is not None:
             tries = len(self.practice.tries)
-            return f"practice:{tries}", "Practice a throw before your first game of Dilemma."
+            return f"practice:{tries}", "Practice a throw at Dilemma's arena."
+        if self.room is not None:
+            return self.room.screen_key()
         if self.local is None:
             return "lobby", "Lobby. Choose a game and seats."
         return self.local.screen_key()

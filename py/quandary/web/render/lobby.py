@@ -285,7 +285,7 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
         '<ol class="seats">{}</ol>{}{}</fieldset>'
         "{}{}{}"
         '<button type="button" class="primary big" data-action="start" id="start">'
-        "Start game</button></div>",
+        "Start game</button>{}</div>",
         spec.title,
         entry(spec.id).rules_page,
         spec.title,
@@ -296,6 +296,17 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
         variants,
         multis,
         error,
+        _practice(spec),
+    )
+
+
+def _practice(spec: GameSpec) -> Markup:
+    """A game played by gesture (Dilemma's throw) has a practice arena, open any time."""
+    if not spec.timed_moves:
+        return EMPTY
+    return Markup(
+        ' <button type="button" class="quiet" data-action="practice" id="practice">'
+        "Practise throwing</button>"
     )
 
 

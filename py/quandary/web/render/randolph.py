@@ -79,7 +79,15 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
         body = _duel(view, ui) + last_outcome(view, ui)
     else:
         body = last_outcome(view, ui)
-    return head + error_line(ui) + body + players_panel(view, ui)
+    return head + error_line(ui) + body + players_panel(view, ui) + PRACTICE_LINK
+
+
+PRACTICE_LINK = Markup(
+    '<p class="practice-link"><button type="button" class="quiet" data-action="practice"'
+    ' id="practice">Practise throwing</button> <small>Throw at an arena where nothing'
+    " counts; the game goes on meanwhile.</small></p>"
+)
+"""The way to the practice arena from a game in progress, below everything of the step."""
 
 
 def last_outcome(view: dict[str, Any], ui: Ui) -> Markup:
