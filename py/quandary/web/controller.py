@@ -53,6 +53,9 @@ if TYPE_CHECKING:
 
 PRACTISED_KEY = "quandary.practised.randolph"
 """Set once a player on this device has practised Dilemma's throw (or skipped it)."""
+FINISHED_KEY = "quandary.finished.{}"
+"""Set once a game of this kind (by its id) was played to its end on this device:
+from then on its setup starts at the usual pace, no longer a first game's."""
 
 ROOM_EXITS = frozenset({Action.LEAVE_ROOM, Action.CREATE_ROOM})
 
@@ -85,7 +88,7 @@ class Controller:
         self.room: RoomController | None = None
         self.effects: list[Effect] = []
         self.specs = engine.specs()
-        self.form = _default_form(self.specs[0])
+        self.form = _default_form(self.specs[0], storage)
         self.local: TableController | None = None
         self.local_id = ""
         """The saved game the local table is kept as."""
@@ -168,6 +171,9 @@ class Controller:
         table, local = self.table, self.local
         if table is None or local is None:
             return
+        if table.over:
+            with contextlib.suppress(Exception):  # a full storage: a first game's pace again
+                self.storage.set(FINISHED_KEY.format(table.game), "1")
         if table.over and local.seen >= local.checkpoints():
             self.shelf.remove(self.local_id)
             return
@@ -261,7 +267,7 @@ class Controller:
     def _choose_game(self, data: dict[str, str]) -> None:
         spec = next((s for s in self.specs if s.id == data.get("game")), None)
         if spec is not None and spec.id != self.form.game:
-            self.form = _default_form(spec)
+            self.form = _default_form(spec, self.storage)
 
     def _start(self, data: dict[str, str]) -> None:
         """A new game, kept beside the games in progress (never in place of one)."""
@@ -546,11 +552,16 @@ def _room_controller() -> type[RoomController]:
     return RoomController
 
 
-def _default_form(spec: engine.GameSpec) -> LobbyForm:
+def _default_form(spec: engine.GameSpec, storage: Storage) -> LobbyForm:
+    """You and bots, with the defaults; a first game of its kind on this device at a
+    newcomer's settings (``Option.newcomer``)."""
     seats = [SeatDraft("You", "human")] + [
         SeatDraft(f"Bot {BOT_NAMES[i]}") for i in range(spec.min_players - 1)
     ]
-    return LobbyForm(spec.id, seats, spec.normalise_options(None))
+    options = spec.normalise_options(None)
+    if storage.get(FINISHED_KEY.format(spec.id)) is None:
+        options |= {o.key: o.newcomer for o in spec.options if o.newcomer is not None}
+    return LobbyForm(spec.id, seats, options)
 
 
 def _free_bot_name(seats: list[SeatDraft]) -> str:
