@@ -373,3 +373,47 @@ def test_on_a_phone_the_hand_is_in_view_with_the_arena(new_page, base_url) -> No
         " return top === el || el.contains(top); }"
     )
     assert on_top, "a thrown card hides the challenge card's number"
+
+
+STEP_CONTROLS = {
+    "challenge": (".rhand [data-action=draft]", "#submit"),
+    "throw": ("#arena", ".throw-card", "#aim-readout"),
+    "duel": ("#duel-peace", "#duel-conflict"),
+}
+"""What a player needs in view at each step of Dilemma."""
+OUT_OF_VIEW_JS = """(selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)]
+  .filter((el) => { const r = el.getBoundingClientRect();
+    return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; })
+  .map((el) => `${s} ${el.id || el.textContent.trim()} at ${Math.round(
+    el.getBoundingClientRect().bottom)} of ${innerHeight}`))"""
+
+
+def test_every_control_of_a_step_is_in_view_on_a_small_phone(new_page, base_url) -> None:
+    """At 360 x 740, as the page scrolls itself at each step (to the step's title),
+    the step's controls are all in view: the challenge cards and their button, the
+    arena and the hand, Peace and Conflict."""
+    page = open_app(new_page({"width": 360, "height": 740}, has_touch=True), base_url)
+    start_against_bots(page)
+    thrown: list[str] = []
+    seen: dict[str, list[str]] = {}
+    visits: dict[str, int] = {}
+    for _ in range(80):
+        wait_until_answered(page)
+        state = next_state(page, thrown)
+        step = state.split(":")[0]
+        if step == "over":
+            break
+        # Every visit: a later challenge has the last one's outcome on the screen too.
+        seen.setdefault(step, []).extend(page.evaluate(OUT_OF_VIEW_JS, list(STEP_CONTROLS[step])))
+        visits[step] = visits.get(step, 0) + 1
+        if step == "challenge":
+            challenge(page)
+        elif step == "duel":
+            page.click("#duel-peace")
+        else:
+            thrown.append(state.split(":")[1])
+            perfect_throw(page)
+        if len(visits) == len(STEP_CONTROLS) and min(visits.values()) >= 3:
+            break
+    assert set(seen) == set(STEP_CONTROLS), f"steps never reached: {seen}"
+    assert not any(seen.values()), f"out of view at 360x740: {seen}"
