@@ -8,14 +8,15 @@
 // on with a ghost card attached to <body>. Bundled into static/vendor/throw.mjs.
 
 const SAMPLE_MS = 90; // the release velocity is measured over the last 90 ms
-// Release speed to power: a log scale centred on a comfortable flick, so every
-// speed a hand throws at, from a slow drag (0.15 px/ms) to a quick flick
-// (6 px/ms), carries the card into the arena (power 37-63), and only a crawl or
-// a whip still falls short or flies over.
-const CENTRE_SPEED = 0.9; // px per ms that reaches the arena's centre (power 50)
-const POWER_PER_DOUBLING = 5;
+// Release speed to power: a log scale centred on an easy drag, so every speed a
+// hand throws at, from a slow drag (0.15 px/ms) to a quick flick (6 px/ms),
+// carries the card into the arena (power 40-64), and only a crawl or a whip
+// still falls short or flies over.
+const CENTRE_SPEED = 0.7; // px per ms that reaches the arena's centre (power 50)
+const POWER_PER_DOUBLING = 4.5;
 const MIN_DRAG = 24; // px: anything shorter is a card let go, not a throw
-const SPIN_DEAD_ZONE = 12; // degrees of turn a steady hand makes anyway: no spin
+const SPIN_DEAD_ZONE = 15; // degrees of turn a steady hand makes anyway: no spin
+const SPIN_CHORD = 8; // px: a shorter stretch of the release has no direction to speak of
 const AIM_STEP = 5; // degrees per arrow key press
 const POWER_CYCLE_MS = 1400; // a held key's power rises to 100 and falls back in this time
 
@@ -115,16 +116,21 @@ function releaseSpeed(samples, start) {
   return { speed: Math.max(release, whole), recent };
 }
 
-// Spin: how much the path turned over the release, a curl of the wrist; the
-// small turns every hand makes are no spin.
+// Spin: how far the path turned over the release, a curl of the wrist, read as
+// the angle between the chords of the release's first and second halves (not
+// summed over samples: pointer positions come in whole pixels, and the few
+// pixels between two samples turn every which way). Small turns are no spin.
 function spinOf(recent) {
-  let turn = 0;
-  for (let i = 2; i < recent.length; i++) {
-    const a = { x: recent[i - 1].x - recent[i - 2].x, y: recent[i - 1].y - recent[i - 2].y };
-    const b = { x: recent[i].x - recent[i - 1].x, y: recent[i].y - recent[i - 1].y };
-    if (Math.hypot(a.x, a.y) > 0.5 && Math.hypot(b.x, b.y) > 0.5) turn += angleBetween(a, b);
-  }
-  return Math.sign(turn) * Math.max(0, Math.abs(turn) - SPIN_DEAD_ZONE) * 1.5;
+  if (recent.length < 3) return 0;
+  const a = recent[0];
+  const b = recent[recent.length - 1];
+  const half = (a.t + b.t) / 2;
+  const m = recent.reduce((best, s) => (Math.abs(s.t - half) < Math.abs(best.t - half) ? s : best));
+  const u = { x: m.x - a.x, y: m.y - a.y };
+  const v = { x: b.x - m.x, y: b.y - m.y };
+  if (Math.hypot(u.x, u.y) < SPIN_CHORD || Math.hypot(v.x, v.y) < SPIN_CHORD) return 0;
+  const turn = angleBetween(u, v);
+  return Math.sign(turn) * Math.max(0, Math.abs(turn) - SPIN_DEAD_ZONE) * 2;
 }
 
 function endDrag(event, cancelled) {

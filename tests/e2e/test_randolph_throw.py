@@ -87,11 +87,21 @@ GESTURES = [
 """Ten throws from slow drags to quick flicks, every one aimed within 15 degrees."""
 
 
+SENT_JS = """() => { window.sentThrows = []; window.heldFor = [];
+  document.addEventListener('quandary:throw', (e) => window.sentThrows.push(e.detail));
+  let down = 0;
+  document.addEventListener('pointerdown', (e) => { down = e.timeStamp; });
+  document.addEventListener('pointerup', (e) => window.heldFor.push(e.timeStamp - down)); }"""
+"""Keep every gesture the page sends and how long the page saw each press last, to
+print what each throw was measured as."""
+
+
 def to_practice(page: Page) -> None:
     """The practice arena (offered before a device's first game of Dilemma)."""
     choose_game(page, "randolph")
     page.click("#start")
     expect(page.get_by_role("heading", name="Practice a throw")).to_be_visible()
+    page.evaluate(SENT_JS)
 
 
 def card_and_arena(page: Page) -> tuple[float, float, float, float]:
@@ -107,38 +117,71 @@ def card_and_arena(page: Page) -> tuple[float, float, float, float]:
     )
 
 
-PACE_JS = "t => { while (performance.now() < t) {} return performance.now(); }"
-"""Hold the page until its clock reads ``t``: a sample goes out at its own moment."""
+PACE_JS = """t => { while (performance.now() < t) {}
+  return (performance.timeOrigin + performance.now()) / 1000; }"""
+"""Hold the page until its clock reads ``t`` (a sample goes out at its moment); the
+moment, in seconds since the epoch, as the browser's input stamps it."""
 
 
-def mouse_throw(page: Page, gesture: Gesture) -> None:
+def play_back(page: Page, send: Callable[[str, float, float, float], None], g: Gesture) -> None:
+    """Press, move through the gesture's samples and let go, each input stamped with
+    its recorded moment: a loaded machine may deliver one late, but the page
+    measures the hand by the moments the input carries, as it does a real hand's."""
     x, y, tx, ty = card_and_arena(page)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    began = float(page.evaluate("performance.now()"))
-    for t, px, py in gesture.points(x, y, tx, ty):
+    began = float(page.evaluate("performance.now()")) + 20
+    origin = float(page.evaluate(PACE_JS, began))
+    send("down", x, y, origin)
+    for t, px, py in g.points(x, y, tx, ty):
         page.evaluate(PACE_JS, began + t)
-        page.mouse.move(px, py)
-    page.mouse.up()
+        send("move", px, py, origin + t / 1000)
+    send("up", *g.points(x, y, tx, ty)[-1][1:], origin + g.ms / 1000)
+
+
+MOUSE = {"down": "mousePressed", "move": "mouseMoved", "up": "mouseReleased"}
+TOUCH = {"down": "touchStart", "move": "touchMove", "up": "touchEnd"}
+
+
+def mouse_throw(page: Page, cdp: CDPSession, gesture: Gesture) -> None:
+    """A mouse drag, as Playwright's ``page.mouse`` sends it (CDP mouse input), with
+    each event's moment stamped."""
+
+    def send(kind: str, x: float, y: float, at: float) -> None:
+        cdp.send(
+            "Input.dispatchMouseEvent",
+            {
+                "type": MOUSE[kind],
+                "x": x,
+                "y": y,
+                "button": "left",
+                "buttons": 0 if kind == "up" else 1,
+                "clickCount": 1,
+                "timestamp": at,
+            },
+        )
+
+    page.mouse.move(*card_and_arena(page)[:2])
+    play_back(page, send, gesture)
 
 
 def finger_throw(page: Page, cdp: CDPSession, gesture: Gesture) -> None:
-    x, y, tx, ty = card_and_arena(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    began = float(page.evaluate("performance.now()"))
-    for t, px, py in gesture.points(x, y, tx, ty):
-        page.evaluate(PACE_JS, began + t)
+    """A finger flick by the browser's touch input, each touch stamped with its moment."""
+
+    def send(kind: str, x: float, y: float, at: float) -> None:
+        points = [] if kind == "up" else [{"x": x, "y": y}]
         cdp.send(
-            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": px, "y": py}]}
+            "Input.dispatchTouchEvent",
+            {"type": TOUCH[kind], "touchPoints": points, "timestamp": at},
         )
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    play_back(page, send, gesture)
 
 
 ANSWER_JS = """(tries) => {
   const section = document.querySelector('section.practice');
+  const verdict = document.querySelector('#practice-verdict');
   if (Number(section?.dataset.tries) >= tries)
-    return document.querySelector('#practice-verdict').classList.contains('good')
-      ? 'flat' : 'missed';
+    return verdict.classList.contains('good') ? 'flat'
+      : 'missed: ' + verdict.textContent.split('.')[0].replace(/^Throw \\d+: /, '');
   const said = document.querySelector('#aim-readout')?.textContent.trim();
   return said ? 'refused: ' + said : false;
 }"""
@@ -161,24 +204,26 @@ def land_rate(page: Page, throw: Callable[[Gesture], None], device: str) -> int:
         said = answer(page, lambda g=gesture: throw(g), tries + 1)
         tries += not said.startswith("refused")
         bands.setdefault(gesture.band, []).append(said)
-    shares = ", ".join(
-        f"{band} {v.count('flat')}/{len(v)}"
-        + (
-            f" ({len(v) - v.count('flat') - v.count('missed')} refused)"
-            if len(v) - v.count("flat") - v.count("missed")
-            else ""
-        )
-        for band, v in bands.items()
-    )
+    shares = ", ".join(f"{band} {v.count('flat')}/{len(v)}" for band, v in bands.items())
     total = sum(v.count("flat") for v in bands.values())
     print(f"{device}: {total}/{len(GESTURES)} landed flat ({shares})")
+    for band, said in bands.items():  # what became of each throw
+        print(f"  {band}: " + "; ".join(said))
+    sent = page.evaluate("() => window.sentThrows")
+    held = page.evaluate("() => window.heldFor")
+    print("  held for (ms, as the page saw it): " + ", ".join(str(round(ms)) for ms in held))
+    print(
+        "  measured as: "
+        + "; ".join(f"{t['aim']}° power {t['power']} spin {t['spin']}" for t in sent)
+    )
     return total
 
 
 def test_mouse_throws_from_slow_drags_to_quick_flicks_land(new_page, base_url) -> None:
     page = open_app(new_page({"width": 1024, "height": 800}), base_url)
     to_practice(page)
-    total = land_rate(page, lambda g: mouse_throw(page, g), "mouse")
+    cdp = page.context.new_cdp_session(page)
+    total = land_rate(page, lambda g: mouse_throw(page, cdp, g), "mouse")
     assert total >= 8, f"only {total} of 10 natural mouse throws landed"
 
 
@@ -203,3 +248,26 @@ def test_a_card_let_go_without_moving_is_not_thrown(new_page, base_url) -> None:
     expect(page.locator("#aim-readout")).to_contain_text("without throwing it")
     expect(page.locator("#aim-readout")).not_to_contain_text("away from the arena")
     expect(page.locator("section.practice")).to_have_attribute("data-tries", "0")
+
+
+def test_the_practice_arena_again_and_again_before_and_during_a_game(new_page, base_url) -> None:
+    page = open_app(new_page({"width": 1024, "height": 800}), base_url)
+    to_practice(page)
+    cdp = page.context.new_cdp_session(page)
+    steady_drag = GESTURES[3]
+    for tries in (1, 2, 3):
+        said = answer(page, lambda: mouse_throw(page, cdp, steady_drag), tries)
+        assert not said.startswith("refused"), said
+        expect(page.locator("#practice-verdict")).to_contain_text(f"Throw {tries}:")
+    page.click("#practice-done")  # "Start the game"
+    expect(page.locator("#turn-title")).to_be_visible()
+    expect(page.locator("section.practice")).to_have_count(0)
+    # During the game: the practice opens again, and leads back to this game.
+    page.click("#practice")
+    expect(page.locator("#practice-done")).to_have_text("Back to the game")
+    for tries in (1, 2):
+        said = answer(page, lambda: mouse_throw(page, cdp, steady_drag), tries)
+        assert not said.startswith("refused"), said
+    page.click("#practice-done")
+    expect(page.locator("section.practice")).to_have_count(0)
+    expect(page.locator(".players")).to_be_visible()
