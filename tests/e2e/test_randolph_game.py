@@ -289,7 +289,7 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
     page = open_app(new_page({"width": 1280, "height": 800}), base_url)
     page.click('[data-game="randolph"]')
     expect(page.get_by_role("heading", name="Set up Dilemma")).to_be_visible()
-    page.click("#start")  # the lobby's defaults: you and two clever bots, relaxed windows
+    page.click("#start")  # the lobby's defaults: you and two clever bots, a first game's pace
     # The practice throw, once per device: throw, be told how it went, go on.
     expect(page.get_by_role("heading", name="Practice a throw")).to_be_visible()
     drag_throw(page)

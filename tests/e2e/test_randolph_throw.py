@@ -1,12 +1,15 @@
-"""Dilemma's throw with a real hand's gestures, in the practice arena: mouse drags by
-``page.mouse`` and finger flicks by the browser's touch input (CDP
-``Input.dispatchTouchEvent``), each a recorded shape of path and pace, from slow
-drags to quick flicks, sampled at 60 to 125 Hz and aimed up to 15 degrees off the
-arena. At least 8 of every 10 must land flat in the arena, as the game's own
-throw model lands them; a card let go without moving is told so and stays.
+"""Dilemma's throw with a real hand's gestures, in the practice arena: mouse drags
+and finger flicks, each a recorded shape of path and pace, from slow drags to quick
+flicks, sampled at 60 to 125 Hz and aimed up to 15 degrees off the arena. At least
+8 of every 10 must land flat in the arena, as the game's own throw model lands
+them; a card let go without moving is told so and stays in the hand.
 
-The gestures are the ones newcomers made (100-150 px, 60-300 ms): a throw that
-only lands when the hand is exact is a throw newcomers cannot play.
+The gestures go in as the browser's own input (CDP ``Input.dispatchMouseEvent``,
+what Playwright's ``page.mouse`` sends, and ``Input.dispatchTouchEvent``), paced
+sample by sample and each stamped with its recorded moment: on a loaded machine
+an input may arrive late, and unstamped a quick flick would be measured as a slow
+drag. The gestures are the ones newcomers made (100-150 px, 60-300 ms): a throw
+that only lands when the hand is exact is a throw newcomers cannot play.
 """
 
 from __future__ import annotations
@@ -232,8 +235,13 @@ def test_finger_flicks_on_a_phone_land(new_page, base_url) -> None:
         new_page({"width": 360, "height": 740}, has_touch=True, is_mobile=True), base_url
     )
     to_practice(page)
+    # The practice's card, arena and way on are all in view on a small phone.
+    for part in ("#arena", ".throw-card", "#practice-done"):
+        expect(page.locator(part)).to_be_in_viewport(ratio=1)
     cdp = page.context.new_cdp_session(page)
     total = land_rate(page, lambda g: finger_throw(page, cdp, g), "finger")
+    for part in ("#arena", ".throw-card", "#practice-verdict", "#practice-done"):
+        expect(page.locator(part)).to_be_in_viewport(ratio=1)
     assert total >= 8, f"only {total} of 10 natural finger flicks landed"
 
 

@@ -96,18 +96,19 @@ class Practice:
             "{}</button></div>"
             '<h2 id="turn-title" tabindex="-1" data-autofocus>Practice a throw</h2>'
             '<p class="explain">In Dilemma you answer a challenge by throwing a card so that it'
-            " lands <strong>flat in the arena</strong>, the green circle. Try it: drag the card"
-            " towards the arena and let go with a flick. Nothing counts here.</p>"
-            '<div class="throw-zone">{}<div class="throw-side">'
+            " lands <strong>flat in the arena</strong>, the green circle. Nothing counts here."
+            "</p>"
+            # The card and the way on side by side, so both stay in view on a small
+            # phone above the verdict, however long it is.
+            '<div class="throw-zone">{}<div class="throw-side"><div class="practice-row">'
             '<div class="rhand throw-hand" role="group" aria-label="Your card">'
             '<button type="button" class="rcard throw-card" id="throw-{}" data-throw-card="{}"'
             ' aria-label="Throw your {}: drag and flick it at the arena, or aim with the left'
             ' and right arrows and hold Space for power">{}</button></div>'
-            '<p class="hint" id="aim-readout" aria-live="polite">Drag the card towards the arena'
-            " and let go with a flick. Keyboard: focus the card, aim with ← →, hold Space and"
-            " release.</p>{}"
             '<p class="actions"><button type="button" class="primary big"'
-            ' data-action="practice-done" id="practice-done">{}</button></p>'
+            ' data-action="practice-done" id="practice-done">{}</button></p></div>'
+            '<p class="hint" id="aim-readout" aria-live="polite">Drag the card towards the arena'
+            " and let go while it moves (keyboard: ← → to aim, hold Space, release).</p>{}"
             "</div></div></section>",
             len(self.tries),
             back_action,
@@ -117,8 +118,8 @@ class Practice:
             CARD,
             CARD,
             CARD,
-            verdict,
             done,
+            verdict,
         )
 
     def _arena(self, last: Flight | None) -> Markup:
