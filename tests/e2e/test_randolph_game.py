@@ -304,10 +304,11 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
         # The screen is read once the engine has answered the last throw or challenge.
         wait_until_answered(page)
         if not counted_down and page.locator(".lead-in").count():
-            # Before a window opens: "3, 2, 1, throw!" over the arena (a look may come
-            # as it says "Throw!": the count is then seen at a later challenge).
+            # Before a window opens: "5, 4, 3, 2, 1, throw!" over the arena at a first
+            # game's pace (a look may come as it says "Throw!": the count is then seen
+            # at a later challenge).
             lead = page.evaluate("document.querySelector('.lead-in strong')?.textContent || ''")
-            counted_down = bool(re.fullmatch(r"[123]", lead.strip()))
+            counted_down = bool(re.fullmatch(r"[1-5]", lead.strip()))
         # With no cards left the newcomer only watches the bots play on to the end.
         out = not page.locator(".players li.me .held .chip").count()
         state = next_state(page, thrown, OUT_TIMEOUT_MS if out else STEP_TIMEOUT_MS)
