@@ -29,7 +29,7 @@ from quandary.table import Seat, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results-randolph-newcomer.json"
-SETTINGS = ("relaxed", "standard", "quick")
+SETTINGS = ("first", "relaxed", "standard", "quick")
 REACTION_MS = 1500
 AIM_MS = 1000
 

@@ -8,8 +8,15 @@
 // on with a ghost card attached to <body>. Bundled into static/vendor/throw.mjs.
 
 const SAMPLE_MS = 90; // the release velocity is measured over the last 90 ms
-const FULL_SPEED = 2.6; // px per ms that counts as a full-power flick
-const MIN_DRAG = 24; // px: anything shorter is a tap, not a throw
+// Release speed to power: a log scale centred on an easy drag, so every speed a
+// hand throws at, from a slow drag (0.15 px/ms) to a quick flick (6 px/ms),
+// carries the card into the arena (power 40-64), and only a crawl or a whip
+// still falls short or flies over.
+const CENTRE_SPEED = 0.7; // px per ms that reaches the arena's centre (power 50)
+const POWER_PER_DOUBLING = 4.5;
+const MIN_DRAG = 24; // px: anything shorter is a card let go, not a throw
+const SPIN_DEAD_ZONE = 15; // degrees of turn a steady hand makes anyway: no spin
+const SPIN_CHORD = 8; // px: a shorter stretch of the release has no direction to speak of
 const AIM_STEP = 5; // degrees per arrow key press
 const POWER_CYCLE_MS = 1400; // a held key's power rises to 100 and falls back in this time
 
@@ -67,7 +74,7 @@ document.addEventListener("pointerdown", (event) => {
   document.body.appendChild(ghost);
   drag = {
     card: Number(button.dataset.throwCard),
-    start: { x: event.clientX, y: event.clientY },
+    start: { t: event.timeStamp, x: event.clientX, y: event.clientY },
     samples: [{ t: event.timeStamp, x: event.clientX, y: event.clientY }],
     ghost,
     pointer: event.pointerId,
@@ -91,38 +98,70 @@ document.addEventListener("pointermove", (event) => {
   moveGhost(event.clientX, event.clientY);
 });
 
+// Power for a release speed (px per ms): see CENTRE_SPEED.
+function powerFor(speed) {
+  return 50 + POWER_PER_DOUBLING * Math.log2(Math.max(speed, 1e-3) / CENTRE_SPEED);
+}
+
+// The speed the card leaves the hand at: the velocity over the last SAMPLE_MS,
+// or, when the hand slowed down before letting go (a slow drag eases off), the
+// drag's own pace, so a deliberate drag towards the arena is still a throw.
+function releaseSpeed(samples, start) {
+  const last = samples[samples.length - 1];
+  const recent = samples.filter((s) => s.t >= last.t - SAMPLE_MS);
+  const first = recent.length > 1 ? recent[0] : samples[Math.max(0, samples.length - 2)];
+  const dt = Math.max(1, last.t - first.t);
+  const release = Math.hypot(last.x - first.x, last.y - first.y) / dt;
+  const whole = Math.hypot(last.x - start.x, last.y - start.y) / Math.max(1, last.t - start.t);
+  return { speed: Math.max(release, whole), recent };
+}
+
+// Spin: how far the path turned over the release, a curl of the wrist, read as
+// the angle between the chords of the release's first and second halves (not
+// summed over samples: pointer positions come in whole pixels, and the few
+// pixels between two samples turn every which way). Small turns are no spin.
+function spinOf(recent) {
+  if (recent.length < 3) return 0;
+  const a = recent[0];
+  const b = recent[recent.length - 1];
+  const half = (a.t + b.t) / 2;
+  const m = recent.reduce((best, s) => (Math.abs(s.t - half) < Math.abs(best.t - half) ? s : best));
+  const u = { x: m.x - a.x, y: m.y - a.y };
+  const v = { x: b.x - m.x, y: b.y - m.y };
+  if (Math.hypot(u.x, u.y) < SPIN_CHORD || Math.hypot(v.x, v.y) < SPIN_CHORD) return 0;
+  const turn = angleBetween(u, v);
+  return Math.sign(turn) * Math.max(0, Math.abs(turn) - SPIN_DEAD_ZONE) * 2;
+}
+
 function endDrag(event, cancelled) {
   if (!drag || event.pointerId !== drag.pointer) return;
   const { card, samples, start, ghost, windowId } = drag;
   drag = null;
   ghost.remove();
   if (cancelled) return;
+  samples.push({ t: event.timeStamp, x: event.clientX, y: event.clientY });
   const last = samples[samples.length - 1];
   const travelled = Math.hypot(last.x - start.x, last.y - start.y);
   const centre = arenaCentre();
-  if (travelled < MIN_DRAG || !centre) {
-    readout("Drag the card towards the arena and let go while moving to throw it.");
+  if (!centre) return;
+  if (travelled < MIN_DRAG) {
+    readout(
+      "You let go of the card without throwing it, so it stays in your hand. Drag it" +
+        " towards the arena and let go while it moves.",
+    );
     return;
   }
-  const recent = samples.filter((s) => s.t >= last.t - SAMPLE_MS);
-  const first = recent.length > 1 ? recent[0] : samples[Math.max(0, samples.length - 2)];
-  const dt = Math.max(1, last.t - first.t);
-  const velocity = { x: (last.x - first.x) / dt, y: (last.y - first.y) / dt };
-  const speed = Math.hypot(velocity.x, velocity.y);
-  const toArena = { x: centre.x - last.x, y: centre.y - last.y };
-  const aimDeg = angleBetween(toArena, velocity);
-  if (speed < 0.05 || Math.abs(aimDeg) > 90) {
+  // The aim is the line from where the card was picked up to where it was let
+  // go, against the line from that same spot to the arena: the whole drag, not
+  // its last wobble, says where the hand meant the card to go.
+  const toArena = { x: centre.x - start.x, y: centre.y - start.y };
+  const aimDeg = angleBetween(toArena, { x: last.x - start.x, y: last.y - start.y });
+  if (Math.abs(aimDeg) > 90) {
     readout("That went away from the arena: flick the card towards it.");
     return;
   }
-  // Spin: how much the path turned over the release, a curl of the wrist.
-  let turn = 0;
-  for (let i = 2; i < recent.length; i++) {
-    const a = { x: recent[i - 1].x - recent[i - 2].x, y: recent[i - 1].y - recent[i - 2].y };
-    const b = { x: recent[i].x - recent[i - 1].x, y: recent[i].y - recent[i - 1].y };
-    if (Math.hypot(a.x, a.y) > 0.5 && Math.hypot(b.x, b.y) > 0.5) turn += angleBetween(a, b);
-  }
-  throwCard(card, aimDeg, (speed / FULL_SPEED) * 100, turn * 1.5, windowId);
+  const { speed, recent } = releaseSpeed(samples, start);
+  throwCard(card, aimDeg, powerFor(speed), spinOf(recent), windowId);
 }
 
 document.addEventListener("pointerup", (event) => endDrag(event, false));

@@ -289,7 +289,7 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
     page = open_app(new_page({"width": 1280, "height": 800}), base_url)
     page.click('[data-game="randolph"]')
     expect(page.get_by_role("heading", name="Set up Dilemma")).to_be_visible()
-    page.click("#start")  # the lobby's defaults: you and two clever bots, relaxed windows
+    page.click("#start")  # the lobby's defaults: you and two clever bots, a first game's pace
     # The practice throw, once per device: throw, be told how it went, go on.
     expect(page.get_by_role("heading", name="Practice a throw")).to_be_visible()
     drag_throw(page)
@@ -304,10 +304,11 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
         # The screen is read once the engine has answered the last throw or challenge.
         wait_until_answered(page)
         if not counted_down and page.locator(".lead-in").count():
-            # Before a window opens: "3, 2, 1, throw!" over the arena (a look may come
-            # as it says "Throw!": the count is then seen at a later challenge).
+            # Before a window opens: "5, 4, 3, 2, 1, throw!" over the arena at a first
+            # game's pace (a look may come as it says "Throw!": the count is then seen
+            # at a later challenge).
             lead = page.evaluate("document.querySelector('.lead-in strong')?.textContent || ''")
-            counted_down = bool(re.fullmatch(r"[123]", lead.strip()))
+            counted_down = bool(re.fullmatch(r"[1-5]", lead.strip()))
         # With no cards left the newcomer only watches the bots play on to the end.
         out = not page.locator(".players li.me .held .chip").count()
         state = next_state(page, thrown, OUT_TIMEOUT_MS if out else STEP_TIMEOUT_MS)
@@ -373,3 +374,47 @@ def test_on_a_phone_the_hand_is_in_view_with_the_arena(new_page, base_url) -> No
         " return top === el || el.contains(top); }"
     )
     assert on_top, "a thrown card hides the challenge card's number"
+
+
+STEP_CONTROLS = {
+    "challenge": (".rhand [data-action=draft]", "#submit"),
+    "throw": ("#arena", ".throw-card", "#aim-readout"),
+    "duel": ("#duel-peace", "#duel-conflict"),
+}
+"""What a player needs in view at each step of Dilemma."""
+OUT_OF_VIEW_JS = """(selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)]
+  .filter((el) => { const r = el.getBoundingClientRect();
+    return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; })
+  .map((el) => `${s} ${el.id || el.textContent.trim()} at ${Math.round(
+    el.getBoundingClientRect().bottom)} of ${innerHeight}`))"""
+
+
+def test_every_control_of_a_step_is_in_view_on_a_small_phone(new_page, base_url) -> None:
+    """At 360 x 740, as the page scrolls itself at each step (to the step's title),
+    the step's controls are all in view: the challenge cards and their button, the
+    arena and the hand, Peace and Conflict."""
+    page = open_app(new_page({"width": 360, "height": 740}, has_touch=True), base_url)
+    start_against_bots(page)
+    thrown: list[str] = []
+    seen: dict[str, list[str]] = {}
+    visits: dict[str, int] = {}
+    for _ in range(80):
+        wait_until_answered(page)
+        state = next_state(page, thrown)
+        step = state.split(":")[0]
+        if step == "over":
+            break
+        # Every visit: a later challenge has the last one's outcome on the screen too.
+        seen.setdefault(step, []).extend(page.evaluate(OUT_OF_VIEW_JS, list(STEP_CONTROLS[step])))
+        visits[step] = visits.get(step, 0) + 1
+        if step == "challenge":
+            challenge(page)
+        elif step == "duel":
+            page.click("#duel-peace")
+        else:
+            thrown.append(state.split(":")[1])
+            perfect_throw(page)
+        if len(visits) == len(STEP_CONTROLS) and min(visits.values()) >= 3:
+            break
+    assert set(seen) == set(STEP_CONTROLS), f"steps never reached: {seen}"
+    assert not any(seen.values()), f"out of view at 360x740: {seen}"

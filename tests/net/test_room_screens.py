@@ -641,3 +641,26 @@ def test_the_host_removes_a_player_from_the_screen_and_closes_the_room() -> None
     assert "bot playing for Ben" in host.html()
     play_on(net, [host, anna])
     assert "final-title" in anna.html()
+
+
+def test_a_guest_practises_throwing_over_the_rooms_game_and_comes_back() -> None:
+    """Dilemma's practice arena lies over a room's game: the room goes on meanwhile,
+    and the way on leads back to it. The host's pace is everyone's."""
+    net, host, (anna,) = open_room("randolph", guests=("Anna",))
+    host.press("field", field="room-choice", key="window", value="first")
+    seat_everyone(net, host, [anna])
+    host.press("room-start")
+    net.settle()
+    assert 'id="practice"' in anna.html()
+    anna.press("practice")
+    assert anna.controller.screen == "practice" and "Back to the game" in anna.html()
+    anna.press("gesture", card=3, aim=0, power=50, spin=0)
+    assert 'data-tries="1"' in anna.html()
+    host.press("draft", card=9)  # the host challenges meanwhile
+    host.press("submit")
+    net.settle()
+    anna.press("practice-done")
+    assert anna.controller.screen == "room"
+    view = anna.room_view()
+    assert view is not None and view["phase"] == "react" and view["challenge"] == 9
+    assert view["window"]["lead"] == 5000, "the host's choice: a first game's pace"

@@ -27,9 +27,14 @@ class Clock:
         return self.now
 
 
-def start(clock: Clock, storage: MemoryStorage | None = None) -> Controller:
+def start(
+    clock: Clock, storage: MemoryStorage | None = None, window: str = "relaxed"
+) -> Controller:
+    """Robin and two clever bots; the window setting is chosen (a device's first game
+    would start at a first game's pace)."""
     c = Controller(storage if storage is not None else MemoryStorage(), lambda: 7, now=clock)
     c.dispatch("choose-game", {"game": "randolph"})
+    c.dispatch("field", {"field": "choice", "key": "window", "value": window})
     seats(c, [("Robin", "human"), ("Bot Ada", "bot:heuristic"), ("Bot Bo", "bot:heuristic")])
     c.dispatch("start", {})
     if c.screen == "practice":  # the first game on this device: skip the practice throw

@@ -76,3 +76,34 @@ def test_leaving_the_practice_goes_back_to_the_lobby_without_a_game() -> None:
     c.dispatch("start", {})
     c.dispatch("lobby", {})
     assert c.screen == "lobby" and not c.saves
+
+
+def test_the_practice_opens_again_and_again_from_the_lobby() -> None:
+    c = lobby(MemoryStorage())
+    assert 'data-action="practice"' in c.render(), "the setup offers the practice"
+    for round_trip in range(2):
+        c.dispatch("practice", {})
+        assert c.screen == "practice"
+        for _ in range(3):
+            c.dispatch("gesture", STRAIGHT)
+        html = c.render()
+        assert 'data-tries="3"' in html and "Throw 3:" in html, round_trip
+        assert "Back to the lobby" in html
+        c.dispatch("practice-done", {})
+        assert c.screen == "lobby" and c.table is None
+
+
+def test_the_practice_opens_during_a_game_and_leads_back_to_it() -> None:
+    storage = MemoryStorage()
+    storage.set(PRACTISED_KEY, "1")
+    c = lobby(storage)
+    c.dispatch("start", {})
+    table = c.table
+    assert c.screen == "table" and 'id="practice"' in c.render()
+    c.dispatch("practice", {})
+    assert c.screen == "practice" and "Back to the game" in c.render()
+    c.dispatch("gesture", STRAIGHT)
+    c.dispatch("gesture", STRAIGHT | {"power": "100"})
+    assert "Flat so far: 1 of 2" in c.render()
+    c.dispatch("practice-done", {})
+    assert c.screen == "table" and c.table is table, "the same game, not a new one"

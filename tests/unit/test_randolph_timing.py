@@ -17,10 +17,14 @@ import quandary.games  # noqa: F401  (fills the game and bot registries)
 from quandary import engine
 from quandary.engine import IllegalMove, Record
 from quandary.games.randolph.arena import TIMINGS
+from quandary.games.randolph.bots import REACTIONS
 from quandary.table import TOO_EARLY, TOO_LATE, Seat, Table
 from quandary.web.authority import GuestAuthority
+from quandary.web.controller import FINISHED_KEY, PRACTISED_KEY, Controller
 from quandary.web.render import randolph as render
 from quandary.web.render.table import Ui
+
+from .test_controller import MemoryStorage
 
 GOOD = {"type": "throw", "aim": 0, "power": 50, "spin": 0}
 LEAD = TIMINGS["relaxed"].lead
@@ -121,8 +125,64 @@ def test_a_record_from_before_the_countdown_still_replays() -> None:
 def test_the_newcomer_setting_is_the_default_and_quick_is_offered() -> None:
     spec = engine.get("randolph").spec
     options = spec.normalise_options(None)
-    assert options == {"window": "relaxed"}
-    assert {c for c, _ in spec.options[0].choices} == {"relaxed", "standard", "quick"}
+    assert options == {"window": "relaxed"}, "a record without the option replays as before"
+    choices = {c for c, _ in spec.options[0].choices}
+    assert choices == {"first", "relaxed", "standard", "quick"}
+    assert spec.options[0].newcomer == "first"
+
+
+def test_a_first_game_is_slower_than_a_relaxed_one_and_its_bots_too() -> None:
+    first, relaxed = TIMINGS["first"], TIMINGS["relaxed"]
+    assert first.lead > relaxed.lead and first.grace > relaxed.grace and first.cap > relaxed.cap
+    assert first.lead <= 10_000, "a guest believes a lead up to 10 s"
+    table = people({"window": "first"})
+    table.submit(0, {"type": "challenge", "card": 9})
+    table.advance(0)
+    window = table.view(1)["window"]
+    assert (window["lead"], window["grace"], window["cap"]) == (5000, 7000, 25000)
+    assert table.elapsed(0) == -5000, "a five-second countdown"
+    lows = {w: REACTIONS["heuristic"][w][0] for w in ("first", "relaxed")}
+    assert lows["first"] > lows["relaxed"]
+
+
+def test_the_setup_starts_at_a_first_games_pace_until_one_was_finished() -> None:
+    storage = MemoryStorage()
+    c = Controller(storage, lambda: 7)
+    c.dispatch("choose-game", {"game": "randolph"})
+    assert c.form.options["window"] == "first"
+    assert 'value="first" selected' in str(c.render())
+    storage.set(FINISHED_KEY.format("randolph"), "1")
+    again = Controller(storage, lambda: 7)
+    again.dispatch("choose-game", {"game": "randolph"})
+    assert again.form.options["window"] == "relaxed"
+
+
+def test_a_finished_game_marks_the_device() -> None:
+    storage = MemoryStorage()
+    storage.set(PRACTISED_KEY, "1")
+    c = Controller(storage, lambda: 7)
+    c.dispatch("choose-game", {"game": "randolph"})
+    c.dispatch("field", {"field": "seat-kind", "seat": "0", "value": "bot:heuristic"})
+    c.dispatch("field", {"field": "seat-kind", "seat": "1", "value": "human"})
+    c.dispatch("start", {})
+    table = c.table
+    assert table is not None
+    now = 0.0
+    while not table.over:
+        wake = table.next_wakeup()
+        if wake is None:  # the human's turn: challenge with the last card, else peace
+            view = table.view(1)
+            moves = view["legal_moves"]
+            move = (
+                moves[-1] if view["phase"] == "challenge" else {"type": "duel", "choice": "peace"}
+            )
+            table.submit(1, move, now)
+        else:
+            now = max(now, wake)
+        table.advance(now)
+    assert storage.get(FINISHED_KEY.format("randolph")) is None
+    c.dispatch("lobby", {})  # from the end screen
+    assert storage.get(FINISHED_KEY.format("randolph")) == "1"
 
 
 def test_the_page_names_the_window_a_card_was_picked_up_in() -> None:
@@ -173,3 +233,27 @@ def test_a_slow_newcomer_gets_a_card_down_in_every_relaxed_window() -> None:
     windows = sum(g["windows"] for g in games)
     assert windows > 40
     assert sum(g["accepted"] for g in games) == windows, [g["refusals"] for g in games]
+
+
+def test_a_room_plays_at_the_pace_its_host_chose() -> None:
+    """The host's setup choice is the room's: every seat's view counts down and
+    closes the window by the first game's timing."""
+    from quandary.net.host import RoomHost
+    from tests.net.memnet import Network
+
+    net = Network()
+    send = net.sender("H", net.key.private)
+    host = RoomHost(send, net.make_id, lambda: 5, "Hana", now=lambda: 0.0)
+    net.connect("H", host)
+    host.configure(game="randolph")
+    host.configure(options={"window": "first"})
+    host.set_seat_kind(1, "bot", "heuristic")
+    host.set_seat_kind(2, "bot", "heuristic")
+    net.settle()
+    host.start()
+    assert host.table is not None and host.table.state.options["window"] == "first"
+    host.table.submit(0, {"type": "challenge", "card": 9}, 0.0)
+    host.advance()
+    for seat in range(3):
+        window = host.table.view(seat)["window"]
+        assert (window["lead"], window["grace"], window["cap"]) == (5000, 7000, 25000)

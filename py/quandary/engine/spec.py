@@ -44,6 +44,10 @@ class Option:
     kind: Literal["flag", "choice", "multi"]
     default: Json
     choices: tuple[tuple[str, str], ...] = ()
+    newcomer: Json = None
+    """The value a device's first game of this kind starts with in the setup (None:
+    the default's), until a game of it was finished there: a first game's pace is
+    not a practised player's."""
 
     def check(self, value: Json) -> Json:
         """The value if it is allowed for this option, else ``BadSetup``."""

@@ -48,7 +48,8 @@ class Action(StrEnum):
     DOWNLOAD_LOG = "download-log"
     LEAVE = "leave"
     LOBBY = "lobby"
-    # The practice throw before a first game of Dilemma (done or skipped).
+    # Dilemma's practice arena: opened (from the lobby or a game), and left or done.
+    PRACTICE = "practice"
     PRACTICE_DONE = "practice-done"
     # Rooms.
     CREATE_ROOM = "create-room"

@@ -53,6 +53,9 @@ if TYPE_CHECKING:
 
 PRACTISED_KEY = "quandary.practised.randolph"
 """Set once a player on this device has practised Dilemma's throw (or skipped it)."""
+FINISHED_KEY = "quandary.finished.{}"
+"""Set once a game of this kind (by its id) was played to its end on this device:
+from then on its setup starts at the usual pace, no longer a first game's."""
 
 ROOM_EXITS = frozenset({Action.LEAVE_ROOM, Action.CREATE_ROOM})
 
@@ -85,7 +88,7 @@ class Controller:
         self.room: RoomController | None = None
         self.effects: list[Effect] = []
         self.specs = engine.specs()
-        self.form = _default_form(self.specs[0])
+        self.form = _default_form(self.specs[0], storage)
         self.local: TableController | None = None
         self.local_id = ""
         """The saved game the local table is kept as."""
@@ -118,23 +121,23 @@ class Controller:
 
     @property
     def screen(self) -> str:
-        """Which screen is up: "room", "practice", "table" or "lobby"."""
-        if self.room is not None:
-            return "room"
+        """Which screen is up: "practice", "room", "table" or "lobby"."""
         if self.practice is not None:
             return "practice"
+        if self.room is not None:
+            return "room"
         return "table" if self.local is not None else "lobby"
 
     @property
     def game_shown(self) -> str | None:
         """The game whose table is on the screen (a room's once it started, the
         practice throw's), or None in a lobby: the page loads its stylesheet."""
-        if self.room is not None:
-            return self.room.game_shown
         if self.practice is not None:
             from .practice import GAME  # imported already: there is a practice
 
             return GAME
+        if self.room is not None:
+            return self.room.game_shown
         table = self.table
         return table.game if table is not None else None
 
@@ -168,6 +171,9 @@ class Controller:
         table, local = self.table, self.local
         if table is None or local is None:
             return
+        if table.over:
+            with contextlib.suppress(Exception):  # a full storage: a first game's pace again
+                self.storage.set(FINISHED_KEY.format(table.game), "1")
         if table.over and local.seen >= local.checkpoints():
             self.shelf.remove(self.local_id)
             return
@@ -187,11 +193,14 @@ class Controller:
         ``UnknownAction`` if no part of the app handles ``name``: a renderer bug.
         """
         action = Action.parse(name)
+        # The practice lies over whatever screen it was opened from, a room's too.
+        if self.practice is not None:
+            return self._practise(action, data)
+        if action == Action.PRACTICE:
+            return self._open_practice()
         if self.room is not None and action not in ROOM_EXITS:
             self.room.act(action, data)
             return True
-        if self.practice is not None:
-            return self._practise(action, data)
         if action in TABLE_ACTIONS:
             if self.local is None:
                 return False
@@ -258,7 +267,7 @@ class Controller:
     def _choose_game(self, data: dict[str, str]) -> None:
         spec = next((s for s in self.specs if s.id == data.get("game")), None)
         if spec is not None and spec.id != self.form.game:
-            self.form = _default_form(spec)
+            self.form = _default_form(spec, self.storage)
 
     def _start(self, data: dict[str, str]) -> None:
         """A new game, kept beside the games in progress (never in place of one)."""
@@ -275,22 +284,31 @@ class Controller:
             if table.game == "randolph" and self.storage.get(PRACTISED_KEY) is None:
                 from .practice import Practice  # on first use: start-up pays for the lobby only
 
-                self.practice, self._pending = Practice(), (table, save_id)
+                self.practice, self._pending = Practice("first-game"), (table, save_id)
                 return
             self._begin(table, 0, save_id)
 
+    def _open_practice(self) -> bool:
+        """The practice arena on request: from the lobby, or over a game in progress
+        (local or a room's), which goes on meanwhile."""
+        from .practice import Practice  # on first use: start-up pays for the lobby only
+
+        playing = self.local is not None or self.room is not None
+        self.practice = Practice("game" if playing else "lobby")
+        return True
+
     def _practise(self, action: Action, data: dict[str, str]) -> bool:
-        """The practice screen: throw again and again, then start the game (or leave)."""
+        """The practice screen: throw again and again, then go on (or leave)."""
         if action == Action.GESTURE and self.practice is not None:
             self.practice.throw(data)
-        elif action == Action.PRACTICE_DONE and self._pending is not None:
+        elif action == Action.PRACTICE_DONE:
             # A full storage only means the practice is offered again next time.
             with contextlib.suppress(Exception):
                 self.storage.set(PRACTISED_KEY, "1")
-            table, save_id = self._pending
-            self.practice, self._pending = None, None
-            self._begin(table, 0, save_id)
-        elif action in (Action.LEAVE, Action.LOBBY):
+            pending, self.practice, self._pending = self._pending, None, None
+            if pending is not None:
+                self._begin(pending[0], 0, pending[1])
+        elif action in (Action.LEAVE, Action.LOBBY) and self._pending is not None:
             self.practice, self._pending = None, None
         else:
             return False
@@ -477,10 +495,10 @@ class Controller:
 
     def render(self) -> Markup:
         """The current screen as HTML."""
-        if self.room is not None:
-            return self.room.render()
         if self.practice is not None:
             return self.practice.render()
+        if self.room is not None:
+            return self.room.render()
         if self.local is None:
             return render_lobby(
                 self.specs, self.form, self.saves, self.clock(), self.turn, self.speed
@@ -512,11 +530,11 @@ class Controller:
         return text
 
     def _screen_key(self) -> tuple[str, str]:
-        if self.room is not None:
-            return self.room.screen_key()
         if self.practice is not None:
             tries = len(self.practice.tries)
-            return f"practice:{tries}", "Practice a throw before your first game of Dilemma."
+            return f"practice:{tries}", "Practice a throw at Dilemma's arena."
+        if self.room is not None:
+            return self.room.screen_key()
         if self.local is None:
             return "lobby", "Lobby. Choose a game and seats."
         return self.local.screen_key()
@@ -534,11 +552,16 @@ def _room_controller() -> type[RoomController]:
     return RoomController
 
 
-def _default_form(spec: engine.GameSpec) -> LobbyForm:
+def _default_form(spec: engine.GameSpec, storage: Storage) -> LobbyForm:
+    """You and bots, with the defaults; a first game of its kind on this device at a
+    newcomer's settings (``Option.newcomer``)."""
     seats = [SeatDraft("You", "human")] + [
         SeatDraft(f"Bot {BOT_NAMES[i]}") for i in range(spec.min_players - 1)
     ]
-    return LobbyForm(spec.id, seats, spec.normalise_options(None))
+    options = spec.normalise_options(None)
+    if storage.get(FINISHED_KEY.format(spec.id)) is None:
+        options |= {o.key: o.newcomer for o in spec.options if o.newcomer is not None}
+    return LobbyForm(spec.id, seats, options)
 
 
 def _free_bot_name(seats: list[SeatDraft]) -> str:

@@ -1,4 +1,4 @@
-"""A practice throw before the first game of Dilemma on this device. Pure, no ``js``.
+"""Dilemma's practice arena: throw a card again and again, nothing counting. Pure, no ``js``.
 
 One screen: the arena with the challenge card in the middle and one card to
 throw, with the very gestures of the game (``static/js/throw.entry.js``). The
@@ -6,16 +6,18 @@ throw lands by the game's own throw model (``randolph.throw.land``), so what the
 player learns here is how a card lands in play, and a sentence says how it went
 and what to change. Nothing races: the practice has no window and no bots.
 
-The device remembers that the practice was done or skipped (``PRACTISED_KEY``),
-so it comes once, before the first game, never in the way of later ones.
-The controller imports this module only when the practice is first shown.
+It comes before the first game on a device (the device remembers that it was
+done or skipped, ``PRACTISED_KEY``), and a player may open it again whenever
+they like: from the lobby's setup, or from a game in progress (which goes on
+meanwhile, as a table does whoever looks away). The controller imports this
+module only when the practice is first shown.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from quandary.engine import Rng
 from quandary.games.randolph import throw
@@ -33,10 +35,21 @@ CHALLENGE = 6
 CARD = 3
 
 
+Opening = Literal["first-game", "lobby", "game"]
+"""Where the practice was opened from, so its ways on lead back there."""
+
+WAYS_BACK = {
+    "first-game": "Back to the lobby",
+    "lobby": "Back to the lobby",
+    "game": "Back to the game",
+}
+
+
 @dataclass
 class Practice:
     """The throws made so far on the practice screen."""
 
+    opened: Opening = "first-game"
     tries: list[Flight] = field(default_factory=list)
 
     def throw(self, data: dict[str, str]) -> None:
@@ -53,43 +66,60 @@ class Practice:
     def render(self) -> Markup:
         """The practice arena, the card, how the last throw went, and the ways on."""
         last = self.tries[-1] if self.tries else None
-        done = "Start the game" if last is not None else "Skip the practice"
         verdict = (
             markup(
-                '<p class="practice-verdict {}" id="practice-verdict" role="status">{}</p>',
+                '<p class="practice-verdict {}" id="practice-verdict" role="status">'
+                "<strong>Throw {}:</strong> {} <small>Flat so far: {} of {}. Throw again as"
+                " often as you like.</small></p>",
                 "good" if last.landing == "flat" else "miss",
+                len(self.tries),
                 verdict_words(last),
+                sum(t.landing == "flat" for t in self.tries),
+                len(self.tries),
             )
             if last is not None
             else Markup('<p class="practice-verdict" id="practice-verdict" role="status"></p>')
         )
+        if self.opened == "first-game":
+            # Before a first game the leave button stays "Back to the lobby" (no game yet);
+            # the main button starts the game, with or without a throw first.
+            back_action, done = (
+                "lobby",
+                ("Start the game" if last is not None else "Skip the practice"),
+            )
+        else:
+            back_action, done = "practice-done", WAYS_BACK[self.opened]
         return markup(
-            '<section class="table practice" aria-label="Practice">'
+            '<section class="table practice" aria-label="Practice" data-tries="{}">'
             '<div class="table-head"><p class="game-title">Dilemma</p>'
-            '<button type="button" class="quiet" data-action="lobby" id="leave">'
-            "Back to the lobby</button></div>"
+            '<button type="button" class="quiet" data-action="{}" id="leave">'
+            "{}</button></div>"
             '<h2 id="turn-title" tabindex="-1" data-autofocus>Practice a throw</h2>'
             '<p class="explain">In Dilemma you answer a challenge by throwing a card so that it'
-            " lands <strong>flat in the arena</strong>, the green circle. Try it: drag the card"
-            " towards the arena and let go with a flick. Nothing counts here.</p>"
-            '<div class="throw-zone">{}<div class="throw-side">'
+            " lands <strong>flat in the arena</strong>, the green circle. Nothing counts here."
+            "</p>"
+            # The card and the way on side by side, so both stay in view on a small
+            # phone above the verdict, however long it is.
+            '<div class="throw-zone">{}<div class="throw-side"><div class="practice-row">'
             '<div class="rhand throw-hand" role="group" aria-label="Your card">'
             '<button type="button" class="rcard throw-card" id="throw-{}" data-throw-card="{}"'
             ' aria-label="Throw your {}: drag and flick it at the arena, or aim with the left'
             ' and right arrows and hold Space for power">{}</button></div>'
-            '<p class="hint" id="aim-readout" aria-live="polite">Drag the card towards the arena'
-            " and let go with a flick. Keyboard: focus the card, aim with ← →, hold Space and"
-            " release.</p>{}"
             '<p class="actions"><button type="button" class="primary big"'
-            ' data-action="practice-done" id="practice-done">{}</button></p>'
+            ' data-action="practice-done" id="practice-done">{}</button></p></div>'
+            '<p class="hint" id="aim-readout" aria-live="polite">Drag the card towards the arena'
+            " and let go while it moves (keyboard: ← → to aim, hold Space, release).</p>{}"
             "</div></div></section>",
+            len(self.tries),
+            back_action,
+            WAYS_BACK[self.opened],
             self._arena(last),
             CARD,
             CARD,
             CARD,
             CARD,
-            verdict,
             done,
+            verdict,
         )
 
     def _arena(self, last: Flight | None) -> Markup:

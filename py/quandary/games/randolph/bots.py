@@ -30,8 +30,18 @@ TYPICAL_ANSWER = 3.0
 """The value a challenge is usually answered with (players answer low)."""
 
 REACTIONS: dict[str, dict[str, tuple[int, int]]] = {
-    "heuristic": {"relaxed": (1800, 4000), "standard": (700, 2200), "quick": (300, 1500)},
-    "random": {"relaxed": (2500, 6000), "standard": (1000, 4000), "quick": (500, 3000)},
+    "heuristic": {
+        "first": (3000, 6500),
+        "relaxed": (1800, 4000),
+        "standard": (700, 2200),
+        "quick": (300, 1500),
+    },
+    "random": {
+        "first": (3500, 8000),
+        "relaxed": (2500, 6000),
+        "standard": (1000, 4000),
+        "quick": (500, 3000),
+    },
 }
 """Bots' reaction times in ms (fastest, slowest) by level and table setting.
 

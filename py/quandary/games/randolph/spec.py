@@ -19,14 +19,21 @@ SPEC = GameSpec(
             "window",
             "Throw window",
             "How long the others have to throw at a challenge card, after a"
-            " 3-second countdown; bots react more slowly in the longer windows.",
+            " countdown; bots react more slowly in the longer windows. Until a game"
+            " of Dilemma was finished on this device, it starts at a first game's pace.",
             "choice",
             "relaxed",
             (
+                (
+                    "first",
+                    "First game: a 5-second countdown, 7 s after the last landing,"
+                    " 25 s at most, and slow bots",
+                ),
                 ("relaxed", "Relaxed, for newcomers: 4 s after the last landing, 15 s at most"),
                 ("standard", "Standard: 2 s after the last landing, 8 s at most"),
                 ("quick", "Quick: 1.5 s after the last landing, 6 s at most"),
             ),
+            newcomer="first",
         ),
     ),
     simultaneous=False,

@@ -303,7 +303,7 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
         '<ol class="seats">{}</ol>{}</fieldset>'
         "{}{}"
         '<button type="button" class="primary big" data-action="start" id="start">'
-        "Start game</button></div>",
+        "Start game</button>{}</div>",
         spec.title,
         entry(spec.id).rules_page,
         spec.title,
@@ -312,6 +312,17 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
         length,
         more,
         error,
+        _practice(spec),
+    )
+
+
+def _practice(spec: GameSpec) -> Markup:
+    """A game played by gesture (Dilemma's throw) has a practice arena, open any time."""
+    if not spec.timed_moves:
+        return EMPTY
+    return Markup(
+        ' <button type="button" class="quiet" data-action="practice" id="practice">'
+        "Practise throwing</button>"
     )
 
 

@@ -72,7 +72,11 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
         PHASE_TITLES.get(phase, phase),
         view["round"],
     )
-    if phase == "challenge":
+    if phase == "challenge" and view["seat"] == view["provocateur"]:
+        # The cards and their button first, in view on a small phone; the outcome
+        # follows right under them.
+        body = _challenge(view, ui) + last_outcome(view, ui)
+    elif phase == "challenge":
         body = last_outcome(view, ui) + _challenge(view, ui)
     elif phase == "react":
         body = _react(view, ui)
@@ -80,15 +84,24 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
         body = _duel(view, ui) + last_outcome(view, ui)
     else:
         body = last_outcome(view, ui)
-    return head + error_line(ui) + body + players_panel(view, ui)
+    return head + error_line(ui) + body + players_panel(view, ui) + PRACTICE_LINK
+
+
+PRACTICE_LINK = Markup(
+    '<p class="practice-link"><button type="button" class="quiet" data-action="practice"'
+    ' id="practice">Practise throwing</button> <small>Throw at an arena where nothing'
+    " counts; the game goes on meanwhile.</small></p>"
+)
+"""The way to the practice arena from a game in progress, below everything of the step."""
 
 
 def last_outcome(view: dict[str, Any], ui: Ui) -> Markup:
     """The last challenge's outcome, kept in view through the next challenge.
 
     With a bot holding the stumbling block the next challenge comes at once: the
-    outcome is drawn first while a challenge is chosen, beside the hand during the
-    countdown and after, so nobody has to scroll to find what just happened.
+    outcome is drawn first while a bot chooses a challenge (right under the cards
+    when the viewer chooses one), beside the hand during the countdown and after,
+    so nobody has to scroll to find what just happened.
     """
     last = view["history"][-1] if view["history"] else None
     if last is None:
@@ -258,21 +271,25 @@ def _duel(view: dict[str, Any], ui: Ui) -> Markup:
         if "conflict" not in offered
         else ""
     )
+    # Peace and Conflict come straight after the one line that says what is at stake,
+    # so they are in view on a small phone; what each pair of choices does follows.
     return (
         markup(
-            '<p class="explain">Your {} against {} {}.'
-            " Both choose in secret. Peace and peace: each takes the other's card. Conflict"
-            " against peace: conflict takes both cards and loses a life. Conflict and conflict:"
-            " both cards leave the game and both lose a life."
-            " You have {} left.</p>{}",
+            '<p class="explain">Your {} against {} {}. Both choose in secret; you have {}'
+            " left.</p>{}",
             mine,
             ui.cast.possessive(opponent),
             theirs,
             plural(lives, "life", "lives"),
             no_life,
         )
-        + picture
         + markup('<p class="actions duel-choice">{}</p>', buttons)
+        + Markup(
+            '<p class="explain duel-rules">Peace and peace: each takes the other\'s card.'
+            " Conflict against peace: conflict takes both cards and loses a life. Conflict and"
+            " conflict: both cards leave the game and both lose a life.</p>"
+        )
+        + picture
     )
 
 
