@@ -38,6 +38,6 @@ def test_the_folded_line_says_what_is_chosen_and_changes_with_it() -> None:
 def test_a_choice_is_named_without_its_explanation() -> None:
     c = Controller(MemoryStorage(), lambda: 1)
     c.dispatch("choose-game", {"game": "randolph"})
-    assert "Throw window: relaxed" in _summary(c.render())
+    assert "Throw window: first game" in _summary(c.render())  # a device's first game
     c.dispatch("field", {"field": "choice", "key": "window", "value": "quick"})
     assert "Throw window: quick" in _summary(c.render())
