@@ -18,7 +18,7 @@ import random
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app, wait_js
+from .conftest import PRACTISED_DILEMMA, open_app, wait_js
 from .test_phone import play_a_step
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 720}}
@@ -80,6 +80,7 @@ def test_no_control_is_covered_through_a_round(new_page, base_url, game: str, si
     page.context.add_init_script(WATCH)
     # Bots take a moment (the page's own default), so each reveal is drawn and seen.
     page.context.add_init_script("localStorage.setItem('quandary:bot-speed', 'normal')")
+    page.context.add_init_script(PRACTISED_DILEMMA)  # the usual pace: the reveal comes sooner
     open_app(page, base_url)
     page.evaluate("(s) => { window.quandaryWanted = [s]; }", REVEALED[game])
     page.tap(f'[data-action="choose-game"][data-game="{game}"]')

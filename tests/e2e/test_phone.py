@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import open_app, wait_js
+from .conftest import PRACTISED_DILEMMA, open_app, wait_js
 
 PHONE = {"width": 360, "height": 740}
 STEPS = 1000
@@ -71,11 +71,12 @@ SCREEN = """(names) => {
   return text.replace(/[0-9]+/g, '#').slice(0, 80);
 }"""
 
-# The controls a player could tap now (the way back to the lobby and the log's download
-# excepted: neither moves the game on).
+# The controls a player could tap now (the way back to the lobby, the log's download and
+# Dilemma's practice arena excepted: none moves the game on).
 CONTROLS = """() => [...document.querySelectorAll('#screen [data-action]')]
   .filter((e) => !e.disabled && e.getBoundingClientRect().width > 0
-    && !['leave', 'lobby', 'again', 'leave-room', 'download-log'].includes(e.dataset.action))
+    && !['leave', 'lobby', 'again', 'leave-room', 'download-log', 'practice']
+      .includes(e.dataset.action))
   .map((e) => e.id || null)"""
 # What the player can do now: tap a control, throw a card (Dilemma's open window not
 # yet thrown at), or nothing yet (bots and timed windows at work).
@@ -113,6 +114,7 @@ def play_a_step(page: Page, rng: random.Random, thrown: list[str]) -> None:
     controls = page.locator(
         "#screen [data-action]:not([disabled]):not([data-action=leave])"
         ":not([data-action=lobby]):not([data-action=again]):not([data-action=download-log])"
+        ":not([data-action=practice])"
         " >> visible=true"
     )
     count = controls.count()
@@ -149,7 +151,9 @@ def check(page: Page, game: str, screens: dict[str, dict[str, Any]], name: str) 
 @pytest.mark.walk
 @pytest.mark.parametrize("game", GAMES)
 def test_every_screen_fits_a_phone(new_page, base_url, game: str) -> None:
-    page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.context.add_init_script(PRACTISED_DILEMMA)  # a walk at the usual pace
+    page = open_app(page, base_url)
     screens: dict[str, dict[str, Any]] = {}
     check(page, game, screens, "lobby")
     page.tap(f'[data-action="choose-game"][data-game="{game}"]')
@@ -183,7 +187,9 @@ def test_a_chosen_game_shows_its_setup_then_opens_at_its_top(new_page, base_url)
     """On a phone the setup is far below the game cards: choosing brings it into view.
     Dilemma's first heading sits low enough that focusing it alone would leave the page
     scrolled (by 100 px): the page itself goes to the top."""
-    page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.context.add_init_script(PRACTISED_DILEMMA)  # a walk at the usual pace
+    page = open_app(page, base_url)
     start = page.locator("#start")
     expect(start).not_to_be_in_viewport()
     page.tap('[data-action="choose-game"][data-game="randolph"]')
@@ -200,7 +206,9 @@ def test_a_chosen_game_shows_its_setup_then_opens_at_its_top(new_page, base_url)
 def test_six_scores_keep_to_one_row_and_rules_open_beside_the_game(new_page, base_url) -> None:
     """Six players at 360 px: one row of pills, which scrolls sideways by itself. The
     header's Rules link opens a new tab: the game stays where it was."""
-    page = open_app(new_page(viewport=PHONE, has_touch=True, is_mobile=True), base_url)
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.context.add_init_script(PRACTISED_DILEMMA)  # a walk at the usual pace
+    page = open_app(page, base_url)
     page.tap('[data-action="choose-game"][data-game="minister"]')
     expect(page.locator("#setup-title")).to_have_text("Set up Maybe Minister")
     page.select_option("#seat-count", "6")
