@@ -490,7 +490,8 @@ class RoomGuest:
         """Open our part only to the successor we would choose ourselves (by our newest
         backup, whichever backup it asks about), the host away here too; and from then
         on take that successor's signed messages as the host's."""
-        self.claimed.add(peer)
+        if epoch == backup.epoch:  # a claim about another room's epoch is no claim
+            self.claimed.add(peer)
         heir = self._heir(self.backups[-1])
         if epoch != backup.epoch or not self._waited() or heir is None or heir[1] != peer:
             return
