@@ -5,12 +5,15 @@ page reloads (the moment guests used to follow whoever answered first), he
 sends Anna every host message he can make up, plain and in forged signed
 envelopes, with ``<script type="py">`` in every field. Anna's page must show
 none of it, run none of it, keep her seat token to the real host, and carry on
-with the real host when it is back.
+with the real host: the host back on its reload, or, if the reload outlasts
+the wait for a host whose page closed, Anna herself as its rightful heir
+(never Ben, whose claims are forged), with the host back in its seat.
 """
 
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -78,8 +81,10 @@ def test_a_guest_cannot_pose_as_the_host_during_its_reload_nor_inject_script(
     host.reload()  # the host is away: the moment an impostor would be followed
     expect(anna.locator("#room-status")).to_contain_text("paused", timeout=JOIN_TIMEOUT_MS)
     host.wait_for_selector("html[data-quandary=ready]")
+    # Which of the two happens depends on how long the reload takes on this machine;
+    # following Ben is neither.
     expect(anna.locator("#room-status")).to_have_text(
-        "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+        re.compile(r"^(Connected to the room\.|You are the host)"), timeout=JOIN_TIMEOUT_MS
     )
     ben.evaluate("clearInterval(window.__attack)")
 
@@ -93,8 +98,17 @@ def test_a_guest_cannot_pose_as_the_host_during_its_reload_nor_inject_script(
     expect(anna.locator(".scoreboard")).to_contain_text("Hana")
     # Anna's seat token went to the real host only: Ben's device never received it.
     assert token not in json.dumps(inbox(ben))
-    # The game goes on with the real host: everyone builds, and the vote opens for all.
-    for page in (host, anna, ben):
+    # The game goes on: everyone builds, and the vote opens for all. Where Anna took
+    # over, a bot built Hana's dilemma meanwhile, and Hana's page, back with its saved
+    # room, learns of Anna and sits down as a guest in its own seat.
+    builders = [host, anna, ben]
+    if anna.locator("#room-status").inner_text().startswith("You are the host"):
+        expect(anna.locator(".scoreboard li", has_text="Hana")).to_contain_text("ready")
+        expect(host.locator("#room-status")).to_have_text(
+            "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+        )
+        builders = [anna, ben]
+    for page in builders:
         build_first(page)
     for page in (host, anna, ben):
         expect(page.locator(".vote-row")).to_have_count(3, timeout=JOIN_TIMEOUT_MS)

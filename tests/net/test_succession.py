@@ -508,6 +508,39 @@ def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
     assert not room.table.seats[old_seat].covered
 
 
+def test_a_reloaded_host_a_player_came_back_to_for_a_moment_still_steps_down() -> None:
+    """The host reloads while Anna takes over: Ben's device, not yet following her,
+    greets the reloaded host, then leaves it for Anna. The reloaded host is alone
+    again, so it believes Anna in the end (two hosts at one table would split it)."""
+    room = Room("dilemmas", 3)
+    _into(room, 3)
+    first = room.host
+    ben = next(m for m in first.members.values() if m.name == "Ben")
+    room.vanish()
+    room.succeed()
+    room.beat()
+    returning = RoomHost(
+        room.net.sender("H2", room.net.key.private),
+        room.net.make_id,
+        lambda: 5,
+        "Hana",
+        room.net.now,
+    )
+    returning.restore(first.to_json())
+    room.net.connect("H2", returning)
+    room.net.settle()
+    hello = {"t": "hello", "token": ben.token, "name": "Ben", "key": ben.key}
+    returning.on_join("B2")
+    returning.on_message("B2", json.dumps(hello))
+    returning.tick()
+    returning.on_leave("B2")
+    for _ in range(ALONE_BEATS + 1):
+        room.beat()
+        returning.tick()
+        room.net.settle()
+    assert returning.superseded and returning.successor_key == room.net.devices["A"].public
+
+
 def test_dilemmas_window_goes_on_under_the_successor_with_the_time_it_had_left() -> None:
     """Dilemma's throw window, the host heard of for a while after its last backup and
     then gone: the successor's window goes on from where it was when the host was last

@@ -50,7 +50,7 @@ PATIENCE: dict[str, tuple[int, int]] = {
 their seat, and before a bot takes it by itself, so a table never waits forever.
 On the player's own turn the offer comes sooner (``TURN_SHARE`` of the wait)."""
 ALONE_BEATS = 4
-"""Timer beats a reloaded host waits for a seated player to come back before it
+"""Timer beats a reloaded host must spend with no seated player connected before it
 believes a successor known only by its mandates (``_other_host``)."""
 TURN_SHARE = 3
 COVER_LEVEL = "heuristic"
@@ -101,8 +101,9 @@ class RoomHost:
         self.backups = Backups(now, make_id, new_seed)
         self.restored_at: int | None = None
         """The beat this host was restored from its save at (None: it never was)."""
-        self.rejoined = False
-        """A seated player came back to this host since it was restored."""
+        self.company_at = 0
+        """The last beat a seated player was connected to this host (or it was restored):
+        a player who came back and then left for a successor does not keep it company."""
         self.superseded = False
         self.successor_key: str | None = None
         """The key of the successor this host stepped down for, if it was one known by
@@ -211,11 +212,18 @@ class RoomHost:
         mandated = certified is not None
         if mandated and not (msg["t"] == "host" and len(msg["chain"]) == msg["epoch"]):
             return
-        alone = self.restored_at is not None and not self.rejoined
-        if mandated and not (alone and self.beats - (self.restored_at or 0) >= ALONE_BEATS):
+        alone = self.restored_at is not None and not self._company()
+        if mandated and not (alone and self.beats - self.company_at >= ALONE_BEATS):
             return
         self.superseded = True
         self.successor_key = certified
+
+    def _company(self) -> bool:
+        """A seated player other than this host's own is connected to it now."""
+        return any(
+            m.seat is not None and m.id != self.me and m.peer not in (None, LOCAL)
+            for m in self.members.values()
+        )
 
     def _handle(self, peer: str, msg: dict[str, Any]) -> None:
         if msg["t"] == "hello":
@@ -279,8 +287,6 @@ class RoomHost:
             self._send(member.peer, {"t": "replaced"}, None)
             self._sent_view.pop(member.peer, None)
             self._sent_lobby.pop(member.peer, None)
-        if member.seat is not None and member.id != self.me:
-            self.rejoined = True
         moved = member.peer != peer or member.key != key
         member.peer, member.away_since, member.key = peer, None, key
         if member.token.startswith(HASHED):
@@ -696,6 +702,8 @@ class RoomHost:
         for a while knows the host is away.
         """
         self.beats += 1
+        if self._company():
+            self.company_at = self.beats
         wait = SUCCESSION_MS[self.patience]
         self.heard = {p: t for p, t in self.heard.items() if self.now() - t < wait}
         if self.backups.held is not None and not self.backups.holding(self.peers):
@@ -818,6 +826,6 @@ class RoomHost:
             table.resume_window(data.get("window"), self.now() - max(0.0, ran_on))
         self.patience, self.epoch, self.locked = patience, epoch, locked
         self.game, self.options, self.epochs = data["game"], options, epochs
-        self.restored_at, self.rejoined = self.beats, False
+        self.restored_at = self.company_at = self.beats
         self._sent_view.clear()
         self._sent_lobby.clear()
