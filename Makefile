@@ -14,8 +14,10 @@ PYTEST_ARGS ?=
 # run two at a time, as each worker has its own Chromium, server and relay.
 JOBS ?= auto
 E2E_JOBS ?= 2
-# Random playouts per game in `make check` (`make test` plays the suite's 500).
-CHECK_PLAYOUTS ?= 50
+# Random playouts per game of the conformance suite: `make check` plays every
+# (players x options) cell once, `make test` twice (the suite's 200), `make monkey` 500.
+CHECK_PLAYOUTS ?= 100
+DEEP_PLAYOUTS ?= 500
 # Random clicks, taps and keys per game in `make monkey` (CI runs it after `make test`).
 MONKEY_ACTIONS ?= 500
 PURE_TESTS := tests/unit tests/net tests/conformance
@@ -91,12 +93,15 @@ browsers: build chromium firefox webkit
 	xvfb-run -a $(BIN)/python -m pytest -n $(E2E_JOBS) --dist loadgroup --timeout 360 \
 	  --reruns 1 --only-rerun "no answer in|Timeout" --durations 8 tests/browsers $(PYTEST_ARGS)
 
-# The long walks through every game (tests marked `walk`): a monkey's random clicks,
+# The long walks through every game: the conformance suite's 500 random playouts per
+# game, then the browser walks (tests marked `walk`): a monkey's random clicks,
 # taps and keys, with no error reaching the page, each game played to its end on a
 # 360 px phone, with no screen wider than the phone, whole Dilemma games at a
 # newcomer's pace, a room seat that waits for its absent player, and rooms of three
 # browsers where the host, or a guest, leaves at every phase of every game.
 monkey: build chromium coturn
+	QUANDARY_PLAYOUTS=$(DEEP_PLAYOUTS) \
+	  $(BIN)/python -m pytest -n $(JOBS) tests/conformance/test_conformance.py $(PYTEST_ARGS)
 	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) \
 	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk --durations 8 tests/e2e $(PYTEST_ARGS)
 

@@ -1,8 +1,10 @@
-"""How many random playouts the conformance suite plays: 500 per game unless told.
+"""How many random playouts the conformance suite plays: 200 per game unless told.
 
-``QUANDARY_PLAYOUTS=50`` (``make check`` sets it) plays fewer for a quick loop;
-``make test`` and CI leave it unset. The count is spread over the suite's
-chunks, so it is rounded down to a multiple of their number.
+200 plays every (players x options) cell of every game at least twice (The
+Game of Dilemmas has the most: 96), which is what ``make test`` runs.
+``QUANDARY_PLAYOUTS=100`` (``make check``) plays each cell once, for a quick
+loop; ``make monkey`` (CI's long run) plays 500 for depth. The count is spread
+over the suite's chunks, so it is rounded down to a multiple of their number.
 """
 
 from __future__ import annotations

@@ -1,12 +1,13 @@
 """One suite for every game in the registry: the engine contract, checked by playouts.
 
-For each game: 500 random playouts over every player count and option
-combination. At every step the state survives JSON, twins stay identical, cards
-are conserved and no view leaks a secret; at sampled steps every kind of bad
-move is tried and must raise a typed error and change nothing, and every view
-(each seat's and the spectator's) must stay the same when what that viewer
-cannot know is resampled by the tests' own reading of the rules (``resample``),
-so a leak is found even when a game's ``secrets`` list forgets it.
+For each game: 200 random playouts (500 in ``make monkey``: ``conftest.py``) over
+every player count and option combination. At every step the state survives
+JSON, twins stay identical, cards are conserved and no view leaks a secret; at
+sampled steps every kind of bad move is tried and must raise a typed error and
+change nothing, and every view (each seat's and the spectator's) must stay the
+same when what that viewer cannot know is resampled by the tests' own reading
+of the rules (``resample``), so a leak is found even when a game's ``secrets``
+list forgets it.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .playout import pick_move, play, roundtrip, tables
 from .resample import check_resampled_views
 
 GAMES = engine.all_games()
-PLAYOUTS = 500
+PLAYOUTS = 200
 CHUNKS = 25
 """Small enough chunks that two workers finish together (Maybe Minister's are longest)."""
 RESAMPLE_RATE = 1 / 10

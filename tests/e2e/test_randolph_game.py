@@ -389,6 +389,7 @@ OUT_OF_VIEW_JS = """(selectors) => selectors.flatMap((s) => [...document.querySe
     el.getBoundingClientRect().bottom)} of ${innerHeight}`))"""
 
 
+@pytest.mark.walk
 def test_every_control_of_a_step_is_in_view_on_a_small_phone(new_page, base_url) -> None:
     """At 360 x 740, as the page scrolls itself at each step (to the step's title),
     the step's controls are all in view: the challenge cards and their button, the
