@@ -20,8 +20,8 @@ ENV = "QUANDARY_PLAYOUTS"
 def _playouts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Set the suite's playout count from the environment, for this test only."""
     wanted = os.environ.get(ENV)
-    if not wanted or not hasattr(request.module, "PLAYOUTS"):
-        return  # unset, or a module that plays no counted playouts
+    if not wanted or not hasattr(request.module, "CHUNKS"):
+        return  # unset, or a module whose playouts are not counted in chunks
     if not wanted.isdigit() or int(wanted) < request.module.CHUNKS:
         pytest.fail(f"{ENV} must be a whole number of at least {request.module.CHUNKS}.")
     monkeypatch.setattr(request.module, "PLAYOUTS", int(wanted))

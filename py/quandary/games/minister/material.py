@@ -148,24 +148,3 @@ def starting_supports() -> list[str]:
 def vote_cards(options: dict[str, Any]) -> list[str]:
     """The vote deck of a game with these expansions."""
     return base_votes() + (abstain_votes() if options.get("abstain") else [])
-
-
-def card_json(card_id: str) -> dict[str, Any]:
-    """A decree card as the views show it (text written by the law engine)."""
-    from .laws import card_text
-
-    c = CARDS[card_id]
-    out: dict[str, Any] = {
-        "id": c.id,
-        "kind": c.kind,
-        "name": c.name,
-        "capacity": c.capacity,
-        "green": list(c.green),
-        "red": list(c.red),
-    }
-    text = card_text(c)
-    if text:
-        out["text"] = text
-    if c.law is not None:
-        out["law_type"] = c.law["type"]
-    return out

@@ -26,7 +26,7 @@ from quandary.engine.spec import Chooser, Json, Move
 from . import board, dealing, turn, upkeep, views
 from .material import CARDS, VOTES, decree_cards, starting_supports, vote_cards
 from .spec import SPEC
-from .state import HAND_SIZE, TARGET, MinisterState, Won, replace
+from .state import HAND_SIZE, LOG_KEPT, TARGET, MinisterState, Won, replace
 
 _STR = (str,)
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -305,9 +305,9 @@ def _with_score_changes(before: tuple[board.Sheet, ...], state: MinisterState) -
     log = list(state.log)
     end = len(log) - 1 if log and log[-1].kind == "game_over" else len(log)
     log[end:end] = events
-    # The events trimmed off the front are counted, as ``turn.log`` counts them, so
+    # The events trimmed off the front are counted, as ``state.log`` counts them, so
     # a reader of the log knows where the kept events start.
-    dropped = max(0, len(log) - turn.LOG_KEPT)
+    dropped = max(0, len(log) - LOG_KEPT)
     return replace(state, log=tuple(log[dropped:]), log_start=state.log_start + dropped)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Literal, TypeVar
 
-from quandary.engine import Event
+from quandary.engine import Event, Rng
 
 Phase = Literal[
     "shop_start", "propose", "vote", "pick", "collect", "move", "shop_end", "powers", "over"
@@ -125,3 +125,50 @@ def replace(value: T, **changes: Any) -> T:
     new.__dict__.update(value.__dict__)
     new.__dict__.update(changes)
     return new
+
+
+# -- changes every step makes: the log and the draws (``turn`` and ``upkeep`` share them)
+
+LOG_KEPT = 12
+"""Public events a state keeps (older ones are counted in ``log_start``)."""
+
+
+def log(state: MinisterState, kind: str, data: dict[str, object]) -> MinisterState:
+    """The state with one more public event (only the recent ones are kept)."""
+    dropped = max(0, len(state.log) - (LOG_KEPT - 1))
+    return replace(
+        state,
+        log=(*state.log[dropped:], Event(kind, data)),
+        log_start=state.log_start + dropped,
+    )
+
+
+def draw_decrees(state: MinisterState, seat: int, count: int) -> MinisterState:
+    """``seat`` draws up to ``count`` decree cards (the deck is never reshuffled)."""
+    take = min(count, len(state.deck))
+    if take <= 0:
+        return state
+    drawn = state.deck[len(state.deck) - take :][::-1]
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + drawn
+    return replace(state, hands=tuple(hands), deck=state.deck[: len(state.deck) - take])
+
+
+def draw_votes(state: MinisterState, count: int) -> MinisterState:
+    """The actor draws ``count`` votes into ``drawn``; the discards are reshuffled if needed."""
+    deck, discard = list(state.vote_deck), list(state.vote_discard)
+    rng = Rng(state.rng)
+    got: list[str] = []
+    for _ in range(count):
+        if not deck:
+            if not discard:
+                break
+            deck, discard = rng.shuffled(discard), []
+        got.append(deck.pop())
+    return replace(
+        state,
+        vote_deck=tuple(deck),
+        vote_discard=tuple(discard),
+        drawn=state.drawn + tuple(got),
+        rng=rng.state,
+    )

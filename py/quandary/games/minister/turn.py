@@ -24,27 +24,25 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from quandary.engine import Event, Rng, moves
+from quandary.engine import moves
 
 from . import board, upkeep
 from .laws import Effects
 from .material import CARDS, VOTES
-from .state import TARGET, Enacted, MinisterState, Reveal, Won, replace
+from .state import (
+    TARGET,
+    Enacted,
+    MinisterState,
+    Reveal,
+    Won,
+    draw_decrees,
+    log,
+    replace,
+)
 
-LOG_KEPT = 12
 """Events the state keeps: the table shows the last few, and a state that grew
 with every move would make every save and every room snapshot slower as play
 goes on (the reveal itself is kept whole in ``MinisterState.reveal``)."""
-
-
-def log(state: MinisterState, kind: str, data: dict[str, object]) -> MinisterState:
-    """The state with one more public event (only the recent ones are kept)."""
-    dropped = max(0, len(state.log) - (LOG_KEPT - 1))
-    return replace(
-        state,
-        log=(*state.log[dropped:], Event(kind, data)),
-        log_start=state.log_start + dropped,
-    )
 
 
 # -- the turn's frame -----------------------------------------------------------
@@ -83,37 +81,6 @@ def game_over(state: MinisterState) -> MinisterState:
     final = moves.standings(board.scores(state))
     state = replace(state, phase="over", queue=(), drawn=(), proposal=())
     return log(state, "game_over", final)
-
-
-def draw_decrees(state: MinisterState, seat: int, count: int) -> MinisterState:
-    """``seat`` draws up to ``count`` decree cards (the deck is never reshuffled)."""
-    take = min(count, len(state.deck))
-    if take <= 0:
-        return state
-    drawn = state.deck[len(state.deck) - take :][::-1]
-    hands = list(state.hands)
-    hands[seat] = hands[seat] + drawn
-    return replace(state, hands=tuple(hands), deck=state.deck[: len(state.deck) - take])
-
-
-def draw_votes(state: MinisterState, count: int) -> MinisterState:
-    """The actor draws ``count`` votes into ``drawn``; the discards are reshuffled if needed."""
-    deck, discard = list(state.vote_deck), list(state.vote_discard)
-    rng = Rng(state.rng)
-    got: list[str] = []
-    for _ in range(count):
-        if not deck:
-            if not discard:
-                break
-            deck, discard = rng.shuffled(discard), []
-        got.append(deck.pop())
-    return replace(
-        state,
-        vote_deck=tuple(deck),
-        vote_discard=tuple(discard),
-        drawn=state.drawn + tuple(got),
-        rng=rng.state,
-    )
 
 
 # -- propose --------------------------------------------------------------------

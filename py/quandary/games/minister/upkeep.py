@@ -29,14 +29,12 @@ from quandary.engine import Move
 from . import board, laws
 from .laws import Effects
 from .material import CARDS, VOTES, WILDCARD
-from .state import MinisterState, Won, replace
+from .state import MinisterState, Won, draw_decrees, draw_votes, log, replace
 
 RESOURCE_KINDS = ("resource", "special")
 
 
 def _log(state: MinisterState, kind: str, data: dict[str, object]) -> MinisterState:
-    from .turn import log
-
     return log(state, kind, data)
 
 
@@ -160,8 +158,6 @@ def trade(state: MinisterState, card: str) -> MinisterState:
 
 def finish_collect(state: MinisterState) -> MinisterState:
     """Draw what the actor collects, capped by room, at least one if they hold none."""
-    from .turn import draw_votes
-
     seat = state.actor
     fx = board.effects(state)
     room = sum(board.room(state, seat, fx).values())
@@ -403,8 +399,6 @@ def _power_targets(
 
 
 def _reward(state: MinisterState, kind: str, amount: int, target: str | None) -> MinisterState:
-    from .turn import draw_decrees, draw_votes
-
     seat = state.actor
     if kind == "votes":
         return draw_votes(state, min(amount, _room_after(state, seat, set())))

@@ -15,7 +15,8 @@ from typing import Any
 from quandary.engine import Progress
 
 from . import board, laws
-from .material import CARDS, VOTES, card_json
+from .laws import card_json
+from .material import CARDS, VOTES
 from .state import TARGET, MinisterState
 
 

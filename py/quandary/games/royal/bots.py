@@ -23,14 +23,10 @@ from typing import Any
 
 from quandary.engine import Move, Rng
 
-from .cards import card_points, rank_of, seat_face, strength, target_cards
+from .cards import capture_gain, card_points, rank_of, seat_face, strength, target_cards
+from .planner import plan_choice
 
 View = dict[str, Any]
-
-
-def capture_gain(card: str, me: int, victim: int) -> int:
-    """What capturing ``card`` swings: its points for me plus its points lost by the victim."""
-    return card_points(card, me) + card_points(card, victim)
 
 
 def best_capture(view: View) -> Move:
@@ -183,7 +179,5 @@ class HeuristicBot:
             return None
         if view["phase"] == "capture":
             return best_capture(view)
-        from .planner import plan_choice
-
         move = plan_choice(view, rng, self.samples)
         return move if move in view["legal_moves"] else {"type": "pass"}

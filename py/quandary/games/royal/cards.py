@@ -104,6 +104,15 @@ def card_points(card: str, owner: int) -> int:
     return rank_of(card) * (2 if suit_of(card) == SUITS[owner] else 1)
 
 
+def capture_gain(card: str, me: int, victim: int) -> int:
+    """What capturing ``card`` swings: its points for me plus its points lost by the victim.
+
+    >>> capture_gain("7H", 0, 2)
+    21
+    """
+    return card_points(card, me) + card_points(card, victim)
+
+
 def strength(card: str, seat: int, other: int) -> tuple[int, bool]:
     """A value card's strength between two seats, and whether it was doubled.
 

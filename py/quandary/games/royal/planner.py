@@ -18,8 +18,7 @@ from typing import Any
 
 from quandary.engine import Move, Rng
 
-from .bots import capture_gain
-from .cards import card_points, rank_of, strength, target_cards, value_deck
+from .cards import capture_gain, card_points, rank_of, strength, target_cards, value_deck
 
 View = dict[str, Any]
 Choice = tuple[int, str] | None

@@ -1,7 +1,8 @@
 """Pieces of the Maybe Minister table: cards, votes, the law area, tables, scores.
 
 Views name decree cards by id; their faces come from the game's public
-catalogue (``material.card_json``), the same text printed on every copy.
+catalogue (``laws.card_json``: the law engine writes a card's text), the same
+text printed on every copy.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from quandary.games.minister.material import CARDS, card_json
+from quandary.games.minister.laws import card_json
+from quandary.games.minister.material import CARDS
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
