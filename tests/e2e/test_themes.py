@@ -30,6 +30,7 @@ from quandary.web.render import game_ui
 from quandary.web.saves import Shelf
 
 from .conftest import PRACTISED_DILEMMA, ROOT, open_app
+from .play import build_first
 
 AXE = (ROOT / "node_modules/axe-core/axe.min.js").read_text(encoding="utf-8")
 GAMES = ("dilemmas", "randolph", "minister", "royal")
@@ -110,6 +111,17 @@ def test_every_screen_is_legible_in_both_themes(new_page, base_url) -> None:
             page.click("#practice-done")
         expect(page.locator("#screen .turn")).to_be_visible()
         found += violations(page, f"{game}: table")
+        if game == "dilemmas":  # the shared screens: votes with tokens placed, a result
+            build_first(page)
+            expect(page.get_by_role("heading", name="Vote on every dilemma")).to_be_visible()
+            rows = page.locator(".vote-row")
+            for i in range(rows.count()):
+                rows.nth(i).locator(".token:not([disabled])").first.click()
+                expect(rows.nth(i).locator('.token[aria-pressed="true"]')).to_have_count(1)
+            found += violations(page, f"{game}: vote")
+            page.click("#submit")
+            expect(page.locator(".results li.won").first).to_be_visible()
+            found += violations(page, f"{game}: round result")
         page.click("#leave")
         expect(page.locator('[data-action="choose-game"]').first).to_be_visible()
         page.click(f'[data-action="continue"][data-save="axe-{game}"]')
