@@ -31,6 +31,7 @@ from quandary.web.saves import Shelf
 
 from .conftest import PRACTISED_DILEMMA, ROOT, open_app
 from .play import build_first
+from .rooms import JOIN_TIMEOUT_MS, create_room, join, open_peer
 
 AXE = (ROOT / "node_modules/axe-core/axe.min.js").read_text(encoding="utf-8")
 GAMES = ("dilemmas", "randolph", "minister", "royal")
@@ -167,3 +168,24 @@ def test_a_chosen_theme_is_kept_and_applied_before_the_first_paint(new_page, bas
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     rules = Path(ROOT / "static/rules/index.html").read_text(encoding="utf-8")
     assert "theme.js" in rules, "the rules pages follow the chosen theme too"
+
+
+def test_a_room_and_its_table_are_legible_in_both_themes(new_page, room_url) -> None:
+    """A room's own screens: the share box with its QR code and the room's lobby, then
+    the table with who is here, on the host's device and a guest's."""
+    host = open_peer(new_page, room_url)
+    link = create_room(host, "Hana")
+    expect(host.locator("#room-qr svg")).to_have_count(1)
+    host.select_option("#room-game", "royal")
+    host.select_option("#room-seat-count", "2")
+    found = violations(host, "room lobby, host")
+    guest = open_peer(new_page, room_url)
+    join(guest, link, "Gus", 1)
+    expect(host.locator(".members")).to_contain_text("Gus")
+    found += violations(guest, "room lobby, guest")
+    host.click("#room-start")
+    for page in (host, guest):
+        expect(page.locator("#screen .scoreboard")).to_be_visible(timeout=JOIN_TIMEOUT_MS)
+    found += violations(host, "room table, host")
+    found += violations(guest, "room table, guest")
+    assert not found, "\n".join(found)
