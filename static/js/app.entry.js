@@ -11,6 +11,7 @@
 // starts the game the moment the engine can. Bundled into static/vendor/app.mjs.
 
 import "./draw.entry.js";
+import { yourTurn } from "./turn.js";
 
 const root = document.documentElement;
 const screen = document.getElementById("screen");
@@ -211,6 +212,7 @@ const EFFECTS = {
   share: ({ title, url }) => navigator.share?.({ title, url }).catch(() => {}), // dismissed
   download,
   reveal: ({ selector }) => revealElement(selector),
+  turn: ({ yours }) => yourTurn(yours),
   bug: ({ html, text, trace }) => {
     console.error(trace);
     if (html) {

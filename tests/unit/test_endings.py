@@ -369,7 +369,7 @@ def test_the_final_screen_has_the_chart_the_why_and_no_save_and_leave() -> None:
 
 
 def log_items(html: str) -> list[str]:
-    panel = html.split('<ol class="log-lines" id="log-lines">')[1].split("</ol>")[0]
+    panel = html.split('id="log-lines"')[1].split(">", 1)[1].split("</ol>")[0]
     return re.findall(r"<li>(.*?)</li>", panel)
 
 

@@ -145,6 +145,8 @@ class Bridge:
         self.outbox: list[Message] = []
         self.drawn = ""
         self.heartbeat = False
+        self.awaited = False
+        """Whether the page was last told that the game waits for this device's player."""
         relays = start.get("relays") or []
         self.controller = Controller(
             self.storage,
@@ -300,9 +302,23 @@ class Bridge:
         writes = self.storage.take_writes()
         if writes:
             out.append({"t": "store", "writes": [list(w) for w in writes]})
+        out += self._turn()  # before the screen, which stays last
         out += self.outbox
         self.outbox = []
         return out
+
+    def _turn(self) -> list[Message]:
+        """``turn`` when the game starts or stops waiting for this device's player: the
+        page marks its title and icon while its tab is hidden (static/js/turn.js)."""
+        try:
+            awaited = self.controller.awaited()
+        except Exception as exc:  # noqa: BLE001 - a bug here must not stop the answer
+            self._bug(exc)
+            return [self.outbox.pop()]
+        if awaited == self.awaited:
+            return []
+        self.awaited = awaited
+        return [{"t": "turn", "yours": awaited}]
 
     def _wake(self) -> float | None:
         try:

@@ -521,6 +521,15 @@ class Controller:
             + Markup("</section>")
         )
 
+    def awaited(self) -> bool:
+        """Whether a game on the screen waits for a person at this device (the practice
+        throw waits for nobody)."""
+        if self.practice is not None:
+            return False
+        if self.room is not None:
+            return self.room.table.awaited()
+        return self.local is not None and self.local.awaited()
+
     def announcement(self) -> str | None:
         """A sentence for the screen reader when the screen changed meaningfully."""
         key, text = self._screen_key()

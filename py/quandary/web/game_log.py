@@ -101,7 +101,8 @@ def log_panel(shown: list[str], complete: bool) -> Markup:
     items = join(markup("<li>{}</li>", line) for line in shown)
     return markup(
         '<details class="log" id="log"><summary>What happened</summary>{}'
-        '<ol class="log-lines" id="log-lines">{}</ol>'
+        # Focusable: it scrolls, and a keyboard must be able to scroll it too.
+        '<ol class="log-lines" id="log-lines" tabindex="0" aria-label="The whole game">{}</ol>'
         '<p class="log-tools"><button type="button" class="quiet" data-action="download-log"'
         ' id="download-log">Download the log</button></p></details>',
         EMPTY if complete else markup('<p class="hint">{}</p>', MISSING),

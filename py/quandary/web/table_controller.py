@@ -97,6 +97,20 @@ class TableController:
                 raise
             return self.seen
 
+    def awaited(self) -> bool:
+        """Whether the game waits for a person at this device: the page then tells them,
+        if its tab is hidden (a room played in a background tab, a bot that took its time).
+
+        A damaged view from another device awaits nobody (``render`` says it is damaged).
+        """
+        try:
+            mine = set(self.authority.my_seats())
+            return bool(mine.intersection(self.authority.to_act()))
+        except DAMAGED:
+            if not self.authority.remote:
+                raise
+            return False
+
     def playable_view(self) -> View | None:
         """The viewer's view while they may act on it (no result waiting to be seen)."""
         if self.viewer is None or self.seen < self.checkpoints():

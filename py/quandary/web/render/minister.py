@@ -18,7 +18,6 @@ from quandary.web.phrases import Cast, plural
 from . import minister_icons as pics
 from .minister_parts import (
     card_body,
-    card_label,
     card_tile,
     law_area,
     name,
@@ -248,7 +247,8 @@ def _propose(view: dict[str, Any], ui: Ui) -> Markup:
             "{}</button></li>",
             c,
             c,
-            attrs(aria_pressed=str(c in chosen).lower(), aria_label=card_label(c)),
+            # Named by its face (kind, name, sides in words): the name holds what is seen.
+            attrs(aria_pressed=str(c in chosen).lower()),
             card_body(c),
         )
         for c in view["hand"]
@@ -376,10 +376,9 @@ def _pick(view: dict[str, Any], ui: Ui) -> Markup:
     items = []
     for m in _of(view, "take"):
         card = m["card"]
-        label = "Take " + card_label(card, green)
         items.append(
             Markup("<li>")
-            + _button(m, card_body(card, green), "mm-card", id="take-" + card, aria_label=label)
+            + _button(m, card_body(card, green), "mm-card", id="take-" + card)
             + Markup("</li>")
         )
     buttons = join(items)

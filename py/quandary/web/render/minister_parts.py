@@ -57,7 +57,9 @@ def card_body(card_id: str, side: bool | None = None, show_slots: bool = True) -
             sides = green + red
     store = pics.slots(c["capacity"], 0) if c["kind"] != "law" and show_slots else ""
     return markup(
-        '<span class="mm-kind">{}</span><span class="mm-name">{}</span>{}{}{}',
+        # Spaces between the parts (a flex column, where they take no room): a button
+        # named by its face reads "Resource Observatory", not "ResourceObservatory".
+        '<span class="mm-kind">{}</span> <span class="mm-name">{}</span> {} {} {}',
         KIND_LABELS[c["kind"]],
         c["name"],
         text,

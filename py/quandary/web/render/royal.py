@@ -495,22 +495,17 @@ def _choose(view: dict[str, Any], ui: Ui) -> Markup:
 
 def _target_button(card: str, me: int, ui: Ui, pressed: bool, disabled: bool) -> Markup:
     seat = target_seat(card)
-    label = (
-        "Build (your own face)" if seat == me else f"Invade the {title(seat)} ({ui.names[seat]})"
-    )
     caption = "build" if seat == me else ui.names[seat]
+    what = ": your own face" if seat == me else ": invade"
     return markup(
         '<button type="button" class="pcard target" data-action="draft" data-target="{}" '
-        'id="target-{}" data-face="{}"{} '
-        'aria-label="{}">{}'
-        '<span class="caption">{}</span></button>',
+        'id="target-{}" data-face="{}"{}>{}{}</button>',
         card,
         card,
         seat_face(seat),
         attrs(aria_pressed=str(pressed).lower(), disabled=disabled),
-        label,
-        pc.card(seat_face(seat)),
-        caption,
+        pc.card(seat_face(seat), True),
+        _caption(caption, what),
     )
 
 
@@ -521,19 +516,27 @@ def _value_button(card: str, me: int, aim: int | None, pressed: bool, disabled: 
         caption = f"worth {card_points(card, me)}"
     else:
         caption = f"strength {strength(card, me, aim)[0]}"
-    label = card_name(card) + (f", {caption}" if caption else "")
     return markup(
         '<button type="button" class="pcard value" data-action="draft" data-value="{}" '
-        'data-card="{}" id="value-{}"'
-        '{} aria-label="{}">'
-        '{}<span class="caption">{}</span></button>',
+        'data-card="{}" id="value-{}"{}>{}{}</button>',
         card,
         card,
         card,
         attrs(aria_pressed=str(pressed).lower(), disabled=disabled),
-        label,
-        pc.card(card),
+        pc.card(card, True),
+        _caption(caption),
+    )
+
+
+def _caption(caption: str, unseen: str = "") -> Markup:
+    """A card button's caption; the button is named by what it shows (the face's name,
+    then the caption) with ``unseen`` words for screen readers after them, so a
+    player who says what they see names it (WCAG's label in name). The space before
+    the caption takes no room in the flex column but keeps the words apart."""
+    return markup(
+        ' <span class="caption">{}</span>{}',
         caption,
+        markup('<span class="sr-only">{}</span>', unseen) if unseen else Markup(""),
     )
 
 
@@ -604,14 +607,11 @@ def _capture(view: dict[str, Any], ui: Ui) -> Markup:
         markup(
             "<li>"
             '<button type="button" class="pcard capture" data-action="move" id="capture-{}" '
-            "data-move='{}' "
-            'aria-label="Capture the {}">{}'
-            '<span class="caption">+{}</span></button></li>',
+            "data-move='{}'>{}{}</button></li>",
             c,
             json.dumps({"type": "capture", "card": c}),
-            card_name(c),
-            pc.card(c),
-            card_points(c, seat),
+            pc.card(c, True),
+            _caption(f"+{card_points(c, seat)}", " points: capture"),
         )
         for c in capture["options"]
     )
