@@ -112,3 +112,24 @@ def test_every_position_draws_from_every_seat(game: str) -> None:
             screen.seat = seat
             html = str(screen.render())
             assert "This moment has no table to show" not in html, (step, seat)
+
+
+def test_the_page_hands_over_a_links_record_and_the_link_it_made() -> None:
+    """The bridge's two messages: a replay link's inflated record (or why it could not
+    be read), and the link the page made when asked (or why not)."""
+    from tests.unit.test_bridge import event, one, send, start
+
+    bridge = start(fragment="#replay=AAAA")
+    failed = send(
+        bridge, {"t": "record", "error": "This replay link is damaged: it cannot be read."}
+    )
+    assert "This replay link is damaged" in one(failed, "draw")["html"]
+    assert one(failed, "hash")["fragment"] == ""
+    opened = send(bridge, {"t": "record", "text": finished("royal")})
+    assert 'id="replay"' in one(opened, "draw")["html"]
+    asked = event(bridge, "replay-link")
+    assert replay.parse(one(asked, "replay-link")["text"]).game == "royal"
+    made = send(bridge, {"t": "replay-link", "url": "", "reason": "Too long for a link."})
+    assert "Too long for a link." in one(made, "draw")["html"]
+    made = send(bridge, {"t": "replay-link", "url": "http://x/#replay=eJw", "reason": ""})
+    assert one(made, "copy")["field"] == "replay-link-field"

@@ -423,8 +423,8 @@ class Controller:
             return replay.link is not None
         else:
             self.replay = None
-            if self.room is None:  # a replay link's fragment goes; a room's stays
-                self.effects.append(SetHash(""))
+            # A replay link's fragment goes; a room's link comes back to the address.
+            self.effects.append(SetHash(self.room.link.fragment() if self.room else ""))
         return True
 
     def replay_link_made(self, url: str, reason: str) -> None:
