@@ -1,7 +1,8 @@
 """A room's finished game as a record: its host may watch, keep and share it.
 
-The host holds the game itself, so its end screen offers the replay and the
-record; a guest only ever had views, and is offered neither. A room whose host
+The host holds the game itself; once it is over, it sends every guest the
+record too (nothing in it is secret then), which a guest checks like any record
+before offering it: a doctored one is not offered. A room whose host
 left plays on from its successor's new deal: that record carries the deal, and
 replays to the same result all the same.
 """
@@ -25,14 +26,18 @@ def _record_of(device) -> dict:
     return json.loads(made.text)
 
 
-def test_the_host_watches_the_rooms_game_again_and_guests_are_not_offered_it() -> None:
+def test_everyone_in_the_room_watches_its_game_again() -> None:
     net, host, (anna, ben) = open_room()
     seat_everyone(net, host, [anna, ben])
     host.press("room-start")
     play_on(net, [host, anna, ben])
-    assert 'data-action="watch-replay"' in host.html()
-    assert 'data-action="watch-replay"' not in anna.html()
-    anna.press("watch-replay")  # a doctored button on a guest's page does nothing
+    net.settle()
+    for device in (host, anna, ben):
+        assert 'data-action="watch-replay"' in device.html(), device.name
+    assert _record_of(anna) == _record_of(host), "the host sends the guests its record"
+    anna.press("watch-replay")
+    assert anna.controller.screen == "replay" and "Hana" in anna.html()
+    anna.press("replay-close")
     assert anna.controller.screen == "room"
     host.press("watch-replay")
     assert host.controller.screen == "replay"
@@ -58,3 +63,19 @@ def test_a_successors_record_carries_its_deal_and_replays_to_the_result(game: st
     read = replay.parse(replay.dumps(data))
     told = engine.result(read.states[-1])
     assert told is not None and told["scores"] == anna.room_view()["result"]["scores"]
+
+
+def test_a_guest_offers_no_record_that_does_not_replay_to_its_result() -> None:
+    net, host, (anna,) = open_room(guests=("Anna",))
+    seat_everyone(net, host, [anna])
+    host.press("room-start")
+    play_on(net, [host, anna])
+    net.settle()
+    guest = anna.controller.room.guest
+    version, text = guest.record
+    data = json.loads(text)
+    data["result"]["scores"][0] += 1
+    guest.record = (version, json.dumps(data))
+    assert 'data-action="watch-replay"' not in anna.html()
+    anna.press("watch-replay")
+    assert anna.controller.screen == "room"

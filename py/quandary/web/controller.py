@@ -348,30 +348,30 @@ class Controller:
 
     # -- replays and game records ----------------------------------------------------
 
-    def _finished_table(self) -> Table | None:
-        """The finished game on this device's screen, if it holds its record: the local
-        table, or the room this device hosts (a guest only ever had views)."""
-        table = self.table
-        if self.room is not None:
-            host = self.room.host
-            table = host.table if host is not None else None
-        return table if table is not None and table.over else None
+    def _finished_record(self) -> str | None:
+        """The record of the finished game on this device's screen, if it has one: the
+        local table's, the room's this device hosts, or the one a room's host sent."""
+        shown = self.room.table if self.room is not None else self.local
+        return shown.authority.record() if shown is not None else None
 
     def _record_action(self, action: Action, data: dict[str, str]) -> bool:
         """Watch or download a finished game's record, or open one from a file."""
         if action == Action.OPEN_RECORD:
             self.open_record(data.get("text", ""))
             return True
-        table = self._finished_table()
-        if table is None:
+        text = self._finished_record()
+        if text is None:
             return False
         from quandary import replay  # on first use: start-up pays for the lobby only
 
-        made = replay.build(table)
+        made = json.loads(text)
         if action == Action.DOWNLOAD_RECORD:
-            self.effects.append(DownloadText(replay.file_name(made), replay.dumps(made)))
+            self.effects.append(DownloadText(replay.file_name(made), text))
             return False
-        self._show_record(replay.read(made), made)
+        try:
+            self._show_record(replay.parse(text), made)
+        except replay.BadRecord:
+            return False  # a guest's record is checked before it is offered: not reached
         return True
 
     def open_record(self, text: str) -> None:

@@ -287,7 +287,7 @@ class TableController:
             ui_module,
             self.authority.can_restart,
             self.way_out,
-            replay=not self.authority.remote,
+            replay=bool(view.get("result")) and self.authority.record() is not None,
         )
         waiting = self.authority.to_act()
         if shown is not None:
