@@ -3,7 +3,8 @@
 One short game (The Game of Dilemmas against two bots) to its end screen; its
 replay steps forwards and back with the buttons and the arrow keys, the log
 beside it following; the record downloads as a file that the lobby opens again;
-the replay link opens straight into the replay in a fresh browser context; and a
+the replay link opens straight into the replay in a fresh browser context (a
+phone's width); and a
 damaged record or link is refused with a sentence, changing nothing.
 """
 
@@ -121,10 +122,11 @@ def test_a_finished_game_replays_downloads_reopens_and_shares(
     expect(page.locator("#record-error")).to_have_text("This is not a Quandary game record.")
 
     # The link, in a fresh browser context: straight into the replay.
-    friend = new_page()
+    friend = new_page(viewport={"width": 360, "height": 740})
     friend.goto(link)
     friend.wait_for_selector("html[data-quandary=ready]")
     expect(friend.locator("#replay-position")).to_have_text(f"Move 0 of {last}")
+    assert friend.evaluate("document.documentElement.scrollWidth") <= 360, "fits a phone"
     expect(friend.locator("#replay-seat-0")).to_have_text("Robin")
     friend.keyboard.press("ArrowRight")
     expect(friend.locator("#replay-position")).to_have_text(f"Move 1 of {last}")
