@@ -103,7 +103,9 @@ def build(table: Table) -> dict[str, Any]:
         "version": VERSION,
         "game": kept["game"],
         "options": kept["options"],
-        "seats": [{"name": s.name, "kind": s.kind} for s in table.seats],
+        "seats": [
+            {"name": _shown_name(s.name, n), "kind": s.kind} for n, s in enumerate(table.seats)
+        ],
         "seed": kept["seed"],
         "moves": kept["moves"],
         "result": {"scores": list(told["scores"]), "winners": list(told["winners"])},
@@ -111,6 +113,12 @@ def build(table: Table) -> dict[str, Any]:
     if "start" in kept:
         data["start"] = kept["start"]
     return data
+
+
+def _shown_name(name: str, seat: int) -> str:
+    """A seat's name as a record may hold it: a name typed on this device may hold a
+    tab or an invisible reordering character, which ``parse`` refuses in a record."""
+    return _CONTROL.sub("", name).strip()[:MAX_NAME] or f"Player {seat + 1}"
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -60,6 +60,14 @@ def test_a_game_in_progress_has_no_record() -> None:
         replay.build(table)
 
 
+def test_a_name_typed_with_invisible_characters_still_makes_a_readable_record() -> None:
+    table = bots_play("royal", 2, 5)
+    table.seats[0] = Seat("\u202eAda\t", "bot")
+    table.seats[1] = Seat("\u2066", "bot")
+    read = replay.parse(replay.dumps(replay.build(table)))
+    assert [s.name for s in read.seats] == ["Ada", "Player 2"]
+
+
 def _tampered(change: Any) -> str:
     data = json.loads(finished("royal"))
     change(data)
