@@ -393,7 +393,7 @@ class Controller:
     def record_link_failed(self, reason: str) -> None:
         """A replay link that could not be read (the page could not inflate it)."""
         self.record_error = reason
-        self.effects.append(SetHash(""))
+        self.effects.append(SetHash(self.room.link.fragment() if self.room else ""))
 
     def _show_record(self, record: GameRecord, data: dict[str, object]) -> None:
         from .replay_screen import ReplayScreen
