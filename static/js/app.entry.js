@@ -12,6 +12,7 @@
 
 import "./draw.entry.js";
 import { yourTurn } from "./turn.js";
+import { DAMAGED, isReplayFragment, makeReplayLink, readReplayLink } from "./replay-link.js";
 
 const root = document.documentElement;
 const screen = document.getElementById("screen");
@@ -135,6 +136,15 @@ post({
   hash: location.hash,
   relays,
 });
+if (isReplayFragment(location.hash)) openReplayLink(location.hash);
+
+// A replay link's record, inflated here (the browser's DecompressionStream), goes to
+// the engine as text; the engine checks and replays it (py/quandary/replay.py).
+function openReplayLink(hash) {
+  readReplayLink(hash)
+    .then((text) => post({ t: "record", text }))
+    .catch((error) => post({ t: "record", error: String((error && error.message) || DAMAGED) }));
+}
 
 function tell(name, detail) {
   dispatchEvent(new CustomEvent(name, { detail }));
@@ -211,6 +221,11 @@ const EFFECTS = {
   },
   share: ({ title, url }) => navigator.share?.({ title, url }).catch(() => {}), // dismissed
   download,
+  "replay-link": ({ text }) => {
+    makeReplayLink(text)
+      .then(({ url, reason }) => post({ t: "replay-link", url, reason }))
+      .catch(() => post({ t: "replay-link", url: "", reason: "This browser could not make a replay link." }));
+  },
   reveal: ({ selector }) => revealElement(selector),
   turn: ({ yours }) => yourTurn(yours),
   bug: ({ html, text, trace }) => {
@@ -477,9 +492,40 @@ screen.addEventListener("quandary:throw", guarded((event) => {
   act("gesture", data, event.target);
 }));
 
+// A game record chosen in the lobby: read (no more than the engine would take) and
+// handed to the engine as text; the same file may be chosen again afterwards.
+screen.addEventListener("change", guarded((event) => {
+  const element = event.target;
+  if (element.dataset?.file !== "record" || !element.files?.length) return;
+  const limit = Number(element.dataset.limit) || 400_000;
+  element.files[0]
+    .slice(0, limit + 1)
+    .text()
+    .then((text) => act("open-record", { text }, element))
+    .catch(() => act("open-record", { text: "" }, element))
+    .finally(() => {
+      element.value = "";
+    });
+}));
+
+// The replay steps with the arrow keys, unless the player is typing or choosing.
+addEventListener("keydown", guarded((event) => {
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || !document.getElementById("replay")) return;
+  if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
+  const button = document.getElementById(event.key === "ArrowLeft" ? "replay-back" : "replay-forward");
+  if (!button || button.disabled) return;
+  event.preventDefault();
+  button.click();
+}));
+
 addEventListener(
   "hashchange",
   guarded(() => {
+    if (isReplayFragment(location.hash)) {
+      openReplayLink(location.hash);
+      return;
+    }
     unanswered += 1;
     screen.setAttribute("aria-busy", "true");
     post({ t: "hash", fragment: location.hash });

@@ -57,6 +57,12 @@ def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, 
         assert_no_hidden_cards(inbox(devices[name]), others)
         # The audit can see cards at all: this device's own hand is in its inbox.
         assert seen_hands[name] <= set(CARD.findall(json.dumps(inbox(devices[name]))))
+    # Once it is over every hand may be shown: a guest watches the game again from the
+    # record the host sent it (py/quandary/replay.py), replayed on the guest's device.
+    anna.get_by_role("button", name="Watch the replay").click()
+    expect(anna.locator("#replay-position")).to_have_text(re.compile(r"Move 0 of \d+"))
+    anna.keyboard.press("ArrowRight")
+    expect(anna.locator("#replay-position")).to_have_text(re.compile(r"Move 1 of \d+"))
 
 
 PATIENCE_MS = PATIENCE["normal"][0]

@@ -18,6 +18,7 @@ MODULES = [
     "quandary.games.royal.resolution",
     "quandary.net.messages",
     "quandary.net.link",
+    "quandary.replay",
     "quandary.web.actions",
     "quandary.web.html",
     "quandary.web.phrases",

@@ -86,6 +86,8 @@ class RoomGuest:
         self.lobby: dict[str, Any] | None = None
         self.version: int | None = None
         self.view: dict[str, Any] | None = None
+        self.record: tuple[int, str] | None = None
+        """The finished game's record the host sent, and the version it ended at."""
         self.notice: str | None = None
         self.peers: set[str] = set()
         self.quiet = 0
@@ -213,6 +215,8 @@ class RoomGuest:
                 self.version, self.view = msg["version"], msg["view"]
         elif kind == "update":
             self._update(msg)
+        elif kind == "record":
+            self.record = (msg["version"], msg["record"])
         elif kind == "tick":
             # Answered at once: the host times the round trip to correct our throws.
             self._send(peer, {"t": "pong", "at": msg["at"]})

@@ -31,7 +31,7 @@ from .members import (
     Member,
     SeatPlan,
 )
-from .messages import GUEST_TYPES, HOST_TYPES, ProtocolError, clean_name, parse
+from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
 from .outbox import Outbox
 from .succession import HASHED, SUCCESSION_MS, heirs_of
 
@@ -84,6 +84,10 @@ class RoomHost:
         """How long the room's bots take over a move (the host's device setting)."""
         self.epochs: list[int] = []
         self._sent_view: dict[str, tuple[int, dict[str, Any]]] = {}
+        self._sent_record: dict[str, int] = {}
+        """The version whose record each peer was sent (once the game is over)."""
+        self._record: tuple[Any, str | None] = (None, None)
+        """The finished state last made into a record, and that record's text."""
         self._sent_lobby: dict[str, dict[str, Any]] = {}
         # Through ``send_text`` at each call: whoever holds the host may re-route it.
         self.outbox = Outbox(lambda peer, text: self.send_text(peer, text))
@@ -741,6 +745,30 @@ class RoomHost:
             msg = {"t": "update", "base": base, "version": version, "set": changed, "drop": gone}
         self._sent_view[peer] = (version, view)
         self._send(peer, msg, member.seat)
+        self._send_record(peer, member.seat)
+
+    def _send_record(self, peer: str, seat: int | None) -> None:
+        """Once the game is over, its record, so every guest may watch it again.
+
+        Nothing in it is secret any more (every hand may be shown at the end). A
+        record too long for one message is not sent: the guest is not offered a
+        replay, and the host may still share the record as a file.
+        """
+        table = self.table
+        if table is None or not table.over or self._sent_record.get(peer) == table.state.version:
+            return
+        if self._record[0] is not table.state:
+            from quandary import replay  # only once a game is over
+
+            made = replay.dumps(replay.build(table))
+            msg = {"t": "record", "version": table.state.version, "record": made}
+            fits = len(encode(msg).encode("utf-8")) <= MAX_BYTES
+            self._record = (table.state, made if fits else None)
+        kept = self._record[1]
+        if kept is not None:
+            self._sent_record[peer] = table.state.version
+            msg = {"t": "record", "version": table.state.version, "record": kept}
+            self._send(peer, msg, seat)
 
     def _reject(self, peer: str | None, code: str, reason: str, intent: str | None = None) -> None:
         if peer is not None and peer != LOCAL:

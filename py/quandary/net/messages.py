@@ -35,6 +35,10 @@ MAX_NAME = 20
 MAX_ID = 64
 MAX_ROOM = 120_000
 """A backup's room, compressed and base64: a few KiB, and the message has its own limit."""
+MAX_RECORD = MAX_BYTES
+"""A finished game's record (quandary/replay.py) sent to guests: bounded by the
+message's own limit (a record too long for it is not sent; the host can still
+download it)."""
 MAX_HASH = 64
 """A SHA-256 in hex."""
 MAX_DEPTH = 24
@@ -178,6 +182,8 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
         "chain": _chain,
     },
     "rejected": {"code": _text(MAX_ID), "reason": _text(400), "id": _optional(_text(MAX_ID))},
+    # A finished game's record, for the guest's replay (checked again there, as any record).
+    "record": {"version": _count, "record": _text(MAX_RECORD)},
 }
 
 # What one guest may say to another: only a succession's two messages.

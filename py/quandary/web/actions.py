@@ -51,6 +51,14 @@ class Action(StrEnum):
     # Dilemma's practice arena: opened (from the lobby or a game), and left or done.
     PRACTICE = "practice"
     PRACTICE_DONE = "practice-done"
+    # Replays and game records (quandary/replay.py, web/replay_screen.py).
+    WATCH_REPLAY = "watch-replay"
+    REPLAY_STEP = "replay-step"
+    REPLAY_SEAT = "replay-seat"
+    REPLAY_CLOSE = "replay-close"
+    REPLAY_LINK = "replay-link"
+    DOWNLOAD_RECORD = "download-record"
+    OPEN_RECORD = "open-record"
     # Rooms.
     CREATE_ROOM = "create-room"
     LEAVE_ROOM = "leave-room"
@@ -156,6 +164,22 @@ class DownloadText:
     text: str
 
 
+@dataclass(frozen=True)
+class MakeReplayLink:
+    """Make a replay link of ``text`` (a game record): the page compresses it with the
+    browser's ``CompressionStream`` and answers with ``Controller.replay_link_made``."""
+
+    text: str
+
+
 Effect = (
-    DownloadText | SetHash | MakeHostKey | OpenRoom | CloseRoom | CopyText | ShareLink | SaveRoom
+    DownloadText
+    | MakeReplayLink
+    | SetHash
+    | MakeHostKey
+    | OpenRoom
+    | CloseRoom
+    | CopyText
+    | ShareLink
+    | SaveRoom
 )

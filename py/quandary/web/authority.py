@@ -87,6 +87,19 @@ class Authority(Protocol):
         """Begin the next game (same seats); only called when ``can_restart``."""
         ...
 
+    def record(self) -> str | None:
+        """The finished game's record as text (quandary/replay.py), if this device has it."""
+        ...
+
+
+def _record_of(table: Table | None) -> str | None:
+    """A finished table's record as text; None while it is being played."""
+    if table is None or not table.over:
+        return None
+    from quandary import replay  # only once a game is over
+
+    return replay.dumps(replay.build(table))
+
 
 class LocalAuthority:
     """A table on this device: every seat's view is here, humans share the screen."""
@@ -142,6 +155,10 @@ class LocalAuthority:
         old = self.table
         self.table = Table.new(old.game, old.seats, old.record.options, self.new_seed())
         self.table.advance(self.now())
+
+    def record(self) -> str | None:
+        """The game is here: its record once it is over."""
+        return _record_of(self.table)
 
 
 class HostAuthority:
@@ -202,6 +219,10 @@ class HostAuthority:
         """Back to the room's lobby with the same seats: the host starts the next game."""
         self.host.reopen()
 
+    def record(self) -> str | None:
+        """The room's game runs here: its record once it is over."""
+        return _record_of(self.host.table)
+
 
 class GuestAuthority:
     """A room hosted elsewhere: this device holds only the view the host sent it."""
@@ -213,6 +234,8 @@ class GuestAuthority:
         self.guest = guest
         self.now = now
         self._window_seen: tuple[Any, float] | None = None
+        self._checked: tuple[Any, bool] = (None, False)
+        """The last record the host sent, and whether it replays to its result."""
 
     @property
     def game(self) -> str:
@@ -272,3 +295,23 @@ class GuestAuthority:
 
     def restart(self) -> None:
         """A guest cannot start the next game."""
+
+    def record(self) -> str | None:
+        """The record the host sent at the end of the game shown, if it checks out.
+
+        It came from another device: it is replayed (once) like any record, and one
+        that does not reach its result is not offered.
+        """
+        sent, view = self.guest.record, self.view(None)
+        if sent is None or view is None or not view.get("result") or sent[0] != view.get("version"):
+            return None
+        if self._checked[0] is not sent:
+            from quandary import replay
+
+            try:
+                replay.parse(sent[1])
+            except replay.BadRecord:
+                self._checked = (sent, False)
+            else:
+                self._checked = (sent, True)
+        return sent[1] if self._checked[1] else None

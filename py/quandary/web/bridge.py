@@ -28,6 +28,7 @@ from quandary.web.actions import (
     DownloadText,
     Effect,
     MakeHostKey,
+    MakeReplayLink,
     OpenRoom,
     SaveRoom,
     SetHash,
@@ -203,6 +204,19 @@ class Bridge:
         elif kind == "clock":
             if controller.on_clock():
                 self.draw()
+        elif kind == "record":
+            # A replay link the page inflated (or could not: ``error`` says why).
+            error = message.get("error")
+            if isinstance(error, str) and error:
+                controller.record_link_failed(error)
+            else:
+                controller.open_record(str(message.get("text", "")))
+            self.draw()
+        elif kind == "replay-link":
+            controller.replay_link_made(
+                str(message.get("url") or ""), str(message.get("reason") or "")
+            )
+            self.draw()
         elif kind == "timer":
             self._room_timer()
         elif kind == "refused":
@@ -362,6 +376,8 @@ class Bridge:
             out.append({"t": "share", "title": effect.title, "url": effect.url})
         elif isinstance(effect, DownloadText):
             out.append({"t": "download", "name": effect.name, "text": effect.text})
+        elif isinstance(effect, MakeReplayLink):
+            out.append({"t": "replay-link", "text": effect.text})
         elif isinstance(effect, SaveRoom) and self.controller.room is not None:
             # At once, in the worker: the page's drawing does not wait for it.
             self.controller.room.persist()

@@ -33,8 +33,11 @@ from .actions import (
     TABLE_ACTIONS,
     Action,
     CloseRoom,
+    CopyText,
+    DownloadText,
     Effect,
     MakeHostKey,
+    MakeReplayLink,
     OpenRoom,
     SetHash,
     UnknownAction,
@@ -48,7 +51,10 @@ from .storage import Storage
 from .table_controller import TableController
 
 if TYPE_CHECKING:
+    from quandary.replay import GameRecord
+
     from .practice import Practice
+    from .replay_screen import ReplayScreen
     from .room_controller import RoomController
 
 PRACTISED_KEY = "quandary.practised.randolph"
@@ -58,6 +64,20 @@ FINISHED_KEY = "quandary.finished.{}"
 from then on its setup starts at the usual pace, no longer a first game's."""
 
 ROOM_EXITS = frozenset({Action.LEAVE_ROOM, Action.CREATE_ROOM})
+REPLAY_ACTIONS = frozenset(
+    {
+        Action.REPLAY_STEP,
+        Action.REPLAY_SEAT,
+        Action.REPLAY_CLOSE,
+        Action.REPLAY_LINK,
+        Action.DOWNLOAD_RECORD,
+        Action.LEAVE,
+        Action.LOBBY,
+    }
+)
+"""What the replay screen answers while it lies over the screen it was opened from."""
+RECORD_ACTIONS = frozenset({Action.WATCH_REPLAY, Action.DOWNLOAD_RECORD, Action.OPEN_RECORD})
+"""What reaches a finished game's record, or opens one, from an end screen or the lobby."""
 
 
 class Controller:
@@ -102,6 +122,10 @@ class Controller:
         self._pending: tuple[Table, str] | None = None
         """A new game waiting for the practice throw to be done or skipped."""
         self.speed = _load_speed(storage, speed)
+        self.replay: ReplayScreen | None = None
+        """A finished game being watched again, over whatever screen it was opened from."""
+        self.record_error: str | None = None
+        """Why the record the lobby was asked to open cannot be shown."""
 
     # -- what tests and the page read ------------------------------------------------
 
@@ -121,9 +145,11 @@ class Controller:
 
     @property
     def screen(self) -> str:
-        """Which screen is up: "practice", "room", "table" or "lobby"."""
+        """Which screen is up: "practice", "replay", "room", "table" or "lobby"."""
         if self.practice is not None:
             return "practice"
+        if self.replay is not None:
+            return "replay"
         if self.room is not None:
             return "room"
         return "table" if self.local is not None else "lobby"
@@ -136,6 +162,8 @@ class Controller:
             from .practice import GAME  # imported already: there is a practice
 
             return GAME
+        if self.replay is not None:
+            return self.replay.record.game
         if self.room is not None:
             return self.room.game_shown
         table = self.table
@@ -198,6 +226,10 @@ class Controller:
             return self._practise(action, data)
         if action == Action.PRACTICE:
             return self._open_practice()
+        if self.replay is not None:
+            return self._watch(action, data)
+        if action in RECORD_ACTIONS:
+            return self._record_action(action, data)
         if self.room is not None and action not in ROOM_EXITS:
             self.room.act(action, data)
             return True
@@ -313,6 +345,98 @@ class Controller:
         else:
             return False
         return True
+
+    # -- replays and game records ----------------------------------------------------
+
+    def _finished_record(self) -> str | None:
+        """The record of the finished game on this device's screen, if it has one: the
+        local table's, the room's this device hosts, or the one a room's host sent."""
+        shown = self.room.table if self.room is not None else self.local
+        return shown.authority.record() if shown is not None else None
+
+    def _record_action(self, action: Action, data: dict[str, str]) -> bool:
+        """Watch or download a finished game's record, or open one from a file."""
+        if action == Action.OPEN_RECORD:
+            self.open_record(data.get("text", ""))
+            return True
+        text = self._finished_record()
+        if text is None:
+            return False
+        from quandary import replay  # on first use: start-up pays for the lobby only
+
+        made = json.loads(text)
+        if action == Action.DOWNLOAD_RECORD:
+            self.effects.append(DownloadText(replay.file_name(made), text))
+            return False
+        try:
+            self._show_record(replay.parse(text), made)
+        except replay.BadRecord:
+            return False  # a guest's record is checked before it is offered: not reached
+        return True
+
+    def open_record(self, text: str) -> None:
+        """Show the record in ``text`` (a file, a replay link), or say in the lobby why not.
+
+        A damaged, foreign or future record changes nothing but the sentence.
+        """
+        from quandary import replay
+
+        try:
+            record = replay.parse(text)
+        except replay.BadRecord as exc:
+            self.record_error = exc.message
+            return
+        if self.local is not None:
+            self._to_lobby()
+        self._show_record(record, json.loads(text))
+
+    def record_link_failed(self, reason: str) -> None:
+        """A replay link that could not be read (the page could not inflate it)."""
+        self.record_error = reason
+        self.effects.append(SetHash(self.room.link.fragment() if self.room else ""))
+
+    def _show_record(self, record: GameRecord, data: dict[str, object]) -> None:
+        from .replay_screen import ReplayScreen
+
+        self.record_error = None
+        self.replay = ReplayScreen(record, dict(data))
+
+    def _watch(self, action: Action, data: dict[str, str]) -> bool:
+        """The replay screen's controls; anything else waits until it is closed."""
+        replay = self.replay
+        if replay is None or action not in REPLAY_ACTIONS:
+            return False
+        if action == Action.REPLAY_STEP:
+            replay.go(data.get("to", ""))
+        elif action == Action.REPLAY_SEAT:
+            replay.show_seat(data.get("seat", ""))
+        elif action == Action.DOWNLOAD_RECORD:
+            from quandary.replay import file_name
+
+            self.effects.append(DownloadText(file_name(replay.data), replay.text()))
+            return False
+        elif action == Action.REPLAY_LINK:
+            if replay.link is not None:
+                self.effects.append(CopyText(replay.link, "replay-link-field"))
+            else:
+                self.effects.append(MakeReplayLink(replay.text()))
+            return replay.link is not None
+        else:
+            self.replay = None
+            # A replay link's fragment goes; a room's link comes back to the address.
+            self.effects.append(SetHash(self.room.link.fragment() if self.room else ""))
+        return True
+
+    def replay_link_made(self, url: str, reason: str) -> None:
+        """The page made the replay link (or says why it could not): show it, copied."""
+        replay = self.replay
+        if replay is None:
+            return
+        if url:
+            replay.link, replay.link_error = url, None
+            self.effects.append(CopyText(url, "replay-link-field"))
+        else:
+            replay.link_error = reason or "This browser could not make a replay link."
 
     def _keep_speed(self) -> None:
         """Remember the bot speed on this device (the local table follows it at once)."""
@@ -497,11 +621,19 @@ class Controller:
         """The current screen as HTML."""
         if self.practice is not None:
             return self.practice.render()
+        if self.replay is not None:
+            return self.replay.render()
         if self.room is not None:
             return self.room.render()
         if self.local is None:
             return render_lobby(
-                self.specs, self.form, self.saves, self.clock(), self.turn, self.speed
+                self.specs,
+                self.form,
+                self.saves,
+                self.clock(),
+                self.turn,
+                self.speed,
+                self.record_error,
             )
         view = self.local.authority.view(None)
         assert view is not None
@@ -542,6 +674,8 @@ class Controller:
         if self.practice is not None:
             tries = len(self.practice.tries)
             return f"practice:{tries}", "Practice a throw at Dilemma's arena."
+        if self.replay is not None:
+            return self.replay.screen_key()
         if self.room is not None:
             return self.room.screen_key()
         if self.local is None:

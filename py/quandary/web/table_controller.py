@@ -294,7 +294,15 @@ class TableController:
         read_header(view)  # shared parts below read the header: refuse a damaged one first
         ui_module = self.ui_module
         ui = self.ui(view)
-        shown = milestone(view, ui, self.seen, ui_module, self.authority.can_restart, self.way_out)
+        shown = milestone(
+            view,
+            ui,
+            self.seen,
+            ui_module,
+            self.authority.can_restart,
+            self.way_out,
+            replay=bool(view.get("result")) and self.authority.record() is not None,
+        )
         waiting = self.authority.to_act()
         if shown is not None:
             body = shown

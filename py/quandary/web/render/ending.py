@@ -22,12 +22,19 @@ if TYPE_CHECKING:
 
 
 def final_screen(
-    view: dict[str, Any], ui: Ui, can_restart: bool, way_out: Exit, game_ui: GameUi | None = None
+    view: dict[str, Any],
+    ui: Ui,
+    can_restart: bool,
+    way_out: Exit,
+    game_ui: GameUi | None = None,
+    replay: bool = False,
 ) -> Markup:
     """The winners and why, the final scores, the chart, then "Play again" and the way out.
 
     Only a device that may start the next game offers "Play again" (the same
-    seats, a new deal); a room's guests are told the host does that.
+    seats, a new deal); a room's guests are told the host does that. A device
+    that holds the game's record (``replay``) offers to watch it again and to
+    download it.
     """
     result = view["result"]
     order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
@@ -60,7 +67,7 @@ def final_screen(
         '<h2 id="final-title" tabindex="-1" data-autofocus>{}</h2>{}'
         '<ol class="final-scores">{}</ol>{}{}'
         '<p class="actions">{}<button type="button" data-action="{}" id="to-lobby">{}</button></p>'
-        "</section>",
+        "{}</section>",
         headline,
         markup('<p class="why" id="why">{}</p>', reason) if reason else EMPTY,
         rows,
@@ -69,7 +76,16 @@ def final_screen(
         again,
         way_out.action,
         way_out.label,
+        REPLAY_TOOLS if replay else EMPTY,
     )
+
+
+REPLAY_TOOLS = Markup(
+    '<p class="actions replay-tools">'
+    '<button type="button" data-action="watch-replay" id="watch-replay">Watch the replay</button> '
+    '<button type="button" class="quiet" data-action="download-record" id="download-record">'
+    "Download the record</button></p>"
+)
 
 
 def _stand_in(seat: int, ui: Ui) -> Markup:

@@ -51,8 +51,11 @@ def render_lobby(
     now: float,
     turn: TurnDraft | None = None,
     speed: str = "normal",
+    record_error: str | None = None,
 ) -> Markup:
-    """The whole lobby screen; ``now`` (seconds since the epoch) dates the saved games."""
+    """The whole lobby screen; ``now`` (seconds since the epoch) dates the saved games.
+
+    ``record_error``: why the game record the player chose cannot be shown."""
     spec = next(s for s in specs if s.id == form.game)
     return (
         Markup(
@@ -65,6 +68,7 @@ def render_lobby(
         + (in_progress(saves, form.confirm_delete, now) if saves else "")
         + game_list(specs, form.game)
         + _friends(turn or TurnDraft())
+        + open_record(record_error)
         + setup_form(spec, form, speed)
         + Markup("</section>")
     )
@@ -93,6 +97,25 @@ def _friends(turn: TurnDraft) -> Markup:
         attrs(value=turn.urls),
         attrs(value=turn.username),
         attrs(value=turn.credential),
+    )
+
+
+RECORD_BYTES = 400_000
+"""The most of a chosen file the page reads (``quandary.replay.MAX_CHARS``): a larger
+one is refused as too large without being read whole."""
+
+
+def open_record(error: str | None) -> Markup:
+    """A file input that opens a downloaded game record as a replay, and why one did not."""
+    return markup(
+        '<div class="open-record" role="region" aria-label="Watch a game record">'
+        '<label for="record-file"><strong>Watch a finished game</strong> from a record'
+        " someone downloaded:</label> "
+        '<input type="file" id="record-file" accept=".json,application/json"{}>{}</div>',
+        attrs(data_file="record", data_limit=str(RECORD_BYTES)),
+        markup('<p class="form-error" role="alert" id="record-error">{}</p>', error)
+        if error
+        else EMPTY,
     )
 
 

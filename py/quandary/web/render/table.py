@@ -171,11 +171,19 @@ def error_line(ui: Ui) -> Markup:
 
 
 def milestone(
-    view: dict[str, Any], ui: Ui, seen: int, game_ui: GameUi, can_restart: bool, way_out: Exit
+    view: dict[str, Any],
+    ui: Ui,
+    seen: int,
+    game_ui: GameUi,
+    can_restart: bool,
+    way_out: Exit,
+    replay: bool = False,
 ) -> Markup | None:
-    """A round result not yet acknowledged, or the final screen; None when play goes on."""
+    """A round result not yet acknowledged, or the final screen; None when play goes on.
+
+    ``replay``: this device holds the game's record, so the end screen offers it."""
     if seen < game_ui.checkpoints(view):
         return game_ui.render_round_result(view, ui, seen)
     if view.get("result"):
-        return final_screen(view, ui, can_restart, way_out, game_ui)
+        return final_screen(view, ui, can_restart, way_out, game_ui, replay)
     return None
