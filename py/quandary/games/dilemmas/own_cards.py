@@ -70,7 +70,8 @@ def clean_text(text: object, limit: int, what: str) -> str:
     """
     if not isinstance(text, str):
         raise BadSetup(f"{what} must be text.")
-    normal = unicodedata.normalize("NFC", text)
+    # A line break or tab is a space between words, not a character dropped between them.
+    normal = "".join(" " if c.isspace() else c for c in unicodedata.normalize("NFC", text))
     # Cc: control characters; Cf: invisible format characters (zero-width, bidi
     # overrides that would reorder the text around them); Cs: lone surrogates.
     kept = "".join(c for c in normal if unicodedata.category(c) not in ("Cc", "Cf", "Cs"))
