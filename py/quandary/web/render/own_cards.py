@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from quandary.engine import BadSetup, GameSpec
+from quandary.engine import spec_of as engine_spec
 from quandary.games.dilemmas.own_cards import MAX_NAME, MAX_TEXT, shortfall, shortfall_text
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.own_packs import PackDesk
@@ -134,3 +135,73 @@ def start_blocked(spec: GameSpec, players: int, options: Mapping[str, Any]) -> s
         return exc.message
     missing = shortfall(players, normal)
     return shortfall_text(players, missing) if missing else None
+
+
+def room_own_cards(lobby: Mapping[str, Any], desk: PackDesk | None) -> tuple[Markup, str | None]:
+    """A room's own packs, and why its game cannot start (None: it can).
+
+    The host (``desk``: this device's packs) chooses among its own packs; every
+    guest reads which packs the host chose, by name and size, from the room's
+    lobby, which comes from the host: anything unlike a checked option reads as
+    no own packs, never as an error on the page.
+    """
+    try:
+        spec = engine_spec(str(lobby["game"]))
+        options = spec.normalise_options(lobby["options"])
+        chosen = options["own"]
+        players = len(lobby["seats"])
+    except (BadSetup, KeyError, TypeError, ValueError, AttributeError):
+        return EMPTY, None
+    missing = shortfall(players, options)
+    blocked = shortfall_text(players, missing) if missing else None
+    named = join(
+        markup(
+            "<li>{} <small>{} good · {} “but”</small></li>",
+            p["name"],
+            len(p["positive"]),
+            len(p["negative"]),
+        )
+        for p in chosen["packs"]
+    )
+    how = dict(USE_CHOICES)[chosen["use"]].lower() if chosen["packs"] else ""
+    listed = (
+        markup('<p class="explain">Own cards, {}:</p><ul class="own-chosen">{}</ul>', how, named)
+        if chosen["packs"]
+        else EMPTY
+    )
+    choose = EMPTY
+    if desk is not None:
+        boxes = join(
+            markup(
+                '<label class="check"><input type="checkbox" data-field="room-own-pack"'
+                ' data-pack="{}" id="room-own-{}"{}> {} <small>{} good · {} “but”</small></label>',
+                pack_id,
+                pack_id,
+                attrs(checked=pack_id in desk.chosen),
+                pack["name"],
+                len(pack["positive"]),
+                len(pack["negative"]),
+            )
+            for pack_id, pack in desk.packs.items()
+        )
+        use = join(
+            markup("<option{}>{}</option>", attrs(value=v, selected=v == desk.use), label)
+            for v, label in USE_CHOICES
+        )
+        choose = (
+            markup(
+                '<fieldset class="own-cards"><legend>Your own cards</legend>{}'
+                '<label class="choice">Played <select data-field="room-own-use"'
+                ' id="room-own-use">{}</select></label></fieldset>',
+                boxes,
+                use,
+            )
+            if desk.packs
+            else EMPTY
+        )
+    warning = (
+        markup('<p class="form-error" id="room-start-blocked">{}</p>', blocked)
+        if blocked
+        else EMPTY
+    )
+    return choose + listed + warning, blocked
