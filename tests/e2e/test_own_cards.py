@@ -112,3 +112,27 @@ def test_a_tiny_pack_is_too_small_for_six_players(new_page, base_url) -> None:
     wait_until_answered(page)
     expect(blocked).to_have_count(0)
     expect(page.locator("#start")).to_be_enabled()
+
+
+def test_a_guest_is_dealt_the_hosts_own_cards_in_a_room(new_page, room_url) -> None:
+    """The pack lives on the host's device only: the guest reads its name before the
+    start, then holds its cards."""
+    from .rooms import create_room, join, open_peer
+
+    host = open_peer(new_page, room_url)
+    _open_setup(host)
+    _make_pack(host, "Moon Pack", GOOD, BUT)
+    link = create_room(host, "Hana")
+    guest = open_peer(new_page, room_url)
+    host.select_option("#room-seat-kind-2", "bot:heuristic")
+    host.click("#room-more > summary")
+    host.check("#room-own-p1")
+    host.select_option("#room-own-use", "instead")
+    join(guest, link, "Gus", 1)
+    expect(guest.locator(".own-chosen")).to_contain_text("Moon Pack")
+    expect(guest.locator(".own-chosen")).to_contain_text("24 good · 24 “but”")
+    host.click("#room-start")
+    expect(guest.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    hand = guest.locator(".card.positive .card-text").all_inner_texts()
+    assert len(hand) == 4 and all(text in GOOD for text in hand), hand
+    expect(guest.locator("#screen img")).to_have_count(0)
