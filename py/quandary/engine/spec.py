@@ -54,6 +54,8 @@ class Option:
     not a practised player's."""
     parse: Callable[[Json], Json] | None = None
     """How a ``data`` option's value is checked and normalised (``BadSetup`` if not)."""
+    summary: Callable[[Json], str] | None = None
+    """A ``data`` option's value in a few words for the setup's folded line ("": none)."""
 
     def check(self, value: Json) -> Json:
         """The value if it is allowed for this option, else ``BadSetup``."""

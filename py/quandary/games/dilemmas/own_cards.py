@@ -133,6 +133,22 @@ def parse_own(value: object) -> dict[str, Any]:
     return {"use": value["use"], "packs": parsed}
 
 
+def summary(value: object) -> str:
+    """The own packs chosen, in a few words for the setup's folded line.
+
+    >>> summary({"use": "instead", "packs": [{"name": "Moon"}, {"name": "Sea"}]})
+    'Own cards instead: Moon, Sea'
+    >>> summary(NO_OWN)
+    ''
+    """
+    try:
+        names = ", ".join(str(p["name"]) for p in value["packs"])  # type: ignore[index]
+        alone = value["use"] == "instead"  # type: ignore[index]
+    except (KeyError, TypeError):
+        return ""
+    return f"Own cards {'instead' if alone else 'mixed in'}: {names}" if names else ""
+
+
 def needed(players: int, neutral: bool) -> dict[Kind, int]:
     """How many fresh cards of each kind a game of ``players`` turns up."""
     return {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from quandary.engine.spec import GameSpec, Option
 
 from .cards import PACKS
-from .own_cards import NO_OWN, parse_own
+from .own_cards import NO_OWN, parse_own, summary
 
 ROUNDS = 5
 """Rounds in a game."""
@@ -54,6 +54,7 @@ SPEC = GameSpec(
             "data",
             NO_OWN,
             parse=parse_own,
+            summary=summary,
         ),
     ),
     simultaneous=True,

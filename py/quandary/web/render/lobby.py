@@ -358,6 +358,9 @@ def options_summary(spec: GameSpec, options: dict[str, Any], speed: str | None =
             chosen = options.get(o.key, o.default)
             names = [label for value, label in o.choices if value in (chosen or [])]
             parts.append(f"{o.label}: {', '.join(names) or 'none'}")
+        elif o.kind == "data" and o.summary is not None:
+            parts.append(o.summary(options.get(o.key, o.default)))
+    parts = [p for p in parts if p]
     return " · ".join(parts)
 
 
