@@ -96,9 +96,15 @@ def test_a_pack_is_made_dealt_exported_and_imported(new_page, base_url, tmp_path
 
 
 def test_a_tiny_pack_is_too_small_for_six_players(new_page, base_url) -> None:
-    page = open_app(new_page(), base_url)
+    """On a phone: the pack's setup fits its width, editor open too."""
+    page = open_app(new_page({"width": 360, "height": 740}), base_url)
     _open_setup(page)
     _make_pack(page, "Tiny", ["You can whistle", "You can hum"], ["you sneeze", "you cough"])
+    page.click("#own-edit-p1")
+    expect(page.locator("#own-positive")).to_have_value("You can whistle\nYou can hum")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.click("#own-cancel")
+    expect(page.locator("#own-positive")).to_have_count(0)
     page.select_option("#own-use", "instead")
     page.select_option("#seat-count", "6")
     wait_until_answered(page)
