@@ -120,8 +120,8 @@ def test_hostile_markup_reaches_the_setup_escaped() -> None:
     storage = MemoryStorage()
     desk = PackDesk(storage)
     desk.new()
-    desk.field("own-name", {"value": '<script>alert("x")</script>'})
-    desk.field("own-positive", {"value": '<img src=x onerror="alert(1)">'})
+    desk.change("own-name", {"value": '<script>alert("x")</script>'})
+    desk.change("own-positive", {"value": '<img src=x onerror="alert(1)">'})
     desk.save()
     desk.edit("p1")
     html = own_section(desk)
@@ -236,9 +236,9 @@ def test_packs_are_kept_edited_exported_imported_and_deleted_on_the_device() -> 
     storage = MemoryStorage()
     desk = PackDesk(storage)
     desk.act(Action.OWN_NEW, {})
-    desk.field("own-name", {"value": "Moon"})
-    desk.field("own-positive", {"value": "Fly\n\nSwim\n"})
-    desk.field("own-negative", {"value": "slowly"})
+    desk.change("own-name", {"value": "Moon"})
+    desk.change("own-positive", {"value": "Fly\n\nSwim\n"})
+    desk.change("own-negative", {"value": "slowly"})
     desk.act(Action.OWN_SAVE, {})
     assert json.loads(storage[KEY]) == {
         "p1": {"name": "Moon", "positive": ["Fly", "Swim"], "negative": ["slowly"]}
@@ -250,7 +250,7 @@ def test_packs_are_kept_edited_exported_imported_and_deleted_on_the_device() -> 
     }
     assert PackDesk(storage).packs == desk.packs  # kept across a reload
     desk.act(Action.OWN_EDIT, {"pack": "p1"})
-    desk.field("own-negative", {"value": "slowly\nSLOWLY"})
+    desk.change("own-negative", {"value": "slowly\nSLOWLY"})
     desk.act(Action.OWN_SAVE, {})
     assert desk.error == "Moon has the “but” card “SLOWLY” twice."
     assert json.loads(storage[KEY])["p1"]["negative"] == ["slowly"]  # unchanged
@@ -258,10 +258,10 @@ def test_packs_are_kept_edited_exported_imported_and_deleted_on_the_device() -> 
     download = desk.act(Action.OWN_EXPORT, {"pack": "p1"})
     assert isinstance(download, DownloadText) and download.name == "moon.dilemmas-pack.json"
     before = dict(storage)
-    desk.field("own-import", {"value": download.text.replace('"Fly"', '"Swim"')})
+    desk.change("own-import", {"value": download.text.replace('"Fly"', '"Swim"')})
     assert desk.error is not None and "twice" in desk.error
     assert storage == before
-    desk.field("own-import", {"value": download.text})
+    desk.change("own-import", {"value": download.text})
     assert desk.notice == "The pack Moon (2) was imported."
     desk.act(Action.OWN_DELETE, {"pack": "p1"})
     assert "p1" in desk.packs  # the first press only asks

@@ -238,7 +238,7 @@ class Controller:
         field, value = data.get("field", ""), data.get("value", "")
         form = self.form
         if field in OWN_FIELDS:
-            return self._desk().field(field, data)
+            return self._desk().change(field, data)
         if field == "seat-name":
             form.seats[int(data["seat"])].name = value[:20]
             return False

@@ -94,7 +94,7 @@ class PackDesk:
 
     # -- the setup's fields -------------------------------------------------------
 
-    def field(self, name: str, data: dict[str, str]) -> bool:
+    def change(self, name: str, data: dict[str, str]) -> bool:
         """A setup field of the own packs changed; returns whether to draw again."""
         value = data.get("value", "")
         self.notice = None

@@ -482,7 +482,7 @@ class RoomController:
             host.configure(options={**host.options, data["key"]: value})
         elif field in ("room-own-pack", "room-own-use"):
             desk = self._desk()
-            desk.field(field.removeprefix("room-"), data)
+            desk.change(field.removeprefix("room-"), data)
             host.configure(options={**host.options, "own": desk.option()})
         elif field == "room-multi":
             values = [v for v in host.options[data["key"]] if v != data["value"]]
