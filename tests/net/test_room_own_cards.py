@@ -4,6 +4,7 @@ game's options, checked, bounded and cleaned; guests play them without having th
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -119,3 +120,34 @@ def test_a_garbled_lobby_from_a_host_reads_as_no_own_packs() -> None:
         {"game": "dilemmas", "options": {"own": {"use": "mix", "packs": [1]}}, "seats": [1]},
     ):
         assert room_own_cards(lobby, None) == ("", None)
+
+
+def test_through_the_screens_the_host_ticks_its_pack_and_a_small_one_keeps_start_off() -> None:
+    from quandary.web.own_packs import KEY
+
+    from .test_room_screens import open_room, seat_everyone
+
+    net, host, (anna, ben) = open_room()
+    host.storage[KEY] = json.dumps(
+        {"p1": {"name": "Attic", "positive": GOOD[:20], "negative": BUT}}
+    )
+    seat_everyone(net, host, [anna, ben])
+    host.press("field", field="room-own-pack", pack="p1", checked="true")
+    host.press("field", field="room-own-use", value="instead")
+    net.settle()
+    assert "Attic" in anna.html() and "20 good · 24 “but”" in anna.html()
+    blocked = "The chosen packs are too small for 3 players: 4 good cards missing."
+    assert blocked in anna.html() and blocked in host.html()
+    start = re.search(r'<button[^>]*id="room-start"[^>]*>', host.html())
+    assert start is not None and "disabled" in start[0]
+    # The host reloads: its pack is still ticked, and the room's game still holds it.
+    host.reload()
+    net.settle()
+    assert 'id="room-own-p1" checked' in host.html()
+    host.press("field", field="room-own-pack", pack="p1", checked="false")
+    host.press("field", field="room-own-use", value="mix")
+    net.settle()
+    assert "Attic" not in anna.html() and blocked not in host.html()
+    host.press("room-start")
+    net.settle()
+    assert anna.room_view()["seat"] == 1

@@ -570,6 +570,12 @@ class RoomController:
         """This device's own packs, read on first use."""
         if self.desk is None:
             self.desk = PackDesk(self.storage)
+            if self.host is not None:
+                # A room reloaded: the packs its game holds are this device's, ticked.
+                own = self.host.options.get("own") or {}
+                held = own.get("packs", [])
+                self.desk.chosen = [i for i, p in self.desk.packs.items() if p in held]
+                self.desk.use = own.get("use", "mix")
         return self.desk
 
     def _body(self) -> Markup:
