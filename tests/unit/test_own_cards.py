@@ -261,6 +261,9 @@ def test_packs_are_kept_edited_exported_imported_and_deleted_on_the_device() -> 
     desk.change("own-import", {"value": download.text.replace('"Fly"', '"Swim"')})
     assert desk.error is not None and "twice" in desk.error
     assert storage == before
+    desk.change("own-import", {"value": ""})
+    assert desk.error == "That file is empty or too large to be a card pack."
+    assert storage == before
     desk.change("own-import", {"value": download.text})
     assert desk.notice == "The pack Moon (2) was imported."
     desk.act(Action.OWN_DELETE, {"pack": "p1"})

@@ -212,8 +212,9 @@ class PackDesk:
     def _import(self, text: str) -> None:
         """Keep the pack in a file's text; a damaged or foreign file changes nothing."""
         try:
-            if len(text) > MAX_FILE:
-                raise BadSetup("That file is too large to be a card pack.")
+            # The page sends nothing for a file it would not read (too large, unreadable).
+            if len(text) > MAX_FILE or not text.strip():
+                raise BadSetup("That file is empty or too large to be a card pack.")
             pack = read_pack_file(text)
         except BadSetup as exc:
             self.error = exc.message
