@@ -362,6 +362,27 @@ function download({ name, text }) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+// -- a file to open -----------------------------------------------------------------------
+
+// A file the player chose (an own card pack) goes to the engine as text, which
+// checks it: a file too large or unreadable arrives as a sentence that says so.
+const FILE_CHARS = 200_000;
+
+function readChosenFile(element, field) {
+  const file = element.files?.[0];
+  element.value = ""; // the same file chosen again is read again
+  if (!file) return;
+  const send = (value) => act("field", { field, value }, element);
+  if (file.size > FILE_CHARS * 4) {
+    send("");
+    return;
+  }
+  file.text().then(
+    (text) => send(text.length > FILE_CHARS ? "" : text),
+    () => send(""),
+  );
+}
+
 // -- the room transport ----------------------------------------------------------------
 
 async function loadRoomModule() {
@@ -476,6 +497,10 @@ screen.addEventListener("change", guarded((event) => {
   const element = event.target;
   const field = element.dataset?.field;
   if (!field || field === "seat-name") return;
+  if (element.type === "file") {
+    readChosenFile(element, field);
+    return;
+  }
   act("field", { ...datasetOf(element), value: String(element.value), checked: String(Boolean(element.checked)) }, element);
 }));
 

@@ -21,6 +21,8 @@ def option_combos(game: Game) -> list[dict[str, Any]]:
             axes.append([(opt.key, False), (opt.key, True)])
         elif opt.kind == "choice":
             axes.append([(opt.key, v) for v in values])
+        elif opt.kind == "data":
+            axes.append([(opt.key, opt.default)])
         else:
             axes.append([(opt.key, [v]) for v in values] + [(opt.key, values)])
     return [dict(combo) for combo in itertools.product(*axes)]

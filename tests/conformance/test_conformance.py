@@ -274,3 +274,35 @@ def _try_bad_moves(game: engine.Game, state: Any, chooser: random.Random) -> Non
             assert info.value.message.endswith((".", "!")) and len(info.value.message) > 10
             assert move == kept, "apply must not change the move it was given"
             assert state == frozen, "a refused move changed the state"
+
+
+def _own_pack(number: int, size: int) -> dict[str, Any]:
+    """A pack of ``size`` good and "but" cards whose texts appear nowhere else."""
+    return {
+        "name": f"Own pack {number}",
+        "positive": [f"Own good card {number} qz {i} xv" for i in range(size)],
+        "negative": [f"own but card {number} jk {i} wy" for i in range(size)],
+    }
+
+
+OWN_TABLES = [
+    (players, use, flags)
+    for players in range(3, 7)
+    for use in ("mix", "instead")
+    for flags in ({}, {"coop": True, "supervotes": True}, {"neutral": True})
+    if not (use == "instead" and flags.get("neutral"))
+]
+
+
+@pytest.mark.parametrize(("players", "use", "flags"), OWN_TABLES)
+def test_dilemmas_with_own_packs_keeps_the_contract(
+    players: int, use: str, flags: dict[str, bool]
+) -> None:
+    """The Game of Dilemmas with players' own packs, mixed in and alone: the same
+    contract (no own card lost, duplicated or leaked), exactly enough cards alone."""
+    game = next(g for g in GAMES if g.spec.id == "dilemmas")
+    size = 8 * players
+    packs = [_own_pack(1, size - 5), _own_pack(2, 5)] if use == "instead" else [_own_pack(1, 7)]
+    options = {**flags, "own": {"use": use, "packs": packs}}
+    for seed in (7, 8):
+        _playout(game, seed + players, players, options)

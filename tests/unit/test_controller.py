@@ -201,4 +201,5 @@ def test_every_variant_plays_to_the_end_through_the_ui(neutral, supervotes, coop
         "supervotes": supervotes,
         "coop": coop,
         "packs": ["family"],
+        "own": {"use": "mix", "packs": []},
     }

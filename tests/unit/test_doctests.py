@@ -11,6 +11,7 @@ MODULES = [
     "quandary.engine.rng",
     "quandary.engine.codec",
     "quandary.engine.moves",
+    "quandary.games.dilemmas.own_cards",
     "quandary.games.dilemmas.scoring",
     "quandary.games.minister.laws",
     "quandary.games.minister.material",

@@ -36,22 +36,33 @@ class Event:
 
 @dataclass(frozen=True)
 class Option:
-    """One setup choice: a variant flag, a single choice or a multiple choice."""
+    """One setup choice: a variant flag, a single choice, a multiple choice, or data.
+
+    A ``data`` option (The Game of Dilemmas' own card packs) is JSON the game
+    itself checks: ``parse`` returns the value as the game keeps it or raises
+    ``BadSetup``, so a room's host cannot hand its guests anything unchecked."""
 
     key: str
     label: str
     help: str
-    kind: Literal["flag", "choice", "multi"]
+    kind: Literal["flag", "choice", "multi", "data"]
     default: Json
     choices: tuple[tuple[str, str], ...] = ()
     newcomer: Json = None
     """The value a device's first game of this kind starts with in the setup (None:
     the default's), until a game of it was finished there: a first game's pace is
     not a practised player's."""
+    parse: Callable[[Json], Json] | None = None
+    """How a ``data`` option's value is checked and normalised (``BadSetup`` if not)."""
+    summary: Callable[[Json], str] | None = None
+    """A ``data`` option's value in a few words for the setup's folded line ("": none)."""
 
     def check(self, value: Json) -> Json:
         """The value if it is allowed for this option, else ``BadSetup``."""
         allowed = [c for c, _ in self.choices]
+        if self.kind == "data":
+            assert self.parse is not None, "a data option needs its parse"
+            return self.parse(value)
         if self.kind == "flag":
             if not isinstance(value, bool):
                 raise BadSetup(f"{self.label} must be on or off.")

@@ -16,7 +16,7 @@ from typing import Any
 
 from quandary import engine
 from quandary.bots import BOT_NAMES
-from quandary.engine import BadSetup, CorruptState, GameError, Move
+from quandary.engine import BadSetup, CorruptState, GameError, GameSpec, Move
 from quandary.table import BotSpeed, Seat, Table
 
 from .backups import ACK_WAIT_MS, Backups
@@ -634,7 +634,7 @@ class RoomHost:
         return {
             "game": self.game,
             "title": spec.title,
-            "options": self.options,
+            "options": self.options if self.table is None else _dealt_options(spec, self.options),
             "started": self.table is not None,
             "host": self.me,
             "min": spec.min_players,
@@ -857,3 +857,15 @@ class RoomHost:
         self.restored_at = self.company_at = self.beats
         self._sent_view.clear()
         self._sent_lobby.clear()
+
+
+def _dealt_options(spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a started game's lobby shows: a data option (The Game of Dilemmas'
+    own card packs) as its default.
+
+    Before the start, guests read which packs the host chose; once the cards are
+    dealt, each reaches a guest in its view when the guest may see it, and a
+    lobby listing every card beside the table would name the cards still hidden,
+    which the outbox rightly refuses to send (and at every broadcast, up to the
+    packs' whole size again)."""
+    return {o.key: o.default if o.kind == "data" else options[o.key] for o in spec.options}

@@ -37,6 +37,14 @@ class Action(StrEnum):
     DELETE_SAVE = "delete-save"
     DELETE_CANCEL = "delete-cancel"
     DELETE_CONFIRM = "delete-confirm"
+    # The Game of Dilemmas' own card packs, in its setup (web/own_packs.py).
+    OWN_NEW = "own-new"
+    OWN_EDIT = "own-edit"
+    OWN_SAVE = "own-save"
+    OWN_CANCEL = "own-cancel"
+    OWN_DELETE = "own-delete"
+    OWN_DELETE_CONFIRM = "own-delete-confirm"
+    OWN_EXPORT = "own-export"
     # A table, whoever holds its authority.
     REVEAL = "reveal"
     DRAFT = "draft"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from quandary import engine
 from quandary.bots import BOT_NAMES
@@ -44,6 +44,8 @@ from .actions import (
 )
 from .authority import LocalAuthority
 from .html import EMPTY, Markup, attrs, markup
+from .own_packs import GAME as OWN_GAME
+from .own_packs import OWN_ACTIONS, OWN_FIELDS, PackDesk
 from .render.lobby import LobbyForm, SeatDraft, TurnDraft, render_lobby
 from .render.table import TO_LOBBY
 from .saves import CAPACITY, DamagedSave, Entry, Shelf
@@ -126,6 +128,8 @@ class Controller:
         """A finished game being watched again, over whatever screen it was opened from."""
         self.record_error: str | None = None
         """Why the record the lobby was asked to open cannot be shown."""
+        self.desk: PackDesk | None = None
+        """The Game of Dilemmas' own card packs, read when its setup is first shown."""
 
     # -- what tests and the page read ------------------------------------------------
 
@@ -252,6 +256,11 @@ class Controller:
             Action.CREATE_ROOM: self._create_room,
             Action.LEAVE_ROOM: self._leave_room,
         }
+        if action in OWN_ACTIONS:
+            download = self._desk().act(action, data)
+            if download is not None:
+                self.effects.append(download)
+            return True
         handler = handlers.get(action)
         if handler is None:
             raise UnknownAction(f"{action.value!r} only works in a room.")
@@ -260,6 +269,8 @@ class Controller:
     def _field(self, data: dict[str, str]) -> bool:
         field, value = data.get("field", ""), data.get("value", "")
         form = self.form
+        if field in OWN_FIELDS:
+            return self._desk().change(field, data)
         if field == "seat-name":
             form.seats[int(data["seat"])].name = value[:20]
             return False
@@ -311,7 +322,11 @@ class Controller:
             return
         seats = self._seats_from_form()
         if seats is not None:
-            table = Table.new(self.form.game, seats, self.form.options, self.new_seed())
+            try:
+                table = Table.new(self.form.game, seats, self._options(), self.new_seed())
+            except BadSetup as exc:
+                self.form.error = exc.message
+                return
             save_id = self.shelf.new_id(self.make_id)
             if table.game == "randolph" and self.storage.get(PRACTISED_KEY) is None:
                 from .practice import Practice  # on first use: start-up pays for the lobby only
@@ -471,7 +486,7 @@ class Controller:
             )
         else:
             try:
-                spec.normalise_options(form.options)
+                spec.normalise_options(self._options())
                 return [
                     Seat(n, "human" if s.kind == "human" else "bot", s.level)
                     for n, s in zip(names, form.seats, strict=True)
@@ -479,6 +494,32 @@ class Controller:
             except BadSetup as exc:
                 form.error = exc.message
         return None
+
+    # -- The Game of Dilemmas' own card packs -----------------------------------------
+
+    def _desk(self) -> PackDesk:
+        """The own packs, read from the storage on first use."""
+        if self.desk is None:
+            self.desk = PackDesk(self.storage)
+        return self.desk
+
+    def _options(self) -> dict[str, Any]:
+        """The form's options with the own packs chosen, for the game that has them."""
+        if self.form.game != OWN_GAME:
+            return self.form.options
+        self.form.options["own"] = self._desk().option()
+        return self.form.options
+
+    def _setup_extras(self) -> None:
+        """The own packs' part of the setup, and whether Start can start."""
+        form = self.form
+        if form.game != OWN_GAME:
+            form.extra, form.blocked = EMPTY, None
+            return
+        from .render.own_cards import own_section, start_blocked
+
+        form.extra = own_section(self._desk())
+        form.blocked = start_blocked(engine.spec_of(form.game), len(form.seats), self._options())
 
     def _continue(self, data: dict[str, str]) -> None:
         """Sit down at a saved game again; a damaged one is marked so, with the reason."""
@@ -626,6 +667,7 @@ class Controller:
         if self.room is not None:
             return self.room.render()
         if self.local is None:
+            self._setup_extras()
             return render_lobby(
                 self.specs,
                 self.form,

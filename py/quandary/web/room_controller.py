@@ -31,7 +31,9 @@ from .actions import (
     UnknownAction,
 )
 from .authority import GuestAuthority, HostAuthority
-from .html import Markup, attrs, markup
+from .html import EMPTY, Markup, attrs, markup
+from .own_packs import GAME as OWN_GAME
+from .own_packs import PackDesk
 from .render.room import absent_offers, presence, room_lobby, share_box, status_line
 from .render.table import OUT_OF_ROOM
 from .storage import Storage
@@ -98,6 +100,8 @@ class RoomController:
     ) -> None:
         """``speed``: how long the bots of a room this device hosts take over a move."""
         self.storage = storage
+        self.desk: PackDesk | None = None
+        """The own card packs of this device, which a host may choose for the game."""
         self.link = link
         self.url = f"{page.split('#')[0]}#{link.fragment()}"
         self.send: Callable[[str, str], None] | None = None
@@ -461,6 +465,8 @@ class RoomController:
         assert host is not None
         if field == "room-game":
             host.configure(game=value)
+            if self.desk is not None:
+                self.desk.chosen = []  # a game chosen again starts without own packs
         elif field == "room-patience":
             host.set_patience(value)
         elif field == "room-locked":
@@ -474,6 +480,10 @@ class RoomController:
             host.configure(options={**host.options, data["key"]: data.get("checked") == "true"})
         elif field == "room-choice":
             host.configure(options={**host.options, data["key"]: value})
+        elif field in ("room-own-pack", "room-own-use"):
+            desk = self._desk()
+            desk.change(field.removeprefix("room-"), data)
+            host.configure(options={**host.options, "own": desk.option()})
         elif field == "room-multi":
             values = [v for v in host.options[data["key"]] if v != data["value"]]
             if data.get("checked") == "true":
@@ -548,6 +558,26 @@ class RoomController:
         which the host would compute again on every draw)."""
         return self.table.authority.game if self.lobby is not None else None
 
+    def _own_cards(self, lobby: dict[str, Any]) -> tuple[Markup, str | None]:
+        """The Game of Dilemmas' own packs in the room's lobby (the host chooses its own)."""
+        if lobby.get("game") != OWN_GAME:
+            return EMPTY, None
+        from .render.own_cards import room_own_cards
+
+        return room_own_cards(lobby, self._desk() if self.host is not None else None)
+
+    def _desk(self) -> PackDesk:
+        """This device's own packs, read on first use."""
+        if self.desk is None:
+            self.desk = PackDesk(self.storage)
+            if self.host is not None:
+                # A room reloaded: the packs its game holds are this device's, ticked.
+                own = self.host.options.get("own") or {}
+                held = own.get("packs", [])
+                self.desk.chosen = [i for i, p in self.desk.packs.items() if p in held]
+                self.desk.use = own.get("use", "mix")
+        return self.desk
+
     def _body(self) -> Markup:
         """The room's lobby before the game, its table during it."""
         lobby = self.lobby
@@ -555,7 +585,10 @@ class RoomController:
             return Markup('<p class="waiting">Waiting for the host to let you in…</p>')
         view = self.table.view()
         if view is None:
-            body = room_lobby(lobby, self.my_member(), self.host is not None, self.my_name())
+            own, blocked = self._own_cards(lobby)
+            body = room_lobby(
+                lobby, self.my_member(), self.host is not None, self.my_name(), own, blocked
+            )
             if self.host is not None:
                 body = share_box(self.url, self.can_share) + body
             return body

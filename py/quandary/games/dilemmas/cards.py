@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -70,7 +71,8 @@ PACKS: tuple[Pack, ...] = load_packs(os.path.join(os.path.dirname(__file__), "ca
 CARDS: dict[str, Card] = {c.id: c for p in PACKS for c in p.cards}
 
 
-def card_json(card_id: str) -> dict[str, object]:
-    """A card as it appears in views: id, kind, text and weight."""
-    card = CARDS[card_id]
+def card_json(card_id: str, cards: Mapping[str, Card] = CARDS) -> dict[str, object]:
+    """A card as it appears in views: id, kind, text and weight (``cards``: the game's
+    own deck, with the players' own cards, ``own_cards.deck``)."""
+    card = cards[card_id]
     return {"id": card.id, "kind": card.kind, "text": card.text, "weight": card.weight}

@@ -31,7 +31,8 @@ from typing import Any
 from quandary.engine import CorruptState, Rng, legal_moves, moves
 from quandary.engine.spec import Chooser, Json, Move
 
-from .cards import CARDS, KINDS, Kind
+from .cards import KINDS, Card, Kind
+from .own_cards import deck
 from .state import DilemmasState, Hand, Pile
 
 Zones = list[tuple[str, ...]]
@@ -102,7 +103,8 @@ def reinstate(state: DilemmasState, parts: Mapping[int, Json]) -> DilemmasState:
     submit with the told hand.
     """
     seats = sorted(parts)
-    told = {s: _checked_part(s, parts[s]) for s in seats}
+    known = deck(state.options)
+    told = {s: _checked_part(s, parts[s], known) for s in seats}
     hands = list(state.hands)
     piles = _piles(state)
     for kind in KINDS:
@@ -173,7 +175,7 @@ def _take(
 # -- checking a told part ----------------------------------------------------------
 
 
-def _checked_part(seat: int, part: Json) -> tuple[Hand, Move | None]:
+def _checked_part(seat: int, part: Json, deck: Mapping[str, Card]) -> tuple[Hand, Move | None]:
     """A told part as a hand and a choice, once it is shaped like one and names real cards."""
     if not isinstance(part, dict) or set(part) != _PART_KEYS:
         raise CorruptState(f"Seat {seat}'s hidden part is not a hand and a choice.")
@@ -182,11 +184,11 @@ def _checked_part(seat: int, part: Json) -> tuple[Hand, Move | None]:
     hand: list[tuple[str, ...]] = []
     for kind in ("positive", "negative"):
         cards = part[kind]
-        if not isinstance(cards, list) or not all(_is_card(c, kind) for c in cards):
+        if not isinstance(cards, list) or not all(_is_card(c, kind, deck) for c in cards):
             raise CorruptState(f"Seat {seat}'s {kind} cards are not all {kind} cards.")
         hand.append(tuple(cards))
     neutral = part["neutral"]
-    if neutral is not None and not _is_card(neutral, "neutral"):
+    if neutral is not None and not _is_card(neutral, "neutral", deck):
         raise CorruptState(f"Seat {seat}'s neutral card is not a neutral card.")
     move = part["pending"]
     if move is not None and not isinstance(move, dict):
@@ -204,8 +206,8 @@ def _check_sizes(state: DilemmasState, wanted: Mapping[int, tuple[str, ...]], ki
             )
 
 
-def _is_card(card: Any, kind: Kind) -> bool:
-    return isinstance(card, str) and card in CARDS and CARDS[card].kind == kind
+def _is_card(card: Any, kind: Kind, cards: Mapping[str, Card]) -> bool:
+    return isinstance(card, str) and card in cards and cards[card].kind == kind
 
 
 def _can_choose(state: DilemmasState, seat: int, move: Any) -> bool:

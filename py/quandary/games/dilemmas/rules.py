@@ -21,7 +21,8 @@ from quandary.engine import BadSetup, Event, MalformedMove, Progress, Result, Rn
 from quandary.engine.spec import Chooser, Json, Move
 
 from . import dealing, scoring
-from .cards import CARDS, KINDS, PACKS, Kind, card_json
+from .cards import KINDS, Card, card_json
+from .own_cards import chosen_cards, deck, shortfall, shortfall_text
 from .spec import ROUNDS, SPEC
 from .state import Dilemma, DilemmasState, Hand, Pile, RoundResult
 
@@ -42,19 +43,16 @@ class Dilemmas:
     # -- setup ---------------------------------------------------------------
 
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> DilemmasState:
-        """Shuffle the chosen packs and deal four positive and four negative cards each."""
-        chosen = [p for p in PACKS if p.id in options["packs"]]
-        piles = {
-            kind: rng.shuffled([c.id for p in chosen for c in p.of_kind(kind)]) for kind in KINDS
-        }
-        need: dict[Kind, int] = {
-            "positive": players * 6,
-            "negative": players * 6,
-            "neutral": players if options["neutral"] else 0,
-        }
-        for kind, count in need.items():
-            if len(piles[kind]) < count:
-                raise BadSetup(f"The chosen packs have too few {kind} cards for {players}.")
+        """Shuffle the chosen packs and deal four positive and four negative cards each.
+
+        Packs too small for a whole game of fresh cards are refused
+        (``own_cards.shortfall``): the setup screen says so before anyone starts.
+        """
+        missing = shortfall(players, options)
+        if missing:
+            raise BadSetup(shortfall_text(players, missing))
+        chosen = chosen_cards(options)
+        piles = {kind: rng.shuffled([c.id for c in chosen if c.kind == kind]) for kind in KINDS}
         hands = []
         for _ in range(players):
             pos = tuple(piles["positive"].pop() for _ in range(4))
@@ -114,7 +112,7 @@ class Dilemmas:
             laid = state.laid[target]
             kind = (
                 hand.negative
-                if laid is not None and CARDS[laid].kind == "positive"
+                if laid is not None and deck(state.options)[laid].kind == "positive"
                 else hand.positive
             )
             return [{"type": "supply", "card": c, "neutral": u} for c in kind for u in neutrals]
@@ -181,26 +179,27 @@ class Dilemmas:
 
     def view(self, state: DilemmasState, seat: int | None) -> dict[str, Any]:
         """Public table plus, for a seat, its own hand and its own pending choice."""
+        cards = deck(state.options)
         out: dict[str, Any] = {
             "title": SPEC.title,
-            "options": state.options,
+            "options": _options_json(state.options),
             "submitted": [p is not None for p in state.pending],
             "supervotes": [
                 {"yes": y, "no": n} for y, n in zip(state.super_yes, state.super_no, strict=True)
             ],
             "tokens": scoring.tokens_per_kind(state.players),
-            "laid": [card_json(c) if c else None for c in state.laid],
-            "dilemmas": [_dilemma_json(d) for d in state.dilemmas],
-            "history": [_result_json(r) for r in state.history],
+            "laid": [card_json(c, cards) if c else None for c in state.laid],
+            "dilemmas": [_dilemma_json(d, cards) for d in state.dilemmas],
+            "history": [_result_json(r, cards) for r in state.history],
         }
         if state.phase == "supply" and seat is not None:
             out["supply_target"] = supply_target(state, seat)
         if seat is not None:
             hand = state.hands[seat]
             out["hand"] = {
-                "positive": [card_json(c) for c in hand.positive],
-                "negative": [card_json(c) for c in hand.negative],
-                "neutral": card_json(hand.neutral) if hand.neutral else None,
+                "positive": [card_json(c, cards) for c in hand.positive],
+                "negative": [card_json(c, cards) for c in hand.negative],
+                "neutral": card_json(hand.neutral, cards) if hand.neutral else None,
             }
             out["my_submission"] = state.pending[seat]
         return out
@@ -264,7 +263,8 @@ class Dilemmas:
         for pile in (state.positive, state.negative, state.neutral):
             hidden |= set(pile.draw)
         hidden -= {c for r in state.history for d in r.dilemmas for c in d.card_ids()}
-        return hidden | {CARDS[c].text for c in hidden if c in CARDS}
+        cards = deck(state.options)
+        return hidden | {cards[c].text for c in hidden if c in cards}
 
     # -- dealing again when a room's host leaves (engine.dealing) --------------------
 
@@ -368,11 +368,12 @@ def _resolve_lay(state: DilemmasState) -> DilemmasState:
 def _resolve_supply(state: DilemmasState) -> DilemmasState:
     parts: dict[int, Dilemma] = {}
     hands = list(state.hands)
+    cards = deck(state.options)
     for supplier, move in enumerate(state.pending):
         target = supply_target(state, supplier)
         laid = state.laid[target]
         assert laid is not None
-        pair = sorted([laid, move["card"]], key=lambda c: CARDS[c].kind != "positive")
+        pair = sorted([laid, move["card"]], key=lambda c: cards[c].kind != "positive")
         parts[target] = Dilemma(pair[0], pair[1], move["neutral"], (target, supplier), laid)
         hands[supplier] = _remove(hands[supplier], [move["card"], move["neutral"]])
     dilemmas = tuple(parts[s] for s in range(state.players))
@@ -382,7 +383,7 @@ def _resolve_supply(state: DilemmasState) -> DilemmasState:
 def _start_vote(
     state: DilemmasState, hands: tuple[Hand, ...], dilemmas: tuple[Dilemma, ...]
 ) -> DilemmasState:
-    shown = [_dilemma_json(d) for d in dilemmas]
+    shown = [_dilemma_json(d, deck(state.options)) for d in dilemmas]
     return replace(
         state,
         phase="vote",
@@ -409,7 +410,7 @@ def _resolve_vote(state: DilemmasState) -> DilemmasState:
     used_no = tuple(
         a and scoring.SUPER_NO not in b for a, b in zip(state.super_no, ballots, strict=True)
     )
-    log = [*state.log, Event("votes_revealed", _result_json(result))]
+    log = [*state.log, Event("votes_revealed", _result_json(result, deck(state.options)))]
     state = replace(
         state, scores=scores, super_yes=used_yes, super_no=used_no, history=(*state.history, result)
     )
@@ -430,9 +431,10 @@ def _resolve_vote(state: DilemmasState) -> DilemmasState:
 
 def _discard_table(state: DilemmasState) -> DilemmasState:
     piles = {"positive": state.positive, "negative": state.negative, "neutral": state.neutral}
+    cards = deck(state.options)
     for d in state.dilemmas:
         for c in d.card_ids():
-            kind = CARDS[c].kind
+            kind = cards[c].kind
             piles[kind] = Pile(piles[kind].draw, (*piles[kind].discard, c))
     return replace(
         state,
@@ -475,23 +477,41 @@ def _used_kinds(state: DilemmasState, seat: int) -> list[str]:
     laid = dilemmas[seat].laid
     target = dilemmas[supply_target(state, seat)].laid
     assert laid is not None and target is not None
-    supplied = "negative" if CARDS[target].kind == "positive" else "positive"
-    return [CARDS[laid].kind, supplied]
+    cards = deck(state.options)
+    supplied = "negative" if cards[target].kind == "positive" else "positive"
+    return [cards[laid].kind, supplied]
 
 
-def _dilemma_json(d: Dilemma) -> dict[str, Any]:
+def _options_json(options: dict[str, Any]) -> dict[str, Any]:
+    """The options as every view shows them: the own packs by name and size only.
+
+    Their cards reach a view when they are dealt, like any card; all of their
+    text in every view would show the cards still hidden in the piles, and
+    could make a snapshot longer than a room's messages may be.
+    """
+    own = options.get("own")
+    if not own:
+        return options
+    packs = [
+        {"name": p["name"], "positive": len(p["positive"]), "negative": len(p["negative"])}
+        for p in own["packs"]
+    ]
+    return {**options, "own": {"use": own["use"], "packs": packs}}
+
+
+def _dilemma_json(d: Dilemma, cards: Mapping[str, Card]) -> dict[str, Any]:
     return {
-        "positive": card_json(d.positive),
-        "negative": card_json(d.negative),
-        "neutral": card_json(d.neutral) if d.neutral else None,
+        "positive": card_json(d.positive, cards),
+        "negative": card_json(d.negative, cards),
+        "neutral": card_json(d.neutral, cards) if d.neutral else None,
         "creators": list(d.creators),
     }
 
 
-def _result_json(r: RoundResult) -> dict[str, Any]:
+def _result_json(r: RoundResult, cards: Mapping[str, Card]) -> dict[str, Any]:
     return {
         "round": r.round,
-        "dilemmas": [_dilemma_json(d) for d in r.dilemmas],
+        "dilemmas": [_dilemma_json(d, cards) for d in r.dilemmas],
         "tallies": [list(t) for t in r.tallies],
         "winners": list(r.winners),
         "points": list(r.points),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from quandary.engine.spec import GameSpec, Option
 
 from .cards import PACKS
+from .own_cards import NO_OWN, parse_own, summary
 
 ROUNDS = 5
 """Rounds in a game."""
@@ -45,6 +46,15 @@ SPEC = GameSpec(
             "multi",
             [p.id for p in PACKS if p.default],
             tuple((p.id, p.name) for p in PACKS),
+        ),
+        Option(
+            "own",
+            "Your own cards",
+            "Packs written on this device, mixed in or played instead of the built-in packs.",
+            "data",
+            NO_OWN,
+            parse=parse_own,
+            summary=summary,
         ),
     ),
     simultaneous=True,

@@ -33,6 +33,10 @@ class LobbyForm:
     confirm_delete: str | None = None
     """The saved game whose Delete was pressed once: the next press must confirm."""
     notices: list[str] = field(default_factory=list)
+    extra: Markup = EMPTY
+    """A game's own part of its options (The Game of Dilemmas' own card packs)."""
+    blocked: str | None = None
+    """Why Start cannot start this game as it is set (shown by Start, which is off)."""
 
 
 @dataclass
@@ -310,11 +314,17 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
     more = markup(
         '<details class="more" id="setup-more"><summary>'
         '<span class="more-title">Options</span> <span class="more-chosen">{}</span>'
-        "</summary>{}{}{}</details>",
+        "</summary>{}{}{}{}</details>",
         options_summary(spec, form.options, speed),
         speed_field(speed),
         variants,
         multis,
+        form.extra,
+    )
+    blocked = (
+        markup('<p class="form-error" id="start-blocked">{}</p>', form.blocked)
+        if form.blocked
+        else EMPTY
     )
     return markup(
         '<div class="setup" role="group" aria-labelledby="setup-title">'
@@ -324,8 +334,8 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
         "<fieldset><legend>Players</legend>"
         '<label>Seats <select id="seat-count" data-field="seat-count">{}</select></label>'
         '<ol class="seats">{}</ol>{}</fieldset>'
-        "{}{}"
-        '<button type="button" class="primary big" data-action="start" id="start">'
+        "{}{}{}"
+        '<button type="button" class="primary big" data-action="start" id="start"{}>'
         "Start game</button>{}</div>",
         spec.title,
         entry(spec.id).rules_page,
@@ -334,7 +344,9 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
         seats,
         length,
         more,
+        blocked,
         error,
+        attrs(disabled=True, aria_describedby="start-blocked") if form.blocked else EMPTY,
         _practice(spec),
     )
 
@@ -369,6 +381,9 @@ def options_summary(spec: GameSpec, options: dict[str, Any], speed: str | None =
             chosen = options.get(o.key, o.default)
             names = [label for value, label in o.choices if value in (chosen or [])]
             parts.append(f"{o.label}: {', '.join(names) or 'none'}")
+        elif o.kind == "data" and o.summary is not None:
+            parts.append(o.summary(options.get(o.key, o.default)))
+    parts = [p for p in parts if p]
     return " · ".join(parts)
 
 

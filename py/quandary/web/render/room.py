@@ -7,7 +7,7 @@ from typing import Any
 from quandary import engine
 from quandary.bots import levels
 from quandary.net.guest import REPLACED, Handover
-from quandary.web.html import Markup, attrs, join, markup
+from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.render.lobby import choice_field, length_line, options_summary
 
 
@@ -121,8 +121,16 @@ def share_box(url: str, can_share: bool) -> Markup:
     )
 
 
-def room_lobby(lobby: dict[str, Any], me: str | None, is_host: bool, name: str) -> Markup:
-    """Seats, members and (for the host) the game's settings."""
+def room_lobby(
+    lobby: dict[str, Any],
+    me: str | None,
+    is_host: bool,
+    name: str,
+    own: Markup = EMPTY,
+    blocked: str | None = None,
+) -> Markup:
+    """Seats, members and (for the host) the game's settings; ``own``: the game's own
+    card packs, and ``blocked``, why they keep the game from starting."""
     seats = join(_seat(i, s, lobby, me, is_host) for i, s in enumerate(lobby["seats"]))
     members = join(
         markup(
@@ -143,7 +151,7 @@ def room_lobby(lobby: dict[str, Any], me: str | None, is_host: bool, name: str) 
             '<p class="actions"><button type="button" class="primary big" data-action="room-start"'
             ' id="room-start"{}>Start the game</button>'
             ' <span class="hint">{}</span></p>',
-            attrs(disabled=empty > 0),
+            attrs(disabled=empty > 0 or blocked is not None),
             _waiting(empty),
         )
     else:
@@ -164,6 +172,7 @@ def room_lobby(lobby: dict[str, Any], me: str | None, is_host: bool, name: str) 
             name,
         )
         + (_settings(lobby) if is_host else _settings_summary(lobby))
+        + own
         + length_line(lobby["game"], len(lobby["seats"]))
         + markup('<h3>Seats</h3><ol class="room-seats">{}</ol>', seats)
         + markup('<h3>In the room</h3><ul class="members">{}</ul>', members)
