@@ -42,6 +42,30 @@ PYODIDE_FILES = (
 )
 
 
+SNAPSHOT_RESTORE = "return Module.HEAP8.set(t),l"
+"""Where Pyodide's runtime copies a memory snapshot into its heap (pyodide.asm.mjs)."""
+SNAPSHOT_RESTORE_GROWN = (
+    "return t.length>Module.HEAP8.length&&Module._emscripten_resize_heap(t.length),"
+    "Module.HEAP8.set(t),l"
+)
+
+
+def _restore_into_any_heap(runtime: Path) -> None:
+    """Let Pyodide restore a snapshot bigger than its initial 30 MiB heap (pyodide#6254).
+
+    Pyodide copies the snapshot's memory into the heap the runtime starts with,
+    and a snapshot taken after the heap grew does not fit there ("offset is out
+    of bounds"): the warm start was lost as soon as the package, the games' data
+    and the standard library modules PyScript needs passed 30 MiB. The heap is
+    grown first, with the runtime's own function for it. A new Pyodide whose code
+    differs stops the build here, rather than quietly losing every warm start.
+    """
+    text = runtime.read_text()
+    if text.count(SNAPSHOT_RESTORE) != 1:
+        sys.exit(f"{runtime.name}: the snapshot restore to patch is not there (pyodide#6254).")
+    runtime.write_text(text.replace(SNAPSHOT_RESTORE, SNAPSHOT_RESTORE_GROWN))
+
+
 INPUTS = ("py", "static", "index.html", "pyscript.toml", "package-lock.json", "scripts")
 """Everything a build reads from the repository (node_modules is pinned by the lock file)."""
 STAMP = ".source-hash"
@@ -104,6 +128,7 @@ def build(out: Path) -> None:
     (staging / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, staging / "pyodide" / name)
+    _restore_into_any_heap(staging / "pyodide" / "pyodide.asm.mjs")
     shutil.copytree(
         modules / "@pyscript/core/dist",
         staging / "pyscript",

@@ -4,9 +4,10 @@
 // it, and the worker that makes it (static/js/snapshot.worker.js).
 
 const SNAPSHOTS = "quandary-snapshots";
-// Pyodide restores a snapshot only into its initial 30 MiB heap (pyodide#6254):
-// a bigger one would fail to load, so it is never stored.
-const SNAPSHOT_LIMIT = 32 * 1024 * 1024;
+// Pyodide restores a snapshot only into its initial 30 MiB heap (pyodide#6254);
+// the build lets it grow the heap first (scripts/build.py, _restore_into_any_heap).
+// A snapshot is still bounded: one far bigger than the engine needs is not kept.
+const SNAPSHOT_LIMIT = 96 * 1024 * 1024;
 
 export const snapshotKey = (folder) => new URL("engine.snapshot", folder).href;
 
