@@ -210,6 +210,12 @@ const EFFECTS = {
   },
   share: ({ title, url }) => navigator.share?.({ title, url }).catch(() => {}), // dismissed
   download,
+  // A chat line was sent: its field is emptied before the screen is drawn (a line
+  // that was not sent stays, to send again).
+  "clear-field": ({ field }) => {
+    const input = document.getElementById(field);
+    if (input) input.value = "";
+  },
   reveal: ({ selector }) => revealElement(selector),
   bug: ({ html, text, trace }) => {
     console.error(trace);
@@ -461,6 +467,24 @@ screen.addEventListener("change", guarded((event) => {
   if (!field || field === "seat-name") return;
   act("field", { ...datasetOf(element), value: String(element.value), checked: String(Boolean(element.checked)) }, element);
 }));
+
+// A form names its action (a room's chat line): its fields go with it, and the
+// page never navigates (the policy allows no form submission anyway).
+screen.addEventListener("submit", guarded((event) => {
+  event.preventDefault();
+  const form = event.target;
+  const action = form.dataset?.action;
+  if (!action) return;
+  const data = {};
+  for (const [key, value] of new FormData(form)) data[key] = String(value);
+  act(action, { ...datasetOf(form), ...data }, form);
+}));
+
+// The chat panel opened or closed by the player (or by draw.entry.js at first, on a
+// wide screen): lines that arrive while it is closed are counted as unread.
+screen.addEventListener("toggle", guarded((event) => {
+  if (event.target.id === "chat") act("chat-open", { open: String(event.target.open) }, event.target);
+}), true);
 
 // Lobby names are kept as typed; a room name is sent once, on change.
 screen.addEventListener("input", guarded((event) => {
