@@ -211,10 +211,10 @@ const EFFECTS = {
   share: ({ title, url }) => navigator.share?.({ title, url }).catch(() => {}), // dismissed
   download,
   // A chat line was sent: its field is emptied before the screen is drawn (a line
-  // that was not sent stays, to send again).
-  "clear-field": ({ field }) => {
+  // that was not sent stays, to send again; one typed since is kept).
+  "clear-field": ({ field, text }) => {
     const input = document.getElementById(field);
-    if (input) input.value = "";
+    if (input && input.value === text) input.value = "";
   },
   reveal: ({ selector }) => revealElement(selector),
   bug: ({ html, text, trace }) => {

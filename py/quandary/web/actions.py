@@ -168,10 +168,12 @@ class ClearField:
 
     The page keeps what a player types in a focused field whatever the screen
     says (``paint`` in static/js/app.entry.js), so only this empties it; a line
-    that was not sent stays there to send again.
+    that was not sent stays there to send again. The field is emptied only if it
+    still holds ``text``: a player who typed on meanwhile keeps the new line.
     """
 
     field: str
+    text: str
 
 
 Effect = (

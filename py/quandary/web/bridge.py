@@ -348,7 +348,7 @@ class Bridge:
         elif isinstance(effect, DownloadText):
             out.append({"t": "download", "name": effect.name, "text": effect.text})
         elif isinstance(effect, ClearField):
-            out.append({"t": "clear-field", "field": effect.field})
+            out.append({"t": "clear-field", "field": effect.field, "text": effect.text})
         elif isinstance(effect, SaveRoom) and self.controller.room is not None:
             # At once, in the worker: the page's drawing does not wait for it.
             self.controller.room.persist()

@@ -519,7 +519,7 @@ class RoomController:
             assert self.guest is not None
             sent = self.guest.say(text)
         if sent:
-            self.effects.append(ClearField("chat-text"))
+            self.effects.append(ClearField("chat-text", text))
 
     def _react(self, emoji: str) -> None:
         if emoji not in REACTIONS:

@@ -51,7 +51,7 @@ def chat_panel(
     )
     items = join(
         markup(
-            '<li{}><span class="chat-name">{}</span> <span class="chat-text">{}</span></li>',
+            '<li{}><span class="chat-name">{}</span>: <span class="chat-text">{}</span></li>',
             attrs(class_="chat-line mine" if line.member == me else "chat-line"),
             line.name,
             line.text,
