@@ -7,8 +7,17 @@ import json
 
 import pytest
 
-from quandary.net.chat import CHUNK, HISTORY, LINES, MAX_CHAT, REACTIONS, WINDOW_MS, clean_chat
-from quandary.net.messages import GUEST_TYPES, HOST_TYPES, ProtocolError, encode, parse
+from quandary.net.chat import (
+    CHUNK,
+    HISTORY,
+    LINES,
+    MAX_CHAT,
+    REACTIONS,
+    WINDOW_MS,
+    ChatRoom,
+    clean_chat,
+)
+from quandary.net.messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, encode, parse
 
 from .memnet import HostKey, Network, sign
 from .test_room_protocol import rejections
@@ -206,13 +215,17 @@ def test_a_late_joiner_sees_the_last_fifty_lines() -> None:
 
 
 def test_the_longest_history_fits_in_its_messages() -> None:
-    net, host, anna, ben = room_of_two()
-    for _ in range(HISTORY):
-        host.chat.said.forget(host.me)
-        host.say("😬" * MAX_CHAT)
-    for message in host.chat.history():
-        text = encode(message)
-        assert parse(text, HOST_TYPES)["t"] == "chat"
+    """50 of the longest lines (280 four-byte characters, a 20-character name of them,
+    the longest member id) overflow one message: the history goes in chunks, each of
+    which a guest's parser takes."""
+    room = ChatRoom()
+    for n in range(HISTORY):
+        room.said.forget("m" * 64)
+        room.say("m" * 64, "😬" * 20, 15, "😬" * MAX_CHAT, n * 1.0)
+    whole = {"t": "chat", "lines": [line.to_json() for line in room.log.lines], "whole": True}
+    assert len(encode(whole).encode()) > MAX_BYTES
+    for message in room.history():
+        assert parse(encode(message), HOST_TYPES)["t"] == "chat"
 
 
 def test_a_forged_chat_from_a_peer_is_refused_by_guests() -> None:
