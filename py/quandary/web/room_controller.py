@@ -580,7 +580,10 @@ class RoomController:
         return head + body + Markup("</section>")
 
     def _chat_panel(self) -> Markup:
-        """The reactions and the chat, with the lines that came while it was closed."""
+        """The reactions and the chat, with the lines that came while it was closed.
+
+        Drawing it with the panel open is what reads the lines: the badge counts
+        those after the newest line drawn that way."""
         chat, me = self.chat, self.my_member()
         newest = chat.lines[-1].n if chat.lines else 0
         if self.chat_open or newest < self.chat_seen:  # open, or a new host's lines
@@ -588,9 +591,8 @@ class RoomController:
         unread = sum(1 for line in chat.lines if line.n > self.chat_seen and line.member != me)
         return chat_panel(chat.lines, me, unread, chat.note, chat.muted)
 
-    def _bubbles(self) -> tuple[dict[int, Markup], dict[str, Markup]]:
+    def _bubbles(self, started: bool) -> tuple[dict[int, Markup], dict[str, Markup]]:
         """Reactions shown now: by seat on the scoreboard during a game, else by name."""
-        started = self.table.view() is not None
         by_seat: dict[int, Markup] = {}
         by_member: dict[str, Markup] = {}
         for reaction in self.chat.live(self.now()):
@@ -627,7 +629,7 @@ class RoomController:
             return Markup('<p class="waiting">Waiting for the host to let you in…</p>')
         view = self.table.view()
         muted = self.host.chat.muted if self.host is not None else set()
-        by_seat, by_member = self._bubbles()
+        by_seat, by_member = self._bubbles(started=view is not None)
         self.table.reactions = by_seat
         if view is None:
             body = room_lobby(
