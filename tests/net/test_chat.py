@@ -201,6 +201,20 @@ def test_mute_is_kept_when_the_host_reloads() -> None:
     assert again.chat.muted == {ids["Anna"]}
 
 
+def test_lines_after_the_host_reloads_are_shown_too() -> None:
+    net, host, anna, ben = room_of_two()
+    host.say("before")
+    net.settle()
+    saved = json.loads(json.dumps(host.to_json()))
+    net.disconnect("H")
+    again = net.add_host("Hana", peer="H2")
+    again.restore(saved)
+    net.settle()
+    again.say("after")
+    net.settle()
+    assert [line.text for line in anna.chat.lines] == ["before", "after"]
+
+
 def test_a_late_joiner_sees_the_last_fifty_lines() -> None:
     net, host, anna, ben = room_of_two()
     for i in range(HISTORY + 7):

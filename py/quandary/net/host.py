@@ -875,6 +875,9 @@ class RoomHost:
             "epoch": self.epoch,
             "locked": self.locked,
             "muted": sorted(self.chat.muted),
+            # Lines are numbered on from here after a reload: guests show each line
+            # once, by its number, and would take a line numbered anew for one seen.
+            "chat_serial": self.chat.serial,
         }
 
     def restore(self, data: Any, ran_on: float = 0.0) -> None:
@@ -891,6 +894,7 @@ class RoomHost:
             patience = data.get("patience", "normal")
             locked = data.get("locked", False) is True
             muted = {m for m in data.get("muted", []) if isinstance(m, str)}
+            chat_serial = int(data.get("chat_serial", 0))
             epoch = int(data.get("epoch", 0))
             if patience not in PATIENCE:
                 raise CorruptState("The saved room's waiting time is unknown.")
@@ -911,6 +915,7 @@ class RoomHost:
             table.resume_window(data.get("window"), self.now() - max(0.0, ran_on))
         self.patience, self.epoch, self.locked = patience, epoch, locked
         self.chat.muted = muted & set(members)
+        self.chat.serial = max(self.chat.serial, chat_serial)
         self.game, self.options, self.epochs = data["game"], options, epochs
         self.restored_at = self.company_at = self.beats
         self._sent_view.clear()
