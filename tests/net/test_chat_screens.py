@@ -88,3 +88,15 @@ def test_the_host_mutes_a_member_from_the_room_panel() -> None:
     anna.press("chat-send", text="hello?")
     net.settle()
     assert 'class="chat-line"' not in host.html()
+
+
+def test_chat_actions_leave_the_rooms_notice_alone() -> None:
+    """The panel opens by itself when it first appears (a successor's room included):
+    that must not wipe what the room just said ("the room now runs on this device")."""
+    net, host, (anna,) = open_room(guests=("Anna",))
+    room = host.controller.room
+    room.notice = "The host left, so the room now runs on this device."
+    host.press("chat-open", open="true")
+    host.press("chat-send", text="hi")
+    host.press("chat-react", emoji="👍")
+    assert room.notice is not None and "runs on this device" in host.html()

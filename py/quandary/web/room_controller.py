@@ -40,6 +40,7 @@ from .render.table import OUT_OF_ROOM
 from .storage import Storage
 from .table_controller import DAMAGED, TableController
 
+CHAT_ACTIONS = frozenset({Action.CHAT_SEND, Action.CHAT_REACT, Action.CHAT_OPEN})
 SEARCH_PATIENCE = 8
 """Timer beats (2 s each) before a guest is told nobody has answered yet."""
 WRONG_SECRET = (
@@ -438,6 +439,9 @@ class RoomController:
 
     def act(self, action: Action, data: dict[str, str]) -> None:
         """Handle a click or field change that belongs to the room."""
+        if action in CHAT_ACTIONS:
+            self._chat_act(action, data)
+            return
         self.notice = None
         try:
             if action in TABLE_ACTIONS:
@@ -463,12 +467,6 @@ class RoomController:
                 self.table.follow()
             elif action is Action.ROOM_MUTE and self.host is not None:
                 self.host.mute(data.get("member", ""), data.get("muted") == "true")
-            elif action is Action.CHAT_SEND:
-                self._say(data.get("text", ""))
-            elif action is Action.CHAT_REACT:
-                self._react(data.get("emoji", ""))
-            elif action is Action.CHAT_OPEN:
-                self.chat_open = data.get("open") == "true"
             else:
                 raise UnknownAction(f"A room has no action {action.value!r}.")
         except (BadSetup, GameError) as exc:
@@ -509,6 +507,17 @@ class RoomController:
                 values.append(data["value"])
             host.configure(options={**host.options, data["key"]: values})
 
+    def _chat_act(self, action: Action, data: dict[str, str]) -> None:
+        """A chat action: its refusals are the chat's own note, and the room's notice
+        (which answers the player's last room action, or says the room changed
+        hands) stays, as the panel opening by itself must not wipe it."""
+        if action is Action.CHAT_SEND:
+            self._say(data.get("text", ""))
+        elif action is Action.CHAT_REACT:
+            self._react(data.get("emoji", ""))
+        else:
+            self.chat_open = data.get("open") == "true"
+
     def _say(self, text: str) -> None:
         """Send a chat line; the field is emptied only once it went (``ClearField``)."""
         if self.host is not None:
@@ -523,8 +532,8 @@ class RoomController:
 
     def _react(self, emoji: str) -> None:
         if emoji not in REACTIONS:
-            raise BadSetup("There is no such reaction.")
-        if self.host is not None:
+            self.chat.note = "There is no such reaction."
+        elif self.host is not None:
             self.host.react(emoji)
         elif self.guest is not None:
             self.guest.react(emoji)
@@ -566,7 +575,9 @@ class RoomController:
         )
         if self.error or status == "removed":
             return head + _new_room_offer() + Markup("</section>")
-        if self.lobby is not None and status == "joined":
+        if self.lobby is not None and status in ("joined", "away"):
+            # Kept while the host is away: what was said stays readable, and the
+            # panel stays as the player left it (open or closed).
             head += self._chat_panel()
         try:
             body = self._body()
