@@ -226,6 +226,12 @@ const EFFECTS = {
       .then(({ url, reason }) => post({ t: "replay-link", url, reason }))
       .catch(() => post({ t: "replay-link", url: "", reason: "This browser could not make a replay link." }));
   },
+  // A chat line was sent: its field is emptied before the screen is drawn (a line
+  // that was not sent stays, to send again; one typed since is kept).
+  "clear-field": ({ field, text }) => {
+    const input = document.getElementById(field);
+    if (input && input.value === text) input.value = "";
+  },
   reveal: ({ selector }) => revealElement(selector),
   turn: ({ yours }) => yourTurn(yours),
   bug: ({ html, text, trace }) => {
@@ -503,6 +509,24 @@ screen.addEventListener("change", guarded((event) => {
   }
   act("field", { ...datasetOf(element), value: String(element.value), checked: String(Boolean(element.checked)) }, element);
 }));
+
+// A form names its action (a room's chat line): its fields go with it, and the
+// page never navigates (the policy allows no form submission anyway).
+screen.addEventListener("submit", guarded((event) => {
+  event.preventDefault();
+  const form = event.target;
+  const action = form.dataset?.action;
+  if (!action) return;
+  const data = {};
+  for (const [key, value] of new FormData(form)) data[key] = String(value);
+  act(action, { ...datasetOf(form), ...data }, form);
+}));
+
+// The chat panel opened or closed by the player (or by draw.entry.js at first, on a
+// wide screen): lines that arrive while it is closed are counted as unread.
+screen.addEventListener("toggle", guarded((event) => {
+  if (event.target.id === "chat") act("chat-open", { open: String(event.target.open) }, event.target);
+}), true);
 
 // Lobby names are kept as typed; a room name is sent once, on change.
 screen.addEventListener("input", guarded((event) => {

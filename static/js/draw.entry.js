@@ -11,7 +11,19 @@ import { Idiomorph } from "idiomorph";
 // by the player, not by Python: their open state is left as the player set it, so a
 // redraw while they read or change them (another player's move, a bot's, a box they
 // ticked) does not close them.
-const keepLogOpen = (name, element) => !(name === "open" && element.matches("details.log, details.more"));
+const keepLogOpen = (name, element) =>
+  !(name === "open" && element.matches("details.log, details.more, details.chat"));
+
+// A room's chat opens by itself on a wide screen, once, when it first appears; on a
+// phone it starts closed (its badge counts what arrives). After that it is the player's.
+const WIDE = "(min-width: 601px)";
+const placed = new WeakSet();
+const placeChat = (root) => {
+  const chat = root.querySelector("details.chat");
+  if (chat === null || placed.has(chat)) return;
+  placed.add(chat);
+  if (matchMedia(WIDE).matches) chat.open = true;
+};
 
 // Newest at the bottom: a reader at the bottom of the open log stays there as
 // lines arrive; one who scrolled up to read is left where they are.
@@ -30,6 +42,7 @@ globalThis.quandaryDraw = (root, html) => {
   });
   const after = root.querySelector(LINES);
   if (after !== null && pinned) toBottom(after);
+  placeChat(root);
 };
 
 // Opening the log shows its newest lines first ("toggle" does not bubble: caught on the way down).

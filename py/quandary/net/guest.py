@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from quandary.engine import BadView, CorruptState, Move, dealing, read_header
 
+from .chat import MUTED, ChatLog, Line, Window, clean_chat, slow_down
 from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, clean_name, encode, parse
 from .succession import (
     BACKUPS_KEPT,
@@ -125,6 +126,12 @@ class RoomGuest:
         """Timer beats spent searching with no host heard (``_follows``)."""
         self.heard_at = 0.0
         """When the host last spoke (this guest's clock, ms)."""
+        self.chat = ChatLog()
+        """The room's chat as the host relayed it (net/chat.py)."""
+        self._said = Window()
+        self._reacted = Window()
+        """The host's limits, kept here too: an honest player over them is told at once,
+        and their line stays in the field to send again."""
 
     @property
     def stopped(self) -> bool:
@@ -217,6 +224,10 @@ class RoomGuest:
             self._update(msg)
         elif kind == "record":
             self.record = (msg["version"], msg["record"])
+        elif kind in ("chat", "react", "muted"):
+            self._chat(msg)
+        elif kind == "rejected" and msg["code"].startswith("chat"):
+            self.chat.note = msg["reason"]  # for the chat panel, not the room's status
         elif kind == "tick":
             # Answered at once: the host times the round trip to correct our throws.
             self._send(peer, {"t": "pong", "at": msg["at"]})
@@ -537,6 +548,48 @@ class RoomGuest:
         if self.trusted != {key}:
             self.trusted = {key}
             self.trust(key)
+
+    def _chat(self, msg: dict[str, Any]) -> None:
+        """Lines, a reaction or a mute from the verified host: only its word counts, so
+        no other peer can make anyone seem to say anything."""
+        if msg["t"] == "chat":
+            self.chat.add([Line.from_json(line) for line in msg["lines"]], msg["whole"])
+        elif msg["t"] == "react":
+            self.chat.react(msg["member"], msg["name"], msg["seat"], msg["emoji"], self.now())
+        else:
+            self.chat.muted = msg["muted"]
+            self.chat.note = MUTED if msg["muted"] else None
+
+    def say(self, text: str) -> bool:
+        """Send a chat line to the host; whether it went (if not, ``chat.note`` says why)."""
+        self.chat.note = None
+        text = clean_chat(text)
+        if not text:
+            return False
+        if self.host is None or self.stopped:
+            self.chat.note = "The host is away: your line was not sent."
+            return False
+        if self.chat.muted:
+            self.chat.note = MUTED
+            return False
+        wait = self._said.wait("me", self.now())
+        if wait:
+            self.chat.note = slow_down(wait)
+            return False
+        self._send(self.host, {"t": "chat", "text": text})
+        return True
+
+    def react(self, emoji: str) -> None:
+        """Send a reaction to the host (``chat.note`` says why, if it was not sent)."""
+        self.chat.note = None
+        if self.host is None or self.stopped:
+            self.chat.note = "The host is away: your reaction was not sent."
+        elif self.chat.muted:
+            self.chat.note = MUTED
+        elif wait := self._reacted.wait("me", self.now()):
+            self.chat.note = slow_down(wait, "reactions")
+        else:
+            self._send(self.host, {"t": "react", "emoji": emoji})
 
     def _update(self, msg: dict[str, Any]) -> None:
         if self.view is None or msg["base"] != self.version:

@@ -21,6 +21,7 @@ from quandary.table import BotSpeed, Seat, Table
 
 from .backups import ACK_WAIT_MS, Backups
 from .budget import Budget
+from .chat import ChatRoom, Refused
 from .members import (
     DELAY_SAMPLES,
     LOCAL,
@@ -121,6 +122,8 @@ class RoomHost:
         """When each connection last sent this host anything (host's clock)."""
         self.transport_rtt: dict[str, float] = {}
         """Each connection's round trip (ms) as the host's own browser measures it."""
+        self.chat = ChatRoom()
+        """The room's chat (net/chat.py): beside the game, never in its state or views."""
 
     # -- incoming ------------------------------------------------------------------
 
@@ -247,6 +250,10 @@ class RoomHost:
             self._rename(member, msg["name"])
         elif msg["t"] == "seat":
             self._sit(member, msg["seat"])
+        elif msg["t"] == "chat":
+            self._say(member, msg["text"])
+        elif msg["t"] == "react":
+            self._react(member, msg["emoji"])
         else:
             self._intent(member, msg["id"], msg["version"], msg["move"])
 
@@ -300,6 +307,10 @@ class RoomHost:
         self._sent_view.pop(peer, None)
         self._sent_lobby.pop(peer, None)
         self._send(peer, {"t": "welcome", "token": member.token, "member": member.id}, None)
+        for chat in self.chat.history():
+            self._send_chat(peer, chat)  # a late joiner reads what was said before
+        if member.id in self.chat.muted:
+            self._send_chat(peer, {"t": "muted", "muted": True})
         if moved:
             self.broadcast()  # someone new, or back: everyone's lobby says so
         else:
@@ -440,6 +451,78 @@ class RoomHost:
                 self._reject(member.peer, exc.code, exc.message, intent)
             else:
                 member.seen = [*member.seen[-(SEEN_LIMIT - 1) :], intent]
+
+    # -- chat (net/chat.py) ------------------------------------------------------
+
+    def _say(self, member: Member, text: str) -> None:
+        """A member's line: cleaned, stamped with who said it and sent to everyone.
+
+        The name and seat are the host's record of the connection it came on; a
+        line refused (muted, too fast, empty) is answered to its sender alone.
+        """
+        try:
+            line = self.chat.say(member.id, member.name, member.seat, text, self.now())
+        except Refused as exc:
+            self._refuse_chat(member, exc)
+            return
+        self._to_everyone({"t": "chat", "lines": [line.to_json()], "whole": False})
+
+    def _react(self, member: Member, emoji: str) -> None:
+        """A member's reaction, sent to everyone to show by their name for a moment."""
+        try:
+            self.chat.react(member.id, emoji, self.now())
+        except Refused as exc:
+            self._refuse_chat(member, exc)
+            return
+        self.chat.log.react(member.id, member.name, member.seat, emoji, self.now())
+        msg = {
+            "t": "react",
+            "member": member.id,
+            "name": member.name,
+            "seat": member.seat,
+            "emoji": emoji,
+        }
+        self._to_everyone(msg)
+
+    def say(self, text: str) -> None:
+        """The host's own line (a refusal is noted on its own chat log)."""
+        self.chat.log.note = None
+        self._say(self.members[self.me], text)
+
+    def react(self, emoji: str) -> None:
+        """The host's own reaction."""
+        self.chat.log.note = None
+        self._react(self.members[self.me], emoji)
+
+    def mute(self, member_id: str, muted: bool) -> None:
+        """Mute a member's lines and reactions, or let them speak again; they are told."""
+        member = self.members.get(member_id)
+        if member is None or member.id == self.me:
+            raise BadSetup("That member cannot be muted.")
+        if muted:
+            self.chat.muted.add(member_id)
+        else:
+            self.chat.muted.discard(member_id)
+        if member.peer is not None and member.peer != LOCAL:
+            self._send_chat(member.peer, {"t": "muted", "muted": muted})
+
+    def _refuse_chat(self, member: Member, refused: Refused) -> None:
+        if member.peer == LOCAL:
+            self.chat.log.note = refused.message
+        else:
+            self._reject(member.peer, refused.code, refused.message)
+
+    def _to_everyone(self, msg: dict[str, Any]) -> None:
+        for member in self.members.values():
+            if member.peer is not None and member.peer != LOCAL:
+                self._send_chat(member.peer, msg)
+
+    def _send_chat(self, peer: str, msg: dict[str, Any]) -> None:
+        """Chat leaves through the one door out, checked for size but not matched
+        against the game's secrets: it is what people typed, never drawn from the
+        game, and a player who types a card's text (as they could say it aloud)
+        must not have their line dropped as a leak."""
+        self.outbox.send(peer, msg, None, None)
 
     # -- the host's own actions (trusted: they come from this device) -------------
 
@@ -819,6 +902,10 @@ class RoomHost:
             "patience": self.patience,
             "epoch": self.epoch,
             "locked": self.locked,
+            "muted": sorted(self.chat.muted),
+            # Lines are numbered on from here after a reload: guests show each line
+            # once, by its number, and would take a line numbered anew for one seen.
+            "chat_serial": self.chat.serial,
         }
 
     def restore(self, data: Any, ran_on: float = 0.0) -> None:
@@ -834,6 +921,8 @@ class RoomHost:
             me, epochs = data["me"], [int(e) for e in data["epochs"]]
             patience = data.get("patience", "normal")
             locked = data.get("locked", False) is True
+            muted = {m for m in data.get("muted", []) if isinstance(m, str)}
+            chat_serial = int(data.get("chat_serial", 0))
             epoch = int(data.get("epoch", 0))
             if patience not in PATIENCE:
                 raise CorruptState("The saved room's waiting time is unknown.")
@@ -853,6 +942,8 @@ class RoomHost:
             table.speed = self.speed
             table.resume_window(data.get("window"), self.now() - max(0.0, ran_on))
         self.patience, self.epoch, self.locked = patience, epoch, locked
+        self.chat.muted = muted & set(members)
+        self.chat.serial = max(self.chat.serial, chat_serial)
         self.game, self.options, self.epochs = data["game"], options, epochs
         self.restored_at = self.company_at = self.beats
         self._sent_view.clear()

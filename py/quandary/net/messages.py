@@ -27,6 +27,7 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
+from .chat import CHUNK, MAX_CHAT, REACTIONS
 from .limits import MESSAGE_BYTES
 
 MAX_BYTES = MESSAGE_BYTES
@@ -143,6 +144,37 @@ def _hash(v: Any) -> bool:
     return isinstance(v, str) and len(v) == MAX_HASH and all(c in "0123456789abcdef" for c in v)
 
 
+def _reaction(v: Any) -> bool:
+    return isinstance(v, str) and v in REACTIONS
+
+
+def _flag(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+_LINE = {
+    "n": _count,
+    "member": _text(MAX_ID),
+    "name": _text(MAX_NAME),
+    "seat": _seat,
+    "text": _text(MAX_CHAT),
+}
+
+
+def _lines(v: Any) -> bool:
+    """Chat lines as the host stamped them (net/chat.py ``Line``): at most ``CHUNK``."""
+    return (
+        isinstance(v, list)
+        and len(v) <= CHUNK
+        and all(
+            isinstance(line, dict)
+            and set(line) == set(_LINE)
+            and all(check(line[k]) for k, check in _LINE.items())
+            for line in v
+        )
+    )
+
+
 # What a guest may send to the host.
 GUEST_TYPES: dict[str, dict[str, Check]] = {
     "hello": {
@@ -157,6 +189,9 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
     "pong": {"at": _count},
     # A backup is kept (net/succession.py): the host tells no one of a move before it is.
     "kept": {"serial": _count},
+    # Chat beside the game (net/chat.py): the host stamps who said it.
+    "chat": {"text": _text(MAX_CHAT)},
+    "react": {"emoji": _reaction},
 }
 
 # What the host may send to a guest.
@@ -184,6 +219,11 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
     "rejected": {"code": _text(MAX_ID), "reason": _text(400), "id": _optional(_text(MAX_ID))},
     # A finished game's record, for the guest's replay (checked again there, as any record).
     "record": {"version": _count, "record": _text(MAX_RECORD)},
+    # Chat lines (new ones, or the history: ``whole`` replaces what the guest kept),
+    # a reaction to show by its sender's name, and whether the host muted this guest.
+    "chat": {"lines": _lines, "whole": _flag},
+    "react": {"member": _text(MAX_ID), "name": _text(MAX_NAME), "seat": _seat, "emoji": _reaction},
+    "muted": {"muted": _flag},
 }
 
 # What one guest may say to another: only a succession's two messages.
@@ -200,6 +240,8 @@ _WHAT = {
     "sync": "a request for the table",
     "pong": "an answer to a tick",
     "kept": "a backup held",
+    "chat": "a chat line",
+    "react": "a reaction",
 }
 
 

@@ -77,6 +77,12 @@ class Action(StrEnum):
     SHARE_LINK = "share-link"
     COVER_SEAT = "cover-seat"
     ROOM_REMOVE = "room-remove"
+    ROOM_MUTE = "room-mute"
+    # A room's chat (web/render/chat.py): a line typed, a reaction tapped, the panel
+    # opened or closed by the player (its unread count starts again from there).
+    CHAT_SEND = "chat-send"
+    CHAT_REACT = "chat-react"
+    CHAT_OPEN = "chat-open"
 
     @classmethod
     def parse(cls, name: str) -> Action:
@@ -180,6 +186,20 @@ class MakeReplayLink:
     text: str
 
 
+@dataclass(frozen=True)
+class ClearField:
+    """Empty a text field once what was typed in it is sent (a chat line).
+
+    The page keeps what a player types in a focused field whatever the screen
+    says (``paint`` in static/js/app.entry.js), so only this empties it; a line
+    that was not sent stays there to send again. The field is emptied only if it
+    still holds ``text``: a player who typed on meanwhile keeps the new line.
+    """
+
+    field: str
+    text: str
+
+
 Effect = (
     DownloadText
     | MakeReplayLink
@@ -190,4 +210,5 @@ Effect = (
     | CopyText
     | ShareLink
     | SaveRoom
+    | ClearField
 )

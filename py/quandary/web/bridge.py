@@ -23,6 +23,7 @@ from typing import Any
 from quandary import catalog, games  # noqa: F401 - games: registers every game
 from quandary.engine import BadSetup
 from quandary.web.actions import (
+    ClearField,
     CloseRoom,
     CopyText,
     DownloadText,
@@ -378,6 +379,8 @@ class Bridge:
             out.append({"t": "download", "name": effect.name, "text": effect.text})
         elif isinstance(effect, MakeReplayLink):
             out.append({"t": "replay-link", "text": effect.text})
+        elif isinstance(effect, ClearField):
+            out.append({"t": "clear-field", "field": effect.field, "text": effect.text})
         elif isinstance(effect, SaveRoom) and self.controller.room is not None:
             # At once, in the worker: the page's drawing does not wait for it.
             self.controller.room.persist()

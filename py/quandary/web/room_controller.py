@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from quandary.engine import BadSetup, CorruptState, GameError
+from quandary.net.chat import REACTIONS, ChatLog
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
@@ -24,6 +25,7 @@ from quandary.table import BotSpeed
 from .actions import (
     TABLE_ACTIONS,
     Action,
+    ClearField,
     CopyText,
     Effect,
     SaveRoom,
@@ -34,11 +36,13 @@ from .authority import GuestAuthority, HostAuthority
 from .html import EMPTY, Markup, attrs, markup
 from .own_packs import GAME as OWN_GAME
 from .own_packs import PackDesk
+from .render.chat import chat_panel, reaction_bubble
 from .render.room import absent_offers, presence, room_lobby, share_box, status_line
 from .render.table import OUT_OF_ROOM
 from .storage import Storage
 from .table_controller import DAMAGED, TableController
 
+CHAT_ACTIONS = frozenset({Action.CHAT_SEND, Action.CHAT_REACT, Action.CHAT_OPEN})
 SEARCH_PATIENCE = 8
 """Timer beats (2 s each) before a guest is told nobody has answered yet."""
 WRONG_SECRET = (
@@ -117,6 +121,10 @@ class RoomController:
         self.signing: Signing | None = None
         self.new_seed, self.make_id, self.now = new_seed, make_id, now
         self.speed: BotSpeed = speed
+        self.chat_open = False
+        """Whether the player has the chat panel open (the page says when it changes)."""
+        self.chat_seen = 0
+        """The newest line shown with the panel open: later ones count as unread."""
         self.device: tuple[str, str] | None = None
         """This device's own key pair (public, private), made by the page when the room
         opened: named in the order of succession, signs if this device succeeds."""
@@ -332,6 +340,7 @@ class RoomController:
             return
         host.backups.on = True
         host.backups.certify = self.signing.certify
+        host.chat.carry_on(guest.chat)  # what was said before goes on being shown
         self.host, self.guest, self.signing_key = host, None, self.device[1]
         self.table = TableController(
             HostAuthority(host, self.now),
@@ -361,6 +370,7 @@ class RoomController:
             self.guest.follow(host.successor_key)  # the successor it stepped down for
         if self.device is not None:
             self.guest.key = self.device[0]  # said in the hello below: it may succeed in turn
+        self.guest.chat.lines = list(host.chat.log.lines)
         for peer in sorted(host.peers):
             self.guest.on_join(peer)
         self.table = TableController(
@@ -375,13 +385,14 @@ class RoomController:
     def on_clock(self) -> bool:
         """The host's table clock ran: bots' throws, a window closing. True if it moved.
         On a guest: the wait for a host that left is over."""
+        gone = self.chat.expire(self.now())  # a reaction's two seconds are over
         if self.guest is not None:
             before = self.guest.status
             self.guest.wake()
             self._carry_on()
-            return self.guest is None or self.guest.status != before
+            return gone or self.guest is None or self.guest.status != before
         if not self.table.authority.advance():
-            return False
+            return gone
         self.table.follow()
         self._save_soon()
         return True
@@ -389,9 +400,12 @@ class RoomController:
     def next_wakeup(self) -> float | None:
         """When ``on_clock`` next has work: a host's table clock, or a guest's wait for
         a host that left."""
+        times = [self.chat.next_wakeup()]
         if self.guest is not None:
-            return self.guest.next_wakeup()
-        return self.table.authority.next_wakeup()
+            times.append(self.guest.next_wakeup())
+        else:
+            times.append(self.table.authority.next_wakeup())
+        return min((t for t in times if t is not None), default=None)
 
     # -- state seen from here --------------------------------------------------------
 
@@ -402,6 +416,14 @@ class RoomController:
             return self.host.lobby()
         assert self.guest is not None
         return self.guest.lobby
+
+    @property
+    def chat(self) -> ChatLog:
+        """The room's chat as this device shows it."""
+        if self.host is not None:
+            return self.host.chat.log
+        assert self.guest is not None
+        return self.guest.chat
 
     def my_member(self) -> str | None:
         """This device's member id."""
@@ -421,6 +443,9 @@ class RoomController:
 
     def act(self, action: Action, data: dict[str, str]) -> None:
         """Handle a click or field change that belongs to the room."""
+        if action in CHAT_ACTIONS:
+            self._chat_act(action, data)
+            return
         self.notice = None
         try:
             if action in TABLE_ACTIONS:
@@ -444,6 +469,8 @@ class RoomController:
             elif action is Action.ROOM_REMOVE and self.host is not None:
                 self.host.remove(data.get("member", ""))
                 self.table.follow()
+            elif action is Action.ROOM_MUTE and self.host is not None:
+                self.host.mute(data.get("member", ""), data.get("muted") == "true")
             else:
                 raise UnknownAction(f"A room has no action {action.value!r}.")
         except (BadSetup, GameError) as exc:
@@ -490,6 +517,37 @@ class RoomController:
                 values.append(data["value"])
             host.configure(options={**host.options, data["key"]: values})
 
+    def _chat_act(self, action: Action, data: dict[str, str]) -> None:
+        """A chat action: its refusals are the chat's own note, and the room's notice
+        (which answers the player's last room action, or says the room changed
+        hands) stays, as the panel opening by itself must not wipe it."""
+        if action is Action.CHAT_SEND:
+            self._say(data.get("text", ""))
+        elif action is Action.CHAT_REACT:
+            self._react(data.get("emoji", ""))
+        else:
+            self.chat_open = data.get("open") == "true"
+
+    def _say(self, text: str) -> None:
+        """Send a chat line; the field is emptied only once it went (``ClearField``)."""
+        if self.host is not None:
+            before = self.host.chat.serial
+            self.host.say(text)
+            sent = self.host.chat.serial != before
+        else:
+            assert self.guest is not None
+            sent = self.guest.say(text)
+        if sent:
+            self.effects.append(ClearField("chat-text", text))
+
+    def _react(self, emoji: str) -> None:
+        if emoji not in REACTIONS:
+            self.chat.note = "There is no such reaction."
+        elif self.host is not None:
+            self.host.react(emoji)
+        elif self.guest is not None:
+            self.guest.react(emoji)
+
     def _sit(self, seat: int | None) -> None:
         if self.host is not None:
             reason = self.host.sit(self.host.me, seat)
@@ -527,6 +585,10 @@ class RoomController:
         )
         if self.error or status == "removed":
             return head + _new_room_offer() + Markup("</section>")
+        if self.lobby is not None and status in ("joined", "away"):
+            # Kept while the host is away: what was said stays readable, and the
+            # panel stays as the player left it (open or closed).
+            head += self._chat_panel()
         try:
             body = self._body()
         except DAMAGED:
@@ -537,6 +599,29 @@ class RoomController:
                 " for it is damaged. It will be shown again when the host sends it anew.</p>"
             )
         return head + body + Markup("</section>")
+
+    def _chat_panel(self) -> Markup:
+        """The reactions and the chat, with the lines that came while it was closed.
+
+        Drawing it with the panel open is what reads the lines: the badge counts
+        those after the newest line drawn that way."""
+        chat, me = self.chat, self.my_member()
+        newest = chat.lines[-1].n if chat.lines else 0
+        if self.chat_open or newest < self.chat_seen:  # open, or a new host's lines
+            self.chat_seen = newest
+        unread = sum(1 for line in chat.lines if line.n > self.chat_seen and line.member != me)
+        return chat_panel(chat.lines, me, unread, chat.note, chat.muted)
+
+    def _bubbles(self, started: bool) -> tuple[dict[int, Markup], dict[str, Markup]]:
+        """Reactions shown now: by seat on the scoreboard during a game, else by name."""
+        by_seat: dict[int, Markup] = {}
+        by_member: dict[str, Markup] = {}
+        for reaction in self.chat.live(self.now()):
+            if started and reaction.seat is not None:
+                by_seat[reaction.seat] = reaction_bubble(reaction)
+            else:
+                by_member[reaction.member] = reaction_bubble(reaction)
+        return by_seat, by_member
 
     def _names(self) -> dict[str, str]:
         """Member id → name, from the lobby as this device knows it (the host's word)."""
@@ -584,10 +669,20 @@ class RoomController:
         if lobby is None:
             return Markup('<p class="waiting">Waiting for the host to let you in…</p>')
         view = self.table.view()
+        muted = self.host.chat.muted if self.host is not None else set()
+        by_seat, by_member = self._bubbles(started=view is not None)
+        self.table.reactions = by_seat
         if view is None:
             own, blocked = self._own_cards(lobby)
             body = room_lobby(
-                lobby, self.my_member(), self.host is not None, self.my_name(), own, blocked
+                lobby,
+                self.my_member(),
+                self.host is not None,
+                self.my_name(),
+                own,
+                blocked,
+                muted,
+                by_member,
             )
             if self.host is not None:
                 body = share_box(self.url, self.can_share) + body
@@ -607,7 +702,7 @@ class RoomController:
                 data_phase=phase if isinstance(phase, str) else None,
                 data_over="true" if view.get("result") is not None else None,
             ),
-            presence(lobby, self.host is not None),
+            presence(lobby, self.host is not None, muted, by_member),
             offers,
             self.table.render(),
         )

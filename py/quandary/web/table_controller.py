@@ -58,6 +58,8 @@ class TableController:
         self.error: str | None = None
         self.log = GameLog()
         self.effects: list[Effect] = []
+        self.reactions: dict[int, Markup] = {}
+        """Reaction bubbles by seat, set by a room before it draws (web/render/chat.py)."""
         self.settle()
 
     # -- who is looking ------------------------------------------------------------
@@ -268,6 +270,7 @@ class TableController:
             error=self.error,
             elapsed=self.authority.elapsed(view),
             now=self.authority.now(),
+            reactions=self.reactions,
         )
 
     def render(self) -> Markup:

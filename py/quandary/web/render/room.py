@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from quandary import engine
@@ -128,20 +129,27 @@ def room_lobby(
     name: str,
     own: Markup = EMPTY,
     blocked: str | None = None,
+    muted: Collection[str] = (),
+    bubbles: Mapping[str, Markup] | None = None,
 ) -> Markup:
-    """Seats, members and (for the host) the game's settings; ``own``: the game's own
-    card packs, and ``blocked``, why they keep the game from starting."""
+    """Seats, members and (for the host) the game's settings.
+
+    ``own``: the game's own card packs, and ``blocked``, why they keep the game
+    from starting; ``muted``: the members the host muted (the host's own screen);
+    ``bubbles``: a reaction to show by a member's name (web/render/chat.py)."""
     seats = join(_seat(i, s, lobby, me, is_host) for i, s in enumerate(lobby["seats"]))
+    bubbles = bubbles or {}
     members = join(
         markup(
-            '<li>{}{}{} · <span class="{}">{}</span>{}{}</li>',
+            '<li>{}{}{}{} · <span class="{}">{}</span>{}{}</li>',
             m["name"],
+            bubbles.get(m["id"], ""),
             " (you)" if m["id"] == me else "",
             " · host" if m["id"] == lobby["host"] else "",
             "on" if m["connected"] else "off",
             "here" if m["connected"] else "away",
             "" if m["seat"] is not None else " · watching",
-            _remove_button(m) if is_host and m["id"] != lobby["host"] else "",
+            _host_buttons(m, m["id"] in muted) if is_host and m["id"] != lobby["host"] else "",
         )
         for m in lobby["members"]
     )
@@ -177,6 +185,26 @@ def room_lobby(
         + markup('<h3>Seats</h3><ol class="room-seats">{}</ol>', seats)
         + markup('<h3>In the room</h3><ul class="members">{}</ul>', members)
         + Markup("</section>")
+    )
+
+
+def _host_buttons(member: dict[str, Any], muted: bool) -> Markup:
+    """What the host may do about a member: mute their chat, or remove them."""
+    return _mute_button(member, muted) + _remove_button(member)
+
+
+def _mute_button(member: dict[str, Any], muted: bool) -> Markup:
+    """The host silences a member's chat and reactions (or lets them speak again)."""
+    return markup(
+        ' <button type="button" class="quiet" data-action="room-mute" data-member="{}"'
+        ' data-muted="{}" id="mute-{}" aria-pressed="{}" aria-label="{} {}">{}</button>',
+        member["id"],
+        "false" if muted else "true",
+        member["id"],
+        "true" if muted else "false",
+        "Let speak" if muted else "Mute",
+        member["name"],
+        "Muted" if muted else "Mute",
     )
 
 
@@ -371,16 +399,24 @@ def _settings_summary(lobby: dict[str, Any]) -> Markup:
     return markup('<p class="explain">Variants: {}.</p>', ", ".join(chosen) or "none")
 
 
-def presence(lobby: dict[str, Any], is_host: bool = False) -> Markup:
-    """Who is in the room during a game, and who is away (the host may remove anyone)."""
+def presence(
+    lobby: dict[str, Any],
+    is_host: bool = False,
+    muted: Collection[str] = (),
+    bubbles: Mapping[str, Markup] | None = None,
+) -> Markup:
+    """Who is in the room during a game, and who is away (the host may mute or remove
+    anyone). ``bubbles``: reactions of members who have no seat on the scoreboard."""
+    bubbles = bubbles or {}
     items = join(
         markup(
-            '<li class="{}">{}{}{}{}</li>',
+            '<li class="{}">{}{}{}{}{}</li>',
             "on" if m["connected"] else "off",
             m["name"],
+            bubbles.get(m["id"], ""),
             " (host)" if m["id"] == lobby["host"] else "",
             "" if m["connected"] else " · away",
-            _remove_button(m) if is_host and m["id"] != lobby["host"] else "",
+            _host_buttons(m, m["id"] in muted) if is_host and m["id"] != lobby["host"] else "",
         )
         for m in lobby["members"]
     )

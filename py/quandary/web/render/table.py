@@ -31,6 +31,8 @@ class Ui:
     (negative during a countdown before it opens)."""
     now: float = 0.0
     """The page's clock when drawn, so the page can count down to a moment."""
+    reactions: dict[int, Markup] = field(default_factory=dict)
+    """A room's reaction bubbles, by the seat of who sent them (web/render/chat.py)."""
 
     @property
     def cast(self) -> Cast:
@@ -57,13 +59,14 @@ def scoreboard(view: dict[str, Any], ui: Ui, reading: bool = False) -> Markup:
         rows.append(
             markup(
                 "<li{}>"
-                '<span class="who">{}{}<small>{}</small></span>'
+                '<span class="who">{}{}<small>{}</small>{}</span>'
                 '<span class="score" aria-label="score">{}</span>'
                 '<span class="status">{}</span></li>',
                 attrs(class_="me" if seat == ui.viewer else None),
                 name,
                 me,
                 bot,
+                ui.reactions.get(seat, EMPTY),
                 view["scores"][seat],
                 status,
             )
