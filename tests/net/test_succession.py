@@ -464,16 +464,8 @@ def test_heirs_that_cannot_reach_each_other_say_so_and_carry_on_once_they_can() 
     room.play()
 
 
-def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
-    room = Room("randolph", 6)
-    _into(room, 12)
-    first = room.host
-    token = first.members[first.me].token
-    old_seat = room.seat_of("H")
-    room.vanish()
-    room.succeed()
-    room.beat()
-    # The first host's page reloads with its saved room and the same key.
+def _reloaded_host(room: Room, first: RoomHost) -> RoomHost:
+    """The first host's page, reloaded with its saved room and the same key, online as H2."""
     returning = RoomHost(
         room.net.sender("H2", room.net.key.private),
         room.net.make_id,
@@ -484,6 +476,20 @@ def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
     returning.restore(first.to_json())
     room.net.connect("H2", returning)
     room.net.settle()
+    return returning
+
+
+def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
+    room = Room("randolph", 6)
+    _into(room, 12)
+    first = room.host
+    token = first.members[first.me].token
+    old_seat = room.seat_of("H")
+    room.vanish()
+    room.succeed()
+    room.beat()
+    # The first host's page reloads with its saved room and the same key.
+    returning = _reloaded_host(room, first)
     # Anna greets it with the first host's mandate naming her key: believed only once
     # the reloaded host has been alone a while (every player follows Anna now).
     assert not returning.superseded, "not at once: it might be a guest pretending"
@@ -519,16 +525,7 @@ def test_a_reloaded_host_a_player_came_back_to_for_a_moment_still_steps_down() -
     room.vanish()
     room.succeed()
     room.beat()
-    returning = RoomHost(
-        room.net.sender("H2", room.net.key.private),
-        room.net.make_id,
-        lambda: 5,
-        "Hana",
-        room.net.now,
-    )
-    returning.restore(first.to_json())
-    room.net.connect("H2", returning)
-    room.net.settle()
+    returning = _reloaded_host(room, first)
     hello = {"t": "hello", "token": ben.token, "name": "Ben", "key": ben.key}
     returning.on_join("B2")
     returning.on_message("B2", json.dumps(hello))
