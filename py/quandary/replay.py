@@ -34,6 +34,7 @@ from typing import Any
 from quandary import engine
 from quandary.engine import BadSetup, GameError, Move, Record
 from quandary.table import Table
+from quandary.text import clean_line
 
 FORMAT = "quandary-record"
 VERSION = 1
@@ -45,7 +46,6 @@ MAX_MOVES = 20_000
 MAX_NAME = 40
 MAX_SEED = 2**64
 KEYS = frozenset({"format", "version", "game", "options", "seats", "seed", "moves", "result"})
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
@@ -118,7 +118,7 @@ def build(table: Table) -> dict[str, Any]:
 def _shown_name(name: str, seat: int) -> str:
     """A seat's name as a record may hold it: a name typed on this device may hold a
     tab or an invisible reordering character, which ``parse`` refuses in a record."""
-    return _CONTROL.sub("", name).strip()[:MAX_NAME] or f"Player {seat + 1}"
+    return clean_line(name, MAX_NAME) or f"Player {seat + 1}"
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -253,8 +253,8 @@ def _seats(data: Any) -> tuple[SeatInfo, ...]:
             not isinstance(seat, dict)
             or set(seat) != {"name", "kind"}
             or not isinstance(seat["name"], str)
-            or not 0 < len(seat["name"]) <= MAX_NAME
-            or _CONTROL.search(seat["name"])
+            or not seat["name"]
+            or seat["name"] != clean_line(seat["name"], MAX_NAME)
             or seat["kind"] not in ("human", "bot")
         ):
             raise BadRecord("This game record is damaged: a seat's name or kind is unreadable.")

@@ -12,16 +12,17 @@ for whoever joins late. Pure: the standard library only.
 >>> clean_chat("  hi\\u202e there\\n\\u0007 ")
 'hi there'
 >>> limit = Window(2, 1000)
->>> [limit.wait("a", t) for t in (0, 10, 20, 1001)]
+>>> [limit.wait("a", t) for t in (0.0, 10.0, 20.0, 1001.0)]
 [0.0, 0.0, 980.0, 0.0]
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..text import clean_line
 
 MAX_CHAT = 280
 """Characters a line may hold (after cleaning)."""
@@ -44,25 +45,13 @@ REACTION_NAMES: dict[str, str] = dict(
         strict=True,
     )
 )
-_DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
-"""Control, format (bidi overrides, zero-width), surrogate and private-use characters."""
-_KEEP = {"\u200d"}
-"""Format characters kept: the zero-width joiner, which makes one emoji of several."""
 
 
 def clean_chat(text: str) -> str:
-    """A chat line as everyone shows it: NFC, one line, no control or format
-    characters (bidi overrides, zero-width spaces), no lone surrogates, at most
-    ``MAX_CHAT`` characters. Cleaned where it arrives, like names, so no renderer
-    has to remember to."""
-    kept = []
-    for c in unicodedata.normalize("NFC", text):
-        if c.isspace():
-            kept.append(" ")  # a new line, a tab: one line of chat
-        elif c in _KEEP or unicodedata.category(c) not in _DROPPED:
-            kept.append(c)
-    text = "".join(kept)
-    return " ".join(text.split())[:MAX_CHAT].strip()
+    """A chat line as everyone shows it: one clean line of at most ``MAX_CHAT``,
+    emoji joined as typed (``quandary.text``). Cleaned where it arrives, like
+    names, so no renderer has to remember to."""
+    return clean_line(text, MAX_CHAT, joiners=True)
 
 
 class Window:

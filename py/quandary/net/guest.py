@@ -18,8 +18,9 @@ from typing import Any, Literal
 
 from quandary.engine import BadView, CorruptState, Move, dealing, read_header
 
+from ..text import clean_name
 from .chat import MUTED, ChatLog, Line, Window, clean_chat, slow_down
-from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, clean_name, encode, parse
+from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, encode, parse
 from .succession import (
     BACKUPS_KEPT,
     CLAIM_WAIT_MS,

@@ -19,6 +19,7 @@ from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError, GameSpec, Move
 from quandary.table import BotSpeed, Seat, Table
 
+from ..text import clean_name
 from .backups import ACK_WAIT_MS, Backups
 from .budget import Budget
 from .chat import ChatRoom, Refused
@@ -32,7 +33,7 @@ from .members import (
     Member,
     SeatPlan,
 )
-from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, clean_name, encode, parse
+from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, encode, parse
 from .outbox import Outbox
 from .succession import HASHED, SUCCESSION_MS, heirs_of
 

@@ -13,26 +13,23 @@ peer sends is untrusted, whoever it claims to be.
 Traceback (most recent call last):
 ...
 quandary.net.messages.ProtocolError: That message is nested too deeply (more than 24 levels).
->>> clean_name("  Zoe\\u0301\\u0007 ")
-'Zoé'
 """
 
 from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from array import array
 from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
+from ..text import MAX_NAME
 from .chat import CHUNK, MAX_CHAT, REACTIONS
 from .limits import MESSAGE_BYTES
 
 MAX_BYTES = MESSAGE_BYTES
 """The largest message either way (net/limits.json, shared with the page's transport)."""
-MAX_NAME = 20
 MAX_ID = 64
 MAX_ROOM = 120_000
 """A backup's room, compressed and base64: a few KiB, and the message has its own limit."""
@@ -321,21 +318,6 @@ def check_texts(data: Any) -> None:
                 raise ProtocolError("That message holds broken text (a lone surrogate).") from None
             if _CONTROL.search(item):
                 raise ProtocolError("That message holds control characters in its text.")
-
-
-def clean_name(name: str) -> str:
-    """A player's name as everyone stores it: NFC, no control characters, at most 20.
-
-    Names are shown on every device, so they are normalised once, where they
-    arrive, not wherever they are drawn.
-    """
-    text = _CONTROL.sub("", unicodedata.normalize("NFC", name))
-    # Invisible format characters (zero-width spaces and joiners) would let "Hana"
-    # and "Hana\u200b" pass for different players who look the same; a lone
-    # surrogate is no character at all, and no message holding one can be encoded
-    # (the host's own name reaches every broadcast).
-    text = "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cs"))
-    return " ".join(text.split())[:MAX_NAME].strip()
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -28,6 +28,7 @@ from quandary.net.link import (
     parse_fragment,
 )
 from quandary.table import BOT_SPEEDS, BotSpeed, Seat, Table
+from quandary.text import clean_name
 
 from .actions import (
     TABLE_ACTIONS,
@@ -471,7 +472,7 @@ class Controller:
 
     def _seats_from_form(self) -> list[Seat] | None:
         form = self.form
-        names = [s.name.strip() or f"Player {i + 1}" for i, s in enumerate(form.seats)]
+        names = [clean_name(s.name) or f"Player {i + 1}" for i, s in enumerate(form.seats)]
         humans = sum(s.kind == "human" for s in form.seats)
         spec = engine.spec_of(form.game)
         if len({n.casefold() for n in names}) != len(names):

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import functools
 import json
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from quandary.engine import BadSetup
+from quandary.text import clean_line
 
 from .cards import CARDS, PACKS, Card, Kind
 
@@ -70,12 +70,7 @@ def clean_text(text: object, limit: int, what: str) -> str:
     """
     if not isinstance(text, str):
         raise BadSetup(f"{what} must be text.")
-    # A line break or tab is a space between words, not a character dropped between them.
-    normal = "".join(" " if c.isspace() else c for c in unicodedata.normalize("NFC", text))
-    # Cc: control characters; Cf: invisible format characters (zero-width, bidi
-    # overrides that would reorder the text around them); Cs: lone surrogates.
-    kept = "".join(c for c in normal if unicodedata.category(c) not in ("Cc", "Cf", "Cs"))
-    out = " ".join(kept.split())
+    out = clean_line(text)  # cleaned as names and chat are (quandary.text)
     if not out:
         raise BadSetup(f"{what} is empty.")
     if len(out) > limit:
