@@ -12,12 +12,13 @@ imported when a game of that kind is first played.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from quandary import engine
 from quandary.bots import BotFactory, register_bots
-from quandary.engine import BadSetup, Game, GameSpec
+from quandary.engine import BadSetup, Game, GameSpec, read_header
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ class GameEntry:
     length_note: Callable[[int], str] | None = None
     """How long a game at this many players can last, for the setup screen, where the
     table size alone decides it (Royal Dilemma's deck allows one round at four)."""
+    views: str | None = None
+    """The module declaring its view as types, with ``read_view`` checking one against
+    them (imported when a view from another device is first checked)."""
     credit: str = ""
     """Who made the game, as its rule texts name them ("by Pandaqi"), shown in the lobby;
     empty when the texts name nobody."""
@@ -72,6 +76,17 @@ def entry(game_id: str) -> GameEntry:
         return _ENTRIES[game_id]
     except (KeyError, TypeError):
         raise BadSetup(f"There is no game called {game_id!r}.") from None
+
+
+def read_view(view: Mapping[str, object]) -> Mapping[str, object]:
+    """``view`` checked whole: its header, and its game's own part where the game
+    declares it as types; ``BadView`` (or ``BadSetup`` for a game nobody registered)
+    says what is wrong. For a view from another device, before it is kept."""
+    header = read_header(view)
+    reader = entry(header["game"]).views
+    if reader is not None:
+        importlib.import_module(reader).read_view(view)
+    return view
 
 
 def entries() -> list[GameEntry]:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from quandary import engine
+from quandary import catalog, engine
 from quandary.engine import GameError, IllegalMove, MalformedMove, OutOfTurn
 
 from .playout import pick_move, play, roundtrip, tables
@@ -227,6 +227,7 @@ def _check_views(game: engine.Game, state: Any, views: _ViewsOfOneState | None =
         shown = views.contents(state, view)
         leaked = set(game.secrets(state, seat)) & shown
         assert not leaked, f"seat {seat} can see the secrets {sorted(leaked)[:3]}"
+        catalog.read_view(view)  # the view is what its game declares it to be (typed views)
         if seat is not None:
             assert view["legal_moves"] == engine.legal_moves(state, seat)
         else:

@@ -664,3 +664,24 @@ def test_a_guest_practises_throwing_over_the_rooms_game_and_comes_back() -> None
     view = anna.room_view()
     assert view is not None and view["phase"] == "react" and view["challenge"] == 9
     assert view["window"]["lead"] == 5000, "the host's choice: a first game's pace"
+
+
+def test_a_view_whose_game_part_is_not_what_its_game_declares_is_not_kept() -> None:
+    """A verified host (or a doctored relay of it) sends a Royal Dilemma view with a
+    sound header but a step of the wrong shape: the guest keeps the table it had,
+    and takes the host's next sound view."""
+    net, host, (anna, ben) = open_room("royal")
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    guest = anna.controller.room.guest
+    kept, version = guest.view, guest.version
+    assert kept is not None and version is not None
+    bad_step = {"kind": "build", "seat": "zero"}  # a step as no Royal Dilemma rules make it
+    doctored = {"t": "snapshot", "version": version + 1, "view": {**kept, "steps": [bad_step]}}
+    guest.on_message(guest.host, json.dumps(doctored), from_host=True)
+    assert guest.view is kept and guest.version == version
+    assert "This table cannot be drawn" not in anna.html()
+    sound = {"t": "snapshot", "version": version + 1, "view": {**kept, "steps": []}}
+    guest.on_message(guest.host, json.dumps(sound), from_host=True)
+    assert guest.version == version + 1

@@ -10,6 +10,7 @@ import pytest
 MODULES = [
     "quandary.engine.rng",
     "quandary.engine.codec",
+    "quandary.engine.typed",
     "quandary.engine.moves",
     "quandary.games.dilemmas.own_cards",
     "quandary.games.dilemmas.scoring",

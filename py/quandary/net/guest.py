@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from quandary.engine import BadView, CorruptState, Move, dealing, read_header
+from quandary import catalog
+from quandary.engine import BadSetup, BadView, CorruptState, Move, dealing
 
 from ..text import clean_name
 from .chat import MUTED, ChatLog, Line, Window, clean_chat, slow_down
@@ -680,10 +681,11 @@ class RoomGuest:
 
 
 def _drawable(view: dict[str, Any]) -> bool:
-    """Whether a view from the host has a sound header: a damaged one is not kept."""
+    """Whether a view from the host is sound (its header, and its game's own part where
+    the game declares it as types): a damaged one is not kept."""
     try:
-        read_header(view)
-    except BadView:
+        catalog.read_view(view)
+    except (BadView, BadSetup):
         return False
     return True
 

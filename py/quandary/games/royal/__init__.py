@@ -50,6 +50,7 @@ ENTRY = register(
         SPEC,
         _rules,
         ui="royal",
+        views="quandary.games.royal.view",
         rules_page="royal-dilemma.html",
         credit="from a strategy-game wiki",
         stylesheet="royal.css",

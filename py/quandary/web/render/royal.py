@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from quandary.engine import round_words
+from quandary.engine.typed import needed
 from quandary.games.royal.cards import (
     FACE_NAMES,
     FACES,
@@ -33,6 +34,7 @@ from quandary.games.royal.cards import (
 from quandary.games.royal.cards import (
     short_name as short,
 )
+from quandary.games.royal.view import RoyalChoice, RoyalRecord, RoyalStep, RoyalView
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -91,7 +93,7 @@ def _power(card: str, value: int, doubled: bool) -> str:
 # -- explaining a round ----------------------------------------------------------------
 
 
-def explain_step(step: dict[str, Any], cast: Cast) -> str:
+def explain_step(step: RoyalStep, cast: Cast) -> str:
     """One step of a round's resolution as a sentence."""
     seat, target, card = step["seat"], step["target"], step["card"]
     if step["kind"] == "build":
@@ -108,14 +110,15 @@ def explain_step(step: dict[str, Any], cast: Cast) -> str:
         )
     if step["kind"] == "battle":
         mine = _power(card, step["strength"], step["doubled"])
-        theirs = _power(step["rival_card"], step["rival_strength"], step["rival_doubled"])
+        rival = needed(step["rival_card"], "rival card in a battle")
+        theirs = _power(rival, step["rival_strength"], step["rival_doubled"])
         pair = f"{who(seat, cast, start=True)} and {who(target, cast)}"
         head = f"{pair} battle: {mine} against {theirs}."
         if step["winner"] is None:
             return head + " Equal strength: both value cards are discarded."
         winner = step["winner"]
         loser = target if winner == seat else seat
-        lost = step["rival_card"] if winner == seat else card
+        lost = rival if winner == seat else card
         return (
             f"{head} {royal(winner, cast, start=True)} {cast.verb(winner, 'win')};"
             f" {_piece(lost, loser, cast)} is discarded."
@@ -135,7 +138,7 @@ def explain_step(step: dict[str, Any], cast: Cast) -> str:
     return head + _outcome(step, cast)
 
 
-def _outcome(step: dict[str, Any], cast: Cast) -> str:
+def _outcome(step: RoyalStep, cast: Cast) -> str:
     seat, target = step["seat"], step["target"]
     if step["captured"]:
         return f" and {cast.verb(seat, 'capture')} {short(step['captured'])}."
@@ -176,7 +179,7 @@ def _hand_of(seat: int, cast: Cast) -> str:
     return f"the {title(seat)}'s hand"
 
 
-def explain_choice(seat: int, choice: dict[str, Any] | None, cast: Cast) -> str:
+def explain_choice(seat: int, choice: RoyalChoice | None, cast: Cast) -> str:
     """A revealed choice: "builds with 7♥", "targets the Jack of Clubs with 9♠", "passes"."""
     chooser = who(seat, cast, start=True)
     if choice is None:
@@ -189,7 +192,7 @@ def explain_choice(seat: int, choice: dict[str, Any] | None, cast: Cast) -> str:
     )
 
 
-def explain_result(record: dict[str, Any], cast: Cast) -> str:
+def explain_result(record: RoyalRecord, cast: Cast) -> str:
     """A round in a few sentences: choices, then every step, then the scores."""
     parts = [explain_choice(s, c, cast) for s, c in enumerate(record["choices"])]
     parts += [explain_step(s, cast) for s in record["steps"]]
@@ -200,25 +203,25 @@ def explain_result(record: dict[str, Any], cast: Cast) -> str:
 # -- the contract with the controllers --------------------------------------------------
 
 
-def checkpoints(view: dict[str, Any]) -> int:
+def checkpoints(view: RoyalView) -> int:
     """One milestone per finished round: its retelling is shown until acknowledged."""
     return len(view["history"])
 
 
-def privacy_reason(view: dict[str, Any]) -> str:
+def privacy_reason(view: RoyalView) -> str:
     """Why the device is being passed, without revealing anything."""
     if view.get("phase") == "capture":
         return "It is time to choose what to capture."
     return "It is time to choose a target card and a value card in secret."
 
 
-def explain_milestone(view: dict[str, Any], index: int, cast: Cast) -> str:
+def explain_milestone(view: RoyalView, index: int, cast: Cast) -> str:
     """The sentence a screen reader hears when round ``index``'s retelling is shown."""
     record = view["history"][index]
     return f"Round {record['round']} resolved. " + explain_result(record, cast)
 
 
-def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
+def render_round_result(view: RoyalView, ui: Ui, index: int) -> Markup:
     """Round ``index`` retold: the revealed choices, each step in order, the scores after."""
     record = view["history"][index]
     cast = ui.cast
@@ -265,7 +268,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     )
 
 
-def score_changes(steps: list[dict[str, Any]], players: int) -> list[int]:
+def score_changes(steps: list[RoyalStep], players: int) -> list[int]:
     """How each step moved the scores: builds and captures only, never a surrender.
 
     Only cards in play score, so a build adds its worth to the builder and a
@@ -277,13 +280,13 @@ def score_changes(steps: list[dict[str, Any]], players: int) -> list[int]:
     for step in steps:
         if step["kind"] == "build":
             out[step["seat"]] += card_points(step["card"], step["seat"])
-        elif step.get("captured"):
+        elif step["captured"]:
             out[step["seat"]] += card_points(step["captured"], step["seat"])
             out[step["target"]] -= card_points(step["captured"], step["target"])
     return out
 
 
-def _moved(step: dict[str, Any], cast: Cast) -> Markup:
+def _moved(step: RoyalStep, cast: Cast) -> Markup:
     """A surrender drawn where it is told: the cards (or their backs) going hand to hand.
 
     Only the two royals involved see which cards moved; everyone else sees as
@@ -310,7 +313,7 @@ def _moved(step: dict[str, Any], cast: Cast) -> Markup:
     )
 
 
-def _choice_item(seat: int, choice: dict[str, Any] | None, cast: Cast, key: str) -> Markup:
+def _choice_item(seat: int, choice: RoyalChoice | None, cast: Cast, key: str) -> Markup:
     if choice is None:
         cards = Markup('<span class="pcard small passed">pass</span>')
     else:
@@ -351,7 +354,7 @@ def _card_img(card: str, size: str = "") -> Markup:
 # -- the turn screen ----------------------------------------------------------------------
 
 
-def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
+def render_turn(view: RoyalView, ui: Ui) -> Markup:
     """The viewer's screen: realms, then the choice, a capture, or the wait."""
     phase = view["phase"]
     head = markup(
@@ -369,7 +372,7 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
     return head + error_line(ui) + body
 
 
-def _counts(view: dict[str, Any]) -> Markup:
+def _counts(view: RoyalView) -> Markup:
     deck, discard = view["deck"], view["discard"]
     return markup(
         '<p class="royal-counts">'
@@ -385,14 +388,15 @@ def _counts(view: dict[str, Any]) -> Markup:
     )
 
 
-def rounds_left(view: dict[str, Any]) -> str:
+def rounds_left(view: RoyalView) -> str:
     """How many rounds the deck still covers, and why, from the rules' own bound.
 
     The header's "at most N" comes from this round's draw (``Royal.progress``);
     the next draw is at least the cards in play now, and only grows, so both
     sentences stay true however the round resolves.
     """
-    deck, nxt, limit = view["deck"], sum(view["next_draw"]), view["round_limit"]
+    deck, nxt = view["deck"], sum(view["next_draw"])
+    limit = needed(view["round_limit"], "bound on rounds")
     why = (
         "Each round every player draws one card per card in play, plus one per card in play"
         " of their own suit."
@@ -410,7 +414,7 @@ def rounds_left(view: dict[str, Any]) -> str:
     )
 
 
-def _realms(view: dict[str, Any], ui: Ui) -> Markup:
+def _realms(view: RoyalView, ui: Ui) -> Markup:
     items = []
     for seat, realm in enumerate(view["realms"]):
         cards = join(markup("<li>{}</li>", _card_img(c, "small")) for c in realm) or (
@@ -447,7 +451,7 @@ def _you(ui: Ui, seat: int) -> str:
     return " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
 
 
-def _choose(view: dict[str, Any], ui: Ui) -> Markup:
+def _choose(view: RoyalView, ui: Ui) -> Markup:
     me, draft = ui.viewer, ui.draft
     assert me is not None
     legal_targets = {m["target"] for m in view["legal_moves"] if m["type"] == "choose"}
@@ -540,7 +544,7 @@ def _caption(caption: str, unseen: str = "") -> Markup:
     )
 
 
-def _preview(view: dict[str, Any], ui: Ui) -> str:
+def _preview(view: RoyalView, ui: Ui) -> str:
     me, draft = ui.viewer, ui.draft
     assert me is not None
     target, value = str(draft.get("target")), str(draft.get("value"))
@@ -555,7 +559,7 @@ def _preview(view: dict[str, Any], ui: Ui) -> str:
     )
 
 
-def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
+def _waiting(view: RoyalView, ui: Ui) -> Markup:
     others = [s for s in view["waiting_for"] if s != ui.viewer]
     mine = view.get("my_choice")
     shown = ""
@@ -573,7 +577,7 @@ def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
     return markup('<div class="waiting">{}{}</div>', shown, wait)
 
 
-def _this_round(view: dict[str, Any], ui: Ui) -> Markup:
+def _this_round(view: RoyalView, ui: Ui) -> Markup:
     choices = join(
         _choice_item(s, c, ui.cast, f"now-{view['round']}-{s}")
         for s, c in enumerate(view["choices"])
@@ -592,8 +596,8 @@ def _this_round(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _capture(view: dict[str, Any], ui: Ui) -> Markup:
-    capture = view["capture"]
+def _capture(view: RoyalView, ui: Ui) -> Markup:
+    capture = needed(view["capture"], "capture under way")
     step = capture["step"]
     seat, target = step["seat"], step["target"]
     if ui.viewer != seat or not view["legal_moves"]:
@@ -630,9 +634,7 @@ def _capture(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def update_draft(
-    view: dict[str, Any], draft: dict[str, Any], data: dict[str, str]
-) -> dict[str, Any]:
+def update_draft(view: RoyalView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
     """The draft after a target card or a value card is clicked (again: put back)."""
     new = dict(draft)
     for key in ("target", "value"):
@@ -641,7 +643,7 @@ def update_draft(
     return new
 
 
-def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
+def draft_move(view: RoyalView, draft: dict[str, Any]) -> dict[str, Any] | None:
     """The choice the draft describes, once both cards are picked (it may still be illegal)."""
     if view.get("phase") != "choose" or not draft.get("target") or not draft.get("value"):
         return None
@@ -697,6 +699,6 @@ def _ending(data: dict[str, Any]) -> str:
     return "The deck cannot cover the next draw"
 
 
-def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
+def gesture_move(view: RoyalView, data: dict[str, str]) -> dict[str, Any] | None:
     """This game has no gestures: every move is made with buttons."""
     return None

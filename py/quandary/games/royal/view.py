@@ -1,0 +1,132 @@
+"""What a seat sees of a game of Royal Dilemma, as types: the contract with its screens.
+
+``rules.RoyalGame.view`` builds a ``RoyalOwnView``; the engine adds the header
+every game shares (``engine.ViewHeader``), which makes a ``RoyalView``. The
+renderer (``web/render/royal.py``) reads nothing else, so mypy follows each field
+from the rules to the screen, and ``read_view`` checks a view from another device
+against these same declarations before anything is drawn from it. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal, NotRequired, TypedDict, cast
+
+from quandary.engine import BadView, ViewHeader
+from quandary.engine.typed import problem
+
+
+class RoyalChoice(TypedDict):
+    """A revealed choice: the target card played, the seat it names, the value card."""
+
+    target_card: str
+    target: int
+    card: str
+
+
+class RoyalStep(TypedDict):
+    """One resolved step of a round (``state.Step``), as a seat may see it.
+
+    ``surrendered`` is None for everyone but the two seats involved, who see the
+    cards; ``surrendered_count`` is public.
+    """
+
+    kind: Literal["build", "battle", "invasion"]
+    seat: int
+    target: int
+    card: str
+    strength: int
+    doubled: bool
+    rival_card: str | None
+    rival_strength: int
+    rival_doubled: bool
+    winner: int | None
+    after_battle: bool
+    could_capture: list[str]
+    captured: str | None
+    surrendered: list[str] | None
+    surrendered_count: int
+    from_hand: bool
+
+
+class RoyalCapture(TypedDict):
+    """An invasion waiting for its invader to pick a card to capture (or none)."""
+
+    step: RoyalStep
+    options: list[str]
+
+
+class RoyalRecord(TypedDict):
+    """A finished round: draws, the revealed choices, each step, the scores after."""
+
+    round: int
+    draws: list[int]
+    choices: list[RoyalChoice | None]
+    steps: list[RoyalStep]
+    scores: list[int]
+
+
+class ChooseMove(TypedDict):
+    """Play a target card (naming whom it targets) with a value card face down."""
+
+    type: Literal["choose"]
+    target: str
+    value: str
+
+
+class PassMove(TypedDict):
+    """Play nothing this round."""
+
+    type: Literal["pass"]
+
+
+class CaptureMove(TypedDict):
+    """Capture one of the defeated realm's cards in play."""
+
+    type: Literal["capture"]
+    card: str
+
+
+class DeclineMove(TypedDict):
+    """Capture nothing."""
+
+    type: Literal["decline"]
+
+
+RoyalMove = ChooseMove | PassMove | CaptureMove | DeclineMove
+"""Every move of Royal Dilemma, told apart by its ``type``."""
+
+
+class RoyalOwnView(TypedDict):
+    """Royal Dilemma's own part of a view; a spectator gets no ``hand``,
+    ``targets`` nor ``my_choice``."""
+
+    title: str
+    faces: list[str]
+    realms: list[list[str]]
+    hand_sizes: list[int]
+    deck: int
+    discard: int
+    draws: list[int]
+    next_draw: list[int]
+    submitted: list[bool]
+    choices: list[RoyalChoice | None]
+    table: list[str | None]
+    steps: list[RoyalStep]
+    capture: RoyalCapture | None
+    history: list[RoyalRecord]
+    hand: NotRequired[list[str]]
+    targets: NotRequired[list[str]]
+    my_choice: NotRequired[ChooseMove | PassMove | None]
+
+
+class RoyalView(RoyalOwnView, ViewHeader):
+    """A whole view of a game of Royal Dilemma: its own part and the shared header."""
+
+
+def read_view(view: Mapping[str, object]) -> RoyalView:
+    """``view`` as a ``RoyalView``, every field checked; ``BadView`` says what is wrong."""
+    found = problem(view, RoyalView, "view")
+    if found:
+        raise BadView(f"This Royal Dilemma table cannot be drawn: the {found}.")
+    return cast(RoyalView, view)
