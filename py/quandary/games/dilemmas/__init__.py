@@ -26,6 +26,7 @@ ENTRY = register(
         SPEC,
         _rules,
         ui="dilemmas",
+        views="quandary.games.dilemmas.view",
         rules_page="the-game-of-dilemmas.html",
         credit="by Pandaqi",
         bots={"heuristic": _heuristic},

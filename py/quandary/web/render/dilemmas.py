@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from quandary.engine import last_round, round_words
+from quandary.engine.typed import needed
+from quandary.games.dilemmas.view import CardView, DilemmaCards, DilemmasView, RoundView, hand_cards
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, names_list, plural
 
@@ -25,12 +27,12 @@ PHASE_TITLES = {
 }
 
 
-def checkpoints(view: dict[str, Any]) -> int:
+def checkpoints(view: DilemmasView) -> int:
     """How many round results exist: each one is shown until acknowledged."""
     return len(view["history"])
 
 
-def privacy_reason(view: dict[str, Any]) -> str:
+def privacy_reason(view: DilemmasView) -> str:
     """Why the device is being passed, without revealing anything."""
     return {
         "build": "It is time to build a secret dilemma.",
@@ -40,19 +42,21 @@ def privacy_reason(view: dict[str, Any]) -> str:
     }.get(view["phase"], "")
 
 
-def sentence(d: dict[str, Any]) -> str:
+def sentence(d: DilemmaCards) -> str:
     """A dilemma as one readable line (for the log and screen readers)."""
     text = f"{d['positive']['text']} … but {d['negative']['text']}"
-    if d.get("neutral"):
-        text += f" … and {d['neutral']['text']}"
+    neutral = d.get("neutral")
+    if neutral:
+        text += f" … and {neutral['text']}"
     return text
 
 
-def dilemma_html(d: dict[str, Any]) -> Markup:
+def dilemma_html(d: DilemmaCards) -> Markup:
     """A dilemma as a quote with its parts coloured."""
+    card = d.get("neutral")
     neutral = (
-        markup(' <span class="join">… and</span> <span class="neu">{}</span>', d["neutral"]["text"])
-        if d.get("neutral")
+        markup(' <span class="join">… and</span> <span class="neu">{}</span>', card["text"])
+        if card
         else ""
     )
     return markup(
@@ -65,7 +69,7 @@ def dilemma_html(d: dict[str, Any]) -> Markup:
     )
 
 
-def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
+def render_turn(view: DilemmasView, ui: Ui) -> Markup:
     """The viewer's screen for the current phase (or the wait after submitting)."""
     head = markup(
         '<h2 id="turn-title" tabindex="-1" data-autofocus>{}<small> · {}</small></h2>',
@@ -78,24 +82,24 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
     return head + error_line(ui) + body(view, ui)
 
 
-def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
-    mine = view.get("my_submission") or {}
+def _waiting(view: DilemmasView, ui: Ui) -> Markup:
+    mine = view.get("my_submission")
     shown = ""
-    if mine.get("type") == "build":
-        cards = {c["id"]: c for kind in ("positive", "negative") for c in view["hand"][kind]}
-        neutral = view["hand"]["neutral"]
+    if mine is not None and mine["type"] == "build":
+        hand = needed(view.get("hand"), "hand of a seat that built a dilemma")
+        cards = {c["id"]: c for c in hand_cards(hand)}
         shown = dilemma_html(
             {
                 "positive": cards[mine["positive"]],
                 "negative": cards[mine["negative"]],
-                "neutral": neutral if mine["neutral"] else None,
+                "neutral": hand["neutral"] if mine["neutral"] else None,
             }
         )
     others = ui.cast.listing(view["waiting_for"])
     return markup('<div class="waiting">{}<p>Waiting for {}…</p></div>', shown, others)
 
 
-def _card(card: dict[str, Any], selected: bool, disabled: bool = False) -> Markup:
+def _card(card: CardView, selected: bool, disabled: bool = False) -> Markup:
     label = {"positive": "Good", "negative": "… but", "neutral": "… and"}[card["kind"]]
     return markup(
         '<button type="button" class="card {}" data-action="draft" '
@@ -116,7 +120,7 @@ def _card(card: dict[str, Any], selected: bool, disabled: bool = False) -> Marku
 
 def _hand_row(
     title: str,
-    cards: list[dict[str, Any]],
+    cards: list[CardView],
     chosen: set[Any],
     allowed: set[str] | None = None,
 ) -> Markup:
@@ -137,7 +141,7 @@ def _hand_row(
     )
 
 
-def _neutral_row(view: dict[str, Any], ui: Ui) -> Markup:
+def _neutral_row(view: DilemmasView, ui: Ui) -> Markup:
     neutral = view["hand"]["neutral"]
     if not neutral or not view["options"].get("neutral"):
         return EMPTY
@@ -161,13 +165,13 @@ def _submit(label: str, ready: bool, hint: str) -> Markup:
     )
 
 
-def _build(view: dict[str, Any], ui: Ui) -> Markup:
+def _build(view: DilemmasView, ui: Ui) -> Markup:
     hand, draft = view["hand"], ui.draft
     chosen = {draft.get("positive"), draft.get("negative"), draft.get("neutral")} - {None}
     preview = ""
-    by_id = {c["id"]: c for k in ("positive", "negative") for c in hand[k]}
+    by_id = {c["id"]: c for c in hand_cards(hand)}
     if draft.get("positive") in by_id and draft.get("negative") in by_id:
-        shown = {
+        shown: DilemmaCards = {
             "positive": by_id[draft["positive"]],
             "negative": by_id[draft["negative"]],
             "neutral": hand["neutral"] if draft.get("neutral") else None,
@@ -185,7 +189,7 @@ def _build(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _lay(view: dict[str, Any], ui: Ui) -> Markup:
+def _lay(view: DilemmasView, ui: Ui) -> Markup:
     hand = view["hand"]
     chosen = {ui.draft.get("card")} - {None}
     ready = _matching_move(view, ui) is not None
@@ -197,7 +201,7 @@ def _lay(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _supply(view: dict[str, Any], ui: Ui) -> Markup:
+def _supply(view: DilemmasView, ui: Ui) -> Markup:
     target = view["supply_target"]
     laid = view["laid"][target]
     hand = view["hand"]
@@ -208,7 +212,7 @@ def _supply(view: dict[str, Any], ui: Ui) -> Markup:
         markup(
             '<div class="laid"><p>{} laid:</p>{}</div>',
             ui.cast.object(target, start=True),
-            _card(laid, False, True),
+            _card(needed(laid, "card laid for this seat to complete"), False, True),
         )
         + _hand_row("Good things", hand["positive"], chosen, allowed)
         + _hand_row("… but", hand["negative"], chosen, allowed)
@@ -219,7 +223,7 @@ def _supply(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _vote(view: dict[str, Any], ui: Ui) -> Markup:
+def _vote(view: DilemmasView, ui: Ui) -> Markup:
     votes: dict[int, str] = ui.draft.get("votes", {})
     legal = [m["votes"] for m in view["legal_moves"]]
     offered = [t for t in TOKEN_LABELS if any(t in b for b in legal)]
@@ -279,11 +283,13 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _supers(view: dict[str, Any], ui: Ui) -> Markup:
+def _supers(view: DilemmasView, ui: Ui) -> Markup:
     if not view["options"].get("supervotes") or ui.viewer is None:
         return EMPTY
     mine = view["supervotes"][ui.viewer]
-    left = [name for key, name in (("yes", "SUPER ACCEPT"), ("no", "SUPER REJECT")) if mine[key]]
+    left = [
+        name for held, name in ((mine["yes"], "SUPER ACCEPT"), (mine["no"], "SUPER REJECT")) if held
+    ]
     if not left:
         return Markup('<p class="explain">You have used both super tokens.</p>')
     last = " This is the last round: use them now." if last_round(view) else ""
@@ -292,7 +298,7 @@ def _supers(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
+def draft_move(view: DilemmasView, draft: dict[str, Any]) -> dict[str, Any] | None:
     """The move the draft describes, if it is complete (it may still be illegal)."""
     phase = view["phase"]
     if phase == "build":
@@ -314,15 +320,16 @@ def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | 
     return None
 
 
-def _matching_move(view: dict[str, Any], ui: Ui) -> dict[str, Any] | None:
+def _matching_move(view: DilemmasView, ui: Ui) -> dict[str, Any] | None:
     move = draft_move(view, ui.draft)
     return move if move in view["legal_moves"] else None
 
 
-def pick(view: dict[str, Any], draft: dict[str, Any], card_id: str) -> dict[str, Any]:
+def pick(view: DilemmasView, draft: dict[str, Any], card_id: str) -> dict[str, Any]:
     """The draft after a card is clicked: toggles it into the slot of its kind."""
-    kinds = {c["id"]: c["kind"] for k in ("positive", "negative") for c in view["hand"][k]}
-    neutral = view["hand"]["neutral"]
+    hand = needed(view.get("hand"), "hand of the seat choosing a card")
+    kinds = {c["id"]: c["kind"] for c in hand_cards(hand)}
+    neutral = hand["neutral"]
     if neutral:
         kinds[neutral["id"]] = "neutral"
     kind = kinds.get(card_id)
@@ -344,7 +351,7 @@ def set_token(draft: dict[str, Any], dilemma: int, token: str) -> dict[str, Any]
     return {**draft, "votes": votes}
 
 
-def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
+def render_round_result(view: DilemmasView, ui: Ui, index: int) -> Markup:
     """The reveal of a round's votes, with the winner and why it won."""
     r = view["history"][index]
     rows = []
@@ -386,15 +393,13 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     )
 
 
-def explain_milestone(view: dict[str, Any], index: int, cast: Cast) -> str:
+def explain_milestone(view: DilemmasView, index: int, cast: Cast) -> str:
     """The sentence a screen reader hears when round ``index``'s result is shown."""
     r = view["history"][index]
     return f"Round {r['round']}: " + explain_result(r, cast)
 
 
-def update_draft(
-    view: dict[str, Any], draft: dict[str, Any], data: dict[str, str]
-) -> dict[str, Any]:
+def update_draft(view: DilemmasView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
     """A step of a draft: a card clicked (``card``) or a token placed (``dilemma``, ``token``)."""
     if "card" in data:
         return pick(view, draft, data["card"])
@@ -403,7 +408,7 @@ def update_draft(
     return draft
 
 
-def explain_result(r: dict[str, Any], cast: Cast) -> str:
+def explain_result(r: RoundView, cast: Cast) -> str:
     """Why the winner won and who scored what, in one or two sentences."""
     tallies = r["tallies"]
     winners = r["winners"]
@@ -504,6 +509,6 @@ def describe(event: dict[str, Any], cast: Cast) -> str | None:
     return None
 
 
-def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
+def gesture_move(view: DilemmasView, data: dict[str, str]) -> dict[str, Any] | None:
     """This game has no gestures: every move is made with buttons."""
     return None

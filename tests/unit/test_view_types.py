@@ -1,0 +1,51 @@
+"""Each game's declared view types hold for its real views and refuse doctored ones."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from quandary import catalog
+from quandary.engine import BadView
+from quandary.table import Seat, Table
+
+
+def _table(game: str, players: int = 3) -> Table:
+    seats = [Seat("Anna", "human")] + [Seat(f"Bot {i}", "bot") for i in range(1, players)]
+    return Table.new(game, seats, None, 7)
+
+
+def _doctor_dilemmas(view: dict[str, Any]) -> None:
+    view["hand"]["positive"][0]["text"] = 5
+
+
+def _doctor_royal(view: dict[str, Any]) -> None:
+    view["realms"] = [["AS"], "KD"]
+
+
+DOCTORED = {
+    "dilemmas": (_doctor_dilemmas, "view.hand.positive[0].text must be text"),
+    "royal": (_doctor_royal, "view.realms[1] must be a list"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(DOCTORED))
+def test_a_real_view_passes_and_a_doctored_one_is_refused_naming_the_field(game: str) -> None:
+    table = _table(game)
+    for seat in (0, None):
+        catalog.read_view(table.view(seat))
+    view = copy.deepcopy(table.view(0))
+    doctor, said = DOCTORED[game]
+    doctor(view)
+    with pytest.raises(BadView, match=said.replace("[", r"\[").replace("]", r"\]")):
+        catalog.read_view(view)
+
+
+def test_a_game_that_declares_no_view_types_has_its_header_checked_all_the_same() -> None:
+    view = dict(_table("randolph").view(0))
+    catalog.read_view(view)
+    del view["round"]
+    with pytest.raises(BadView, match="no round"):
+        catalog.read_view(view)
