@@ -25,7 +25,12 @@ def _doctor_royal(view: dict[str, Any]) -> None:
     view["realms"] = [["AS"], "KD"]
 
 
+def _doctor_randolph(view: dict[str, Any]) -> None:
+    view["lives"][1] = "3"
+
+
 DOCTORED = {
+    "randolph": (_doctor_randolph, "view.lives[1] must be a whole number"),
     "dilemmas": (_doctor_dilemmas, "view.hand.positive[0].text must be text"),
     "royal": (_doctor_royal, "view.realms[1] must be a list"),
 }
@@ -43,9 +48,9 @@ def test_a_real_view_passes_and_a_doctored_one_is_refused_naming_the_field(game:
         catalog.read_view(view)
 
 
-def test_a_game_that_declares_no_view_types_has_its_header_checked_all_the_same() -> None:
-    view = dict(_table("randolph").view(0))
-    catalog.read_view(view)
+def test_a_damaged_header_is_told_before_the_game_s_own_part() -> None:
+    view = copy.deepcopy(_table("randolph").view(0))
+    view["lives"] = None
     del view["round"]
     with pytest.raises(BadView, match="no round"):
         catalog.read_view(view)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from quandary.engine import Rng
 from quandary.games.randolph import throw
 from quandary.games.randolph.throw import Flight
+from quandary.games.randolph.view import Landed, Seating
 
 from .html import EMPTY, Markup, markup
 from .render import randolph as render
@@ -124,12 +125,13 @@ class Practice:
 
     def _arena(self, last: Flight | None) -> Markup:
         """The game's arena drawing, with the practice card where it came to rest."""
-        view: dict[str, Any] = {"seat": 0, "players": PLAYERS, "phase": "practice"}
+        view: Seating = {"seat": 0, "players": PLAYERS, "phase": "practice"}
         card = EMPTY
         if last is not None:
-            landed = {
+            landed: Landed = {
                 "seat": 0,
                 "card": CARD,
+                "window": 0,
                 "x": last.x / 1000,
                 "y": last.y / 1000,
                 "rotation": last.rotation,

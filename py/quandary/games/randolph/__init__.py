@@ -33,6 +33,7 @@ ENTRY = register(
         SPEC,
         _rules,
         ui="randolph",
+        views="quandary.games.randolph.view",
         rules_page="dilemma.html",
         credit="by Alex Randolph",
         stylesheet="randolph.css",

@@ -156,7 +156,7 @@ class Randolph:
 
     def view(self, state: RandolphState, seat: int | None) -> dict[str, Any]:
         """The whole table: in this game every card is seen, only duel choices wait."""
-        return table_view(state, SPEC.title, _timing(state))
+        return dict(table_view(state, SPEC.title, _timing(state)))
 
     def result(self, state: RandolphState) -> Result | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""

@@ -1,24 +1,172 @@
-"""What a seat sees of a game of Dilemma, as plain JSON.
+"""What a seat sees of a game of Dilemma: its types, and the JSON built to them.
 
 Every card played is seen by everyone, so all seats get the same table. The
 one thing held back is a duellist's choice until both have chosen: the view
 shows only who has chosen (``submitted``), never what.
+
+The view is declared as types (``RandolphOwnView``; with the engine's header, a
+``RandolphView``), and the functions here build exactly those, so mypy follows
+each field from the rules to the renderer (``web/render/randolph.py``), and
+``read_view`` checks a view from another device against the same declarations.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Literal, NotRequired, TypedDict, cast
+
+from quandary.engine import BadView, ViewHeader
+from quandary.engine.typed import problem
 
 from . import arena
-from .state import RandolphState, RoundResult, Throw, starting_lives
+from .state import Landing, Outcome, RandolphState, RoundResult, Status, Throw, starting_lives
 
 
-def entry_json(t: Throw, leading: bool) -> dict[str, Any]:
+class Seating(TypedDict):
+    """Where the viewer sits at a table of ``players``, and the phase: all that
+    drawing a card in the arena needs (the practice throw draws one too)."""
+
+    seat: int | None
+    players: int
+    phase: str
+
+
+class Landed(TypedDict):
+    """A card thrown: who threw what, where it rests (x and y in arena radii) and,
+    once settled, its fate and why."""
+
+    seat: int
+    card: int
+    window: int
+    landing: Landing
+    x: float
+    y: float
+    rotation: int
+    at: int
+    land_at: int
+    status: Status
+    reason: str | None
+
+
+class ArenaEntry(Landed):
+    """A card in the arena now: also how long it flies, and whether it would duel."""
+
+    flight: int
+    leading: bool
+
+
+class WindowView(TypedDict):
+    """The open reaction window, its times in ms from its opening."""
+
+    id: int
+    deadline: int
+    release_limit: int
+    second: bool
+    opened_round: int
+    grace: int
+    cap: int
+    lead: int
+
+
+class DuelView(TypedDict):
+    """A duel under way: the two seats, the challenge and the card that took it up."""
+
+    seats: list[int]
+    challenge: int | None
+    card: int
+
+
+class DuelResult(TypedDict):
+    """A finished duel: also each side's choice, shown once both were in."""
+
+    seats: list[int]
+    challenge: int
+    card: int | None
+    choices: list[Literal["peace", "conflict"]]
+
+
+class RoundView(TypedDict):
+    """A finished challenge; events leave out its ``arena``."""
+
+    round: int
+    provocateur: int
+    challenge: int
+    second_window: bool
+    duel: DuelResult | None
+    outcome: Outcome
+    winner: int | None
+    gains: list[list[int]]
+    lives_lost: list[int]
+    reason: str
+    arena: NotRequired[list[Landed]]
+
+
+class RandolphOptions(TypedDict):
+    """The game's options: how long a throw window stays open."""
+
+    window: str
+
+
+class ChallengeMove(TypedDict):
+    """The provocateur lays a card from hand as the challenge."""
+
+    type: Literal["challenge"]
+    card: int
+
+
+class ThrowMove(TypedDict):
+    """A card thrown at the arena: the gesture, which the rules turn into a landing."""
+
+    type: Literal["throw"]
+    card: int
+    window: int
+
+
+class DuelMove(TypedDict):
+    """A duellist's secret choice."""
+
+    type: Literal["duel"]
+    choice: Literal["peace", "conflict"]
+
+
+class RandolphOwnView(TypedDict):
+    """Dilemma's own part of a view: the same table for every seat."""
+
+    title: str
+    options: RandolphOptions
+    provocateur: int
+    hands: list[list[int]]
+    lives: list[int]
+    lives_start: int
+    won: list[list[int]]
+    removed: list[list[int]]
+    challenge: int | None
+    two_left: bool
+    window: WindowView | None
+    arena: list[ArenaEntry]
+    duel: DuelView | None
+    submitted: list[bool]
+    history: list[RoundView]
+
+
+class RandolphView(RandolphOwnView, ViewHeader):
+    """A whole view of a game of Dilemma: its own part and the shared header."""
+
+
+def read_view(view: Mapping[str, object]) -> RandolphView:
+    """``view`` as a ``RandolphView``, every field checked; ``BadView`` says what is wrong."""
+    found = problem(view, RandolphView, "view")
+    if found:
+        raise BadView(f"This table of Dilemma cannot be drawn: the {found}.")
+    return cast(RandolphView, view)
+
+
+def entry_json(t: Throw, leading: bool) -> ArenaEntry:
     """One card in the arena: who threw what, how, where it rests and its fate."""
-    return landed_json(t) | {"flight": t.flight, "leading": leading}
+    return {**landed_json(t), "flight": t.flight, "leading": leading}
 
 
-def landed_json(t: Throw) -> dict[str, Any]:
+def landed_json(t: Throw) -> Landed:
     """A throw as events and finished rounds tell it: where it rests and, once settled, why."""
     return {
         "seat": t.seat,
@@ -35,9 +183,9 @@ def landed_json(t: Throw) -> dict[str, Any]:
     }
 
 
-def result_json(r: RoundResult, with_arena: bool = True) -> dict[str, Any]:
+def result_json(r: RoundResult, with_arena: bool = True) -> RoundView:
     """A finished round, for the milestone screens (the round_over event leaves out the arena)."""
-    duel = None
+    duel: DuelResult | None = None
     if r.opponent is not None:
         duel = {
             "seats": [r.provocateur, r.opponent],
@@ -45,7 +193,7 @@ def result_json(r: RoundResult, with_arena: bool = True) -> dict[str, Any]:
             "card": r.card,
             "choices": list(r.choices),
         }
-    return {
+    out: RoundView = {
         "round": r.round,
         "provocateur": r.provocateur,
         "challenge": r.challenge,
@@ -56,10 +204,13 @@ def result_json(r: RoundResult, with_arena: bool = True) -> dict[str, Any]:
         "gains": [list(g) for g in r.gains],
         "lives_lost": list(r.lives_lost),
         "reason": r.reason,
-    } | ({"arena": [landed_json(t) for t in r.throws]} if with_arena else {})
+    }
+    if with_arena:
+        out["arena"] = [landed_json(t) for t in r.throws]
+    return out
 
 
-def table_view(state: RandolphState, title: str, timing: arena.Timing) -> dict[str, Any]:
+def table_view(state: RandolphState, title: str, timing: arena.Timing) -> RandolphOwnView:
     """The public table (the same for every seat)."""
     number = 2 if state.window is not None and state.window.second else 1
     open_now = state.phase == "react"
@@ -68,7 +219,7 @@ def table_view(state: RandolphState, title: str, timing: arena.Timing) -> dict[s
         current = arena.current(state.arena, number)
         index = arena.duelling_index(current, state.challenge)
         leading = current[index] if index is not None else None
-    window = None
+    window: WindowView | None = None
     if state.window is not None:
         throws = arena.current(state.arena, number)
         window = {
@@ -81,7 +232,7 @@ def table_view(state: RandolphState, title: str, timing: arena.Timing) -> dict[s
             "cap": timing.cap,
             "lead": timing.lead,
         }
-    duel = None
+    duel: DuelView | None = None
     submitted = [False] * state.players
     if state.duel is not None:
         seats = [state.provocateur, state.duel.opponent]
@@ -90,7 +241,7 @@ def table_view(state: RandolphState, title: str, timing: arena.Timing) -> dict[s
             submitted[seat] = choice is not None
     return {
         "title": title,
-        "options": state.options,
+        "options": {"window": state.options["window"]},
         "provocateur": state.provocateur,
         "hands": [list(h) for h in state.hands],
         "lives": list(state.lives),

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from quandary.engine.typed import needed
+from quandary.games.randolph.view import RandolphView, RoundView
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, article, indefinite, plural
 
@@ -26,36 +28,34 @@ PHASE_TITLES = {
 }
 
 
-def checkpoints(view: dict[str, Any]) -> int:
+def checkpoints(view: RandolphView) -> int:
     """None: the game is real time, so results are shown beside play, never in its way."""
     return 0
 
 
-def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
+def render_round_result(view: RandolphView, ui: Ui, index: int) -> Markup:
     """Not used (no checkpoints); kept for the shared contract."""
     return round_summary(view["history"][index], ui.cast)
 
 
-def explain_milestone(view: dict[str, Any], index: int, cast: Cast) -> str:
+def explain_milestone(view: RandolphView, index: int, cast: Cast) -> str:
     """A round's outcome in one sentence."""
     return explain_round(view["history"][index], cast)
 
 
-def privacy_reason(view: dict[str, Any]) -> str:
+def privacy_reason(view: RandolphView) -> str:
     """One person per device plays this game, so the device is never passed."""
     return ""
 
 
-def update_draft(
-    view: dict[str, Any], draft: dict[str, Any], data: dict[str, str]
-) -> dict[str, Any]:
+def update_draft(view: RandolphView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
     """The only draft is the challenge card being considered."""
     if "card" in data:
         return {**draft, "card": int(data["card"])}
     return draft
 
 
-def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
+def draft_move(view: RandolphView, draft: dict[str, Any]) -> dict[str, Any] | None:
     """The challenge the draft describes, if it is one of the legal moves."""
     move = {"type": "challenge", "card": draft.get("card")}
     return move if move in view["legal_moves"] else None
@@ -64,7 +64,7 @@ def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | 
 # -- the screen -----------------------------------------------------------------
 
 
-def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
+def render_turn(view: RandolphView, ui: Ui) -> Markup:
     """The arena, what this seat can do now, everyone's cards and the last outcome."""
     phase = view["phase"]
     head = markup(
@@ -95,7 +95,7 @@ PRACTICE_LINK = Markup(
 """The way to the practice arena from a game in progress, below everything of the step."""
 
 
-def last_outcome(view: dict[str, Any], ui: Ui) -> Markup:
+def last_outcome(view: RandolphView, ui: Ui) -> Markup:
     """The last challenge's outcome, kept in view through the next challenge.
 
     With a bot holding the stumbling block the next challenge comes at once: the
@@ -114,7 +114,7 @@ def last_outcome(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _challenge(view: dict[str, Any], ui: Ui) -> Markup:
+def _challenge(view: RandolphView, ui: Ui) -> Markup:
     provocateur = view["provocateur"]
     if view["seat"] != provocateur:
         return markup(
@@ -156,14 +156,15 @@ def _challenge(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _react(view: dict[str, Any], ui: Ui) -> Markup:
+def _react(view: RandolphView, ui: Ui) -> Markup:
     """The arena beside the hand: both in view at once on a laptop and on a phone."""
     me = view["seat"]
-    window = view.get("window") or {}
+    window = view["window"]
+    challenge = needed(view["challenge"], "challenge card of an open window")
     counting = ui.elapsed < 0
     second = (
         " This is the second chance: the first throws were all invalid."
-        if window.get("second")
+        if window and window["second"]
         else ""
     )
     if me == view["provocateur"]:
@@ -171,6 +172,9 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
         side = markup('<p class="explain">{}</p>', lead)
         return _throw_zone(view, ui, side, aiming=False)
     throws = [m for m in view["legal_moves"] if m["type"] == "throw"]
+    if me is None:
+        side = markup('<p class="explain">The players throw at the challenge.{}</p>', second)
+        return _throw_zone(view, ui, side, aiming=False)
     if not throws:
         side = markup('<p class="explain">You have no cards left to throw.{}</p>', second)
         return _throw_zone(view, ui, side, aiming=False)
@@ -210,14 +214,14 @@ def _react(view: dict[str, Any], ui: Ui) -> Markup:
         how,
         hint,
         ui.cast.subject(view["provocateur"], "challenge", start=True),
-        article(view["challenge"]),
-        view["challenge"],
+        article(challenge),
+        challenge,
         second,
     )
     return _throw_zone(view, ui, side, aiming=True)
 
 
-def _throw_zone(view: dict[str, Any], ui: Ui, side: Markup, aiming: bool) -> Markup:
+def _throw_zone(view: RandolphView, ui: Ui, side: Markup, aiming: bool) -> Markup:
     """The arena and, beside it (below on a phone), the hand, the hint and the outcomes.
 
     The hand comes first, so it is in view with the arena even on a phone; the
@@ -234,15 +238,15 @@ def _throw_zone(view: dict[str, Any], ui: Ui, side: Markup, aiming: bool) -> Mar
     )
 
 
-def _duel(view: dict[str, Any], ui: Ui) -> Markup:
-    duel = view["duel"] or {}
-    seats = duel.get("seats", [])
+def _duel(view: RandolphView, ui: Ui) -> Markup:
+    duel = needed(view["duel"], "duel under way")
+    seats = duel["seats"]
     me = view["seat"]
     opponent = next((s for s in seats if s != me), None)
     picture = arena(view, ui) + arena_list(view, ui)
-    if me not in seats or opponent is None or not view["legal_moves"]:
+    if me is None or me not in seats or opponent is None or not view["legal_moves"]:
         who = ui.cast.listing(seats, start=True)
-        text = f"{who} duel over the {duel.get('challenge')} and the {duel.get('card')}."
+        text = f"{who} duel over the {duel['challenge']} and the {duel['card']}."
         if view["waiting_for"]:
             text += f" Waiting for {ui.cast.listing(view['waiting_for'])} to choose."
         return markup('<p class="explain">{}</p>', text) + picture
@@ -296,7 +300,7 @@ def _duel(view: dict[str, Any], ui: Ui) -> Markup:
 # -- everyone's cards ------------------------------------------------------------------
 
 
-def players_panel(view: dict[str, Any], ui: Ui) -> Markup:
+def players_panel(view: RandolphView, ui: Ui) -> Markup:
     """Each player's remaining cards, lives, won cards and the stumbling block."""
     rows = []
     for seat, name in enumerate(ui.names):
@@ -337,7 +341,7 @@ def _chips(values: list[int]) -> Markup:
 # -- the end ------------------------------------------------------------------------
 
 
-def why_over(view: dict[str, Any], cast: Cast) -> str:
+def why_over(view: RandolphView, cast: Cast) -> str:
     """Why the game ended, in a sentence: nobody is left to answer a challenge."""
     holders = [s for s, hand in enumerate(view["hands"]) if hand]
     if len(holders) == 1:
@@ -350,7 +354,7 @@ def why_over(view: dict[str, Any], cast: Cast) -> str:
     return f"The game ended after challenge {view['round']}: nobody holds a card any more."
 
 
-def final_details(view: dict[str, Any], ui: Ui) -> Markup:
+def final_details(view: RandolphView, ui: Ui) -> Markup:
     """Under the final scores: why the game ended and the cards each player won."""
     rows = join(
         markup(
@@ -372,7 +376,7 @@ def final_details(view: dict[str, Any], ui: Ui) -> Markup:
 # -- outcomes ----------------------------------------------------------------------
 
 
-def explain_round(r: dict[str, Any], cast: Cast) -> str:
+def explain_round(r: RoundView, cast: Cast) -> str:
     """What a finished challenge came to, in a sentence or two."""
     provocateur = r["provocateur"]
     duel = r.get("duel")
@@ -396,7 +400,9 @@ def explain_round(r: dict[str, Any], cast: Cast) -> str:
         return f"{both} both chose peace: each takes the other's card ({pair})."
     if outcome == "both_conflict":
         return f"{both} both chose conflict: {pair} leave the game; both lose a life."
-    winner = r["winner"] if r.get("winner") is not None else provocateur
+    winner = r["winner"]
+    if winner is None:
+        winner = provocateur
     loser = rival if winner == provocateur else provocateur
     return (
         f"{cast.object(winner, start=True)} chose conflict and {cast.object(loser)} peace:"
@@ -406,7 +412,7 @@ def explain_round(r: dict[str, Any], cast: Cast) -> str:
     )
 
 
-def round_summary(r: dict[str, Any], cast: Cast) -> Markup:
+def round_summary(r: RoundView, cast: Cast) -> Markup:
     """The last challenge's outcome, with the fate of every thrown card."""
     thrown = join(markup("<li>{}</li>", arena_line(t, cast)) for t in r.get("arena", []))
     return markup(
@@ -450,7 +456,7 @@ def describe(event: dict[str, Any], cast: Cast) -> str | None:
 GESTURE_FIELDS = ("card", "aim", "power", "spin")
 
 
-def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
+def gesture_move(view: object, data: dict[str, str]) -> dict[str, Any] | None:
     """A throw measured by ``static/js/throw.entry.js`` (drag, flick or keyboard).
 
     The table stamps its time and judges it; a gesture with a missing or

@@ -9,8 +9,8 @@ mid-flight carries the animation on from where it was instead of restarting it.
 from __future__ import annotations
 
 import math
-from typing import Any
 
+from quandary.games.randolph.view import ArenaEntry, Landed, RandolphView, Seating, WindowView
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -36,7 +36,7 @@ STATUSES = {
 # -- the arena --------------------------------------------------------------------
 
 
-def arena(view: dict[str, Any], ui: Ui, aiming: bool = False, news: str = "") -> Markup:
+def arena(view: RandolphView, ui: Ui, aiming: bool = False, news: str = "") -> Markup:
     """The round table seen from the viewer's seat, the challenge card in the middle.
 
     While a window counts down to its opening, the box carries that moment on the
@@ -57,20 +57,20 @@ def arena(view: dict[str, Any], ui: Ui, aiming: bool = False, news: str = "") ->
     )
     timer = EMPTY
     opens_at = None
-    if isinstance(window, dict) and view["phase"] == "react":
+    if window is not None and view["phase"] == "react":
         opens_at = round(ui.now - ui.elapsed)
         timer = _timer(window, ui.elapsed, news)
     return markup(
         '<div class="{}" id="arena-box"{}><div class="arena" id="arena">{}{}</div>{}</div>',
         "arena-box" + (" aiming" if aiming else "") + (" open" if ui.elapsed >= 0 else ""),
-        attrs(data_window=(window or {}).get("id"), data_opens_at=opens_at),
+        attrs(data_window=window["id"] if window else None, data_opens_at=opens_at),
         middle,
         cards,
         timer,
     )
 
 
-def _timer(window: dict[str, Any], elapsed: int, news: str) -> Markup:
+def _timer(window: WindowView, elapsed: int, news: str) -> Markup:
     """The countdown to the opening ("3, 2, 1, throw!"), then the bar of time left.
 
     ``news`` is the last challenge's outcome, written under the count: a bot may
@@ -97,7 +97,7 @@ def _timer(window: dict[str, Any], elapsed: int, news: str) -> Markup:
     )
 
 
-def arena_list(view: dict[str, Any], ui: Ui) -> Markup:
+def arena_list(view: RandolphView, ui: Ui) -> Markup:
     """Every card thrown this challenge, in landing order, with its fate in words."""
     listing = join(markup("<li>{}</li>", arena_line(t, ui.cast)) for t in view.get("arena", []))
     if not listing:
@@ -105,7 +105,7 @@ def arena_list(view: dict[str, Any], ui: Ui) -> Markup:
     return markup('<ol class="arena-list" aria-label="Cards thrown">{}</ol>', listing)
 
 
-def arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any]) -> Markup:
+def arena_card(view: Seating, ui: Ui, index: int, throw: Landed | ArenaEntry) -> Markup:
     span = ARENA_SPAN
     tx, ty = _turned(view, throw["x"], throw["y"])
     x = 50 + 50 * max(-span, min(span, tx)) / span
@@ -132,7 +132,7 @@ def arena_card(view: dict[str, Any], ui: Ui, index: int, throw: dict[str, Any]) 
     )
 
 
-def _turned(view: dict[str, Any], x: float, y: float) -> tuple[float, float]:
+def _turned(view: Seating, x: float, y: float) -> tuple[float, float]:
     """Table coordinates (seat 0 at the bottom) turned so the viewer sits at the bottom."""
     me = view["seat"] if view["seat"] is not None else 0
     angle = -2 * math.pi * me / view["players"]
@@ -140,7 +140,7 @@ def _turned(view: dict[str, Any], x: float, y: float) -> tuple[float, float]:
     return x * cos - y * sin, x * sin + y * cos
 
 
-def _seat_position(view: dict[str, Any], seat: int) -> tuple[float, float]:
+def _seat_position(view: Seating, seat: int) -> tuple[float, float]:
     """Where a seat sits around the drawn table, in percent: the viewer at the bottom."""
     players = view["players"]
     me = view["seat"] if view["seat"] is not None else 0
@@ -168,7 +168,7 @@ RETURNED = {
 """How a card that goes back to the hand lay (with two players left)."""
 
 
-def arena_line(throw: dict[str, Any], cast: Cast) -> str:
+def arena_line(throw: Landed | ArenaEntry, cast: Cast) -> str:
     """Who threw what, where it landed and what became of it (and why)."""
     where = LANDINGS.get(throw["landing"], "")
     line = f"{cast.possessive(throw['seat'], start=True)} {throw['card']} landed {where}"
