@@ -257,11 +257,13 @@ class Table:
         seat = undo.person([s.shown_kind for s in self.seats])
         if seat is None:
             return None
-        if self._verdict[0] is not self.record:
+        last, known = self._verdict
+        if last is not self.record:
             levels = [s.level for s in self.seats]
-            found = undo.verdict(self.record, self.state, seat, levels, self.state_at)
-            self._verdict = (self.record, found)
-        return self._verdict[1]
+            kept = (last, known) if last is not None and known is not None else None
+            known = undo.verdict(self.record, self.state, seat, levels, self.state_at, kept)
+            self._verdict = (self.record, known)
+        return known
 
     def state_at(self, count: int) -> Any:
         """The state after the record's first ``count`` moves: kept from play, or replayed."""

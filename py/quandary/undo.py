@@ -95,12 +95,19 @@ def last_own_move(record: Record, seat: int) -> int | None:
 
 
 def verdict(
-    record: Record, state: Any, seat: int, levels: Sequence[str], state_at: StateAt
+    record: Record,
+    state: Any,
+    seat: int,
+    levels: Sequence[str],
+    state_at: StateAt,
+    kept: tuple[Record, Verdict] | None = None,
 ) -> Verdict:
     """Whether ``seat`` (the one person) may take back its last move in ``state``.
 
     ``levels`` are the seats' bot levels (a person's is not read). The verdict is
-    a function of the record alone: the worlds' seeds come from it too.
+    a function of the record alone: the worlds' seeds come from it too. ``kept``
+    is the last verdict made at this table, with its record: a reveal it found is
+    not looked for again (``stands``).
     """
     if engine.result(state) is not None:
         return Verdict(seat, OVER)
@@ -115,11 +122,28 @@ def verdict(
         return Verdict(seat, REAL_TIME)
     if len(span) > LONGEST:
         return Verdict(seat, TOO_LONG)
+    if kept is not None and stands(kept[1], kept[0], record):
+        return kept[1]
     before = state_at(start)
     seed = Rng.from_seed(record.seed).fork(start).next64()
     if revealed(before, span, seat, levels, seed):
         return Verdict(seat, REVEALED)
     return Verdict(seat, to=start)
+
+
+def stands(known: Verdict, then: Record, now: Record) -> bool:
+    """Whether ``known``, the verdict on record ``then``, holds for ``now`` unchanged.
+
+    A reveal since the person's move stays a reveal while only later moves are
+    added (the worlds replay the same steps the same way, so they part at the same
+    step). A table asks after every bot move: a reveal is not looked for again.
+    """
+    if known.reason != REVEALED or len(now.moves) < len(then.moves):
+        return False
+    if (now.seed, now.start) != (then.seed, then.start):
+        return False
+    extended = now.moves[: len(then.moves)] == then.moves
+    return extended and last_own_move(now, known.seat) == last_own_move(then, known.seat)
 
 
 def revealed(
