@@ -98,8 +98,7 @@ def measure(page: Page) -> dict[str, Any]:
 
 def play_a_step(page: Page, rng: random.Random, thrown: list[str]) -> None:
     """Tap the way on if there is one, else a random control (never Undo: it only goes
-    back); throw a card when a window
-    opens; wait while the bots play."""
+    back); throw a card when a window opens; wait while the bots play."""
     turn = str(wait_js(page, TURN, thrown, STEP_TIMEOUT_MS))
     if turn.startswith("throw:"):
         thrown.append(turn.split(":")[1])
