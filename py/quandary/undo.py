@@ -21,7 +21,9 @@ something hidden reached them: undo stops there. Timed play (Dilemma's throws)
 is never taken back: its moves depend on a real clock.
 
 The verdict depends only on the table's record, so a reloaded save gets the same
-verdict as the page had: nothing is kept beside the save to get around.
+verdict as the page had: nothing is kept beside the save to get around. It tells
+the person nothing hidden either: it reads only their own views, and worlds that
+``redeal`` makes from what they may know (never from the real hidden cards).
 """
 
 from __future__ import annotations
