@@ -339,3 +339,17 @@ def test_rooms_never_draw_undo_and_refuse_it() -> None:
     assert 'id="undo"' not in host.html()
     host.press("undo")
     assert room.table.error == undo.ROOM and table.state.version == version
+
+
+def test_a_guest_in_a_room_is_never_offered_undo_and_is_refused() -> None:
+    net, host, (anna,) = open_room("royal", guests=("Anna",))
+    seat_everyone(net, host, [anna])
+    host.press("room-start")
+    net.settle()
+    room = anna.controller.room
+    assert room is not None and room.table.view() is not None
+    assert 'id="undo"' not in anna.html() and 'id="undo"' not in host.html()
+    version = room.table.view()["version"]  # type: ignore[index]
+    anna.press("undo")
+    net.settle()
+    assert room.table.error == undo.ROOM and room.table.view()["version"] == version  # type: ignore[index]
