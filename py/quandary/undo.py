@@ -189,7 +189,7 @@ def _same_in_world(
         if who == seat:
             world = engine.apply(world, who, move)
         else:
-            world = _other_move(world, who, levels[who], seen[step], number + step, rng)
+            world = _other_move(world, who, levels[who], seat, seen[step], number + step, rng)
         if engine.view(world, seat) != seen[step]:
             return False
     return True
@@ -215,7 +215,7 @@ def _in_turn(number: int, rng: Rng) -> Chooser:
 
 
 def _other_move(
-    world: Any, who: int, level: str, shown: dict[str, Any], number: int, rng: Rng
+    world: Any, who: int, level: str, seat: int, shown: dict[str, Any], number: int, rng: Rng
 ) -> Any:
     """The world after bot ``who`` moves in it.
 
@@ -229,7 +229,7 @@ def _other_move(
     if not options:
         raise OutOfTurn("The bot had nothing to do in this world.")
     after = engine.apply(world, who, _option(options, number, rng))
-    if engine.view(after, shown["seat"]) == shown:
+    if engine.view(after, seat) == shown:
         return after
     choice = make_bot(world.game, level).choose(engine.view(world, who), Rng(rng.next64()))
     if choice is None:
