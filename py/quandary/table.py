@@ -11,7 +11,7 @@ state disagrees with it, so a damaged save is reported instead of played.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from quandary import engine
 from quandary.bots import bot_rng, make_bot
@@ -26,6 +26,9 @@ from quandary.engine import (
     Rng,
 )
 
+if TYPE_CHECKING:
+    from quandary.undo import Verdict
+
 SeatKind = Literal["human", "bot"]
 BotSpeed = Literal["relaxed", "normal", "instant"]
 BOT_SPEEDS: dict[BotSpeed, tuple[int, int]] = {
@@ -39,6 +42,8 @@ A bot that answers at once makes the moments of a game pass unseen: a screen
 swaps for the next before anyone saw whose choice it waited for. A human-like
 moment, varied per decision, lets people see the table play."""
 SAVE_FORMAT = 1
+KEPT_STATES = 16
+"""States people moved from that a table keeps for undo; older ones are replayed."""
 LATENCY_CAP_MS = 150
 """The most a remote thrower's release time is moved back for its network delay
 (static/rules/dilemma.html, 'Rulings'): enough to cancel an ordinary connection's delay, too little
@@ -89,6 +94,10 @@ class Table:
         # (caller's clock). Not state: a reload recomputes it from the bot speed.
         self.speed: BotSpeed = "instant"
         self._thinking: dict[int, float] = {}
+        # Undo (quandary/undo.py): the states people moved from, by how many moves
+        # came before (a reload replays the record instead), and the last verdict.
+        self._before: dict[int, Any] = {}
+        self._verdict: tuple[Record | None, Verdict | None] = (None, None)
 
     @classmethod
     def new(
@@ -152,7 +161,11 @@ class Table:
             raise IllegalMove(engine.CLOCK_ONLY)
         if kind in spec.timed_moves:
             move = self._stamp(move, now, delay)
+        before, count = self.state, len(self.record.moves)
         self._apply(seat, move)
+        self._before[count] = before
+        for old in sorted(self._before)[:-KEPT_STATES]:
+            del self._before[old]
 
     def _stamp(self, move: Move, now: float, delay: float) -> Move:
         """A timed move with this table's time, if it is for the window open now.
@@ -229,6 +242,50 @@ class Table:
     def thinking(self) -> list[int]:
         """Bot seats taking their moment over a move, in seat order."""
         return sorted(self._thinking)
+
+    # -- undo ------------------------------------------------------------------------
+
+    def undo_verdict(self) -> Verdict | None:
+        """Whether the one person at this table may take back their last move now
+        (``quandary/undo.py``); None when it is not one person against bots.
+
+        Made once per record: it replays the span since that move in several worlds.
+        Only a table on this device asks: a room's authority never offers undo.
+        """
+        from quandary import undo  # the first screen needs none of it
+
+        seat = undo.person([s.shown_kind for s in self.seats])
+        if seat is None:
+            return None
+        last, known = self._verdict
+        if last is not self.record:
+            levels = [s.level for s in self.seats]
+            kept = (last, known) if last is not None and known is not None else None
+            known = undo.verdict(self.record, self.state, seat, levels, self.state_at, kept)
+            self._verdict = (self.record, known)
+        return known
+
+    def state_at(self, count: int) -> Any:
+        """The state after the record's first ``count`` moves: kept from play, or replayed."""
+        kept = self._before.get(count)
+        if kept is not None:
+            return kept
+        return replace(self.record, moves=self.record.moves[:count]).replay()
+
+    def rewind(self, count: int) -> None:
+        """Go back to the state after the record's first ``count`` moves, as if the
+        later ones had never been played: they leave the record, so a save, its replay
+        and the log agree. Bots' moments and plans start again from there.
+        """
+        if not 0 <= count <= len(self.record.moves):
+            raise IndexError(f"The record has no move {count} to go back to.")
+        self.state = self.state_at(count)
+        self.record = replace(self.record, moves=self.record.moves[:count])
+        self._before = {n: s for n, s in self._before.items() if n < count}
+        self._views_of, self._window = None, None
+        self._planned.clear()
+        self._asked.clear()
+        self._thinking.clear()
 
     def _bot_seats(self) -> list[int]:
         return [seat for seat, who in enumerate(self.seats) if who.kind == "bot" or who.covered]

@@ -568,6 +568,18 @@ addEventListener("keydown", guarded((event) => {
   button.click();
 }));
 
+// Undo at a table against bots: Ctrl+Z (Cmd+Z on a Mac) presses the Undo button, unless
+// the player is typing (a field keeps its own undo) or the button is off (it says why).
+addEventListener("keydown", guarded((event) => {
+  if (event.key !== "z" && event.key !== "Z") return;
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+  if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
+  const button = document.getElementById("undo");
+  if (!button || button.disabled) return;
+  event.preventDefault();
+  button.click();
+}));
+
 addEventListener(
   "hashchange",
   guarded(() => {

@@ -40,9 +40,9 @@
     const ty = arena.top + arena.height / 2;
     return { drag: [x, y, x + (tx - x) * 0.6, y + (ty - y) * 0.6], window };
   }
-  // The controls a player could use now (the ways out of the game, and Dilemma's
-  // practice arena, which lies over the game, excepted).
-  const away = ["leave", "lobby", "again", "leave-room", "download-log", "practice"];
+  // The controls a player could use now (the ways out of the game, Dilemma's practice
+  // arena, which lies over the game, and Undo, which only goes back, excepted).
+  const away = ["leave", "lobby", "again", "leave-room", "download-log", "practice", "undo"];
   const controls = [...document.querySelectorAll("#screen [data-action]")].filter(
     (e) => !e.disabled && shown(e) && !away.includes(e.dataset.action),
   );

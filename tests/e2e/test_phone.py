@@ -97,8 +97,8 @@ def measure(page: Page) -> dict[str, Any]:
 
 
 def play_a_step(page: Page, rng: random.Random, thrown: list[str]) -> None:
-    """Tap the way on if there is one, else a random control; throw a card when a window
-    opens; wait while the bots play."""
+    """Tap the way on if there is one, else a random control (never Undo: it only goes
+    back); throw a card when a window opens; wait while the bots play."""
     turn = str(wait_js(page, TURN, thrown, STEP_TIMEOUT_MS))
     if turn.startswith("throw:"):
         thrown.append(turn.split(":")[1])
@@ -114,7 +114,7 @@ def play_a_step(page: Page, rng: random.Random, thrown: list[str]) -> None:
     controls = page.locator(
         "#screen [data-action]:not([disabled]):not([data-action=leave])"
         ":not([data-action=lobby]):not([data-action=again]):not([data-action=download-log])"
-        ":not([data-action=practice])"
+        ":not([data-action=practice]):not([data-action=undo])"
         " >> visible=true"
     )
     count = controls.count()

@@ -54,6 +54,7 @@ class Action(StrEnum):
     NEXT = "next"
     AGAIN = "again"
     DOWNLOAD_LOG = "download-log"
+    UNDO = "undo"
     LEAVE = "leave"
     LOBBY = "lobby"
     # Dilemma's practice arena: opened (from the lobby or a game), and left or done.
@@ -103,6 +104,7 @@ TABLE_ACTIONS = frozenset(
         Action.NEXT,
         Action.AGAIN,
         Action.DOWNLOAD_LOG,
+        Action.UNDO,
     }
 )
 """Actions a table controller handles the same way for local and room tables."""

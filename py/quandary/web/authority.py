@@ -13,13 +13,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from quandary import engine
-from quandary.engine import GameError, LogEntry, Move
+from quandary.engine import GameError, IllegalMove, LogEntry, Move
 from quandary.table import Table
 
 if TYPE_CHECKING:
     # Only rooms need the room protocol: a game on one device never imports it.
     from quandary.net.guest import RoomGuest
     from quandary.net.host import RoomHost
+    from quandary.undo import Verdict
 
 View = dict[str, Any]
 
@@ -85,6 +86,16 @@ class Authority(Protocol):
 
     def restart(self) -> None:
         """Begin the next game (same seats); only called when ``can_restart``."""
+        ...
+
+    def undo_verdict(self) -> Verdict | None:
+        """Whether this device's person may take back their last move now, and why not;
+        None where undo is never offered (a room, several people on one device)."""
+        ...
+
+    def undo(self) -> None:
+        """Take back this device's person's last move and the bots' moves after it; a
+        ``GameError`` says why not (and nothing changed)."""
         ...
 
     def record(self) -> str | None:
@@ -156,6 +167,22 @@ class LocalAuthority:
         self.table = Table.new(old.game, old.seats, old.record.options, self.new_seed())
         self.table.advance(self.now())
 
+    def undo_verdict(self) -> Verdict | None:
+        """The table's own verdict: one person against bots, nothing hidden shown since."""
+        return self.table.undo_verdict()
+
+    def undo(self) -> None:
+        """Back to the moment the person was to act, then bots take their moments again."""
+        verdict = self.table.undo_verdict()
+        if verdict is None:
+            from quandary.undo import NOT_ALONE
+
+            raise IllegalMove(NOT_ALONE)
+        if verdict.to is None:
+            raise IllegalMove(verdict.reason)
+        self.table.rewind(verdict.to)
+        self.table.advance(self.now())
+
     def record(self) -> str | None:
         """The game is here: its record once it is over."""
         return _record_of(self.table)
@@ -222,6 +249,16 @@ class HostAuthority:
     def record(self) -> str | None:
         """The room's game runs here: its record once it is over."""
         return _record_of(self.host.table)
+
+    def undo_verdict(self) -> Verdict | None:
+        """Never in a room: the other players saw every move."""
+        return None
+
+    def undo(self) -> None:
+        """Refused: in a room every move stands."""
+        from quandary.undo import ROOM
+
+        raise IllegalMove(ROOM)
 
 
 class GuestAuthority:
@@ -315,3 +352,13 @@ class GuestAuthority:
             else:
                 self._checked = (sent, True)
         return sent[1] if self._checked[1] else None
+
+    def undo_verdict(self) -> Verdict | None:
+        """Never in a room: the other players saw every move."""
+        return None
+
+    def undo(self) -> None:
+        """Refused: in a room every move stands."""
+        from quandary.undo import ROOM
+
+        raise IllegalMove(ROOM)

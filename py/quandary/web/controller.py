@@ -687,9 +687,10 @@ class Controller:
             markup(
                 '<section class="table"{}>'
                 '<div class="table-head">'
-                '<p class="game-title">{}</p>{}</div>',
+                '<p class="game-title">{}</p><div class="table-tools">{}{}</div></div>',
                 attrs(aria_label=title),
                 title,
+                self.local.undo_control(),
                 leave,
             )
             + self.local.render()

@@ -132,6 +132,7 @@ class TableController:
             Action.NEXT: self._next,
             Action.AGAIN: self._again,
             Action.DOWNLOAD_LOG: self._download_log,
+            Action.UNDO: self._undo,
         }
         handler = handlers.get(action)
         if handler is None:
@@ -186,6 +187,40 @@ class TableController:
         self.draft, self.error = {}, None
         if self.gated():
             self.viewer = None
+
+    def _undo(self, data: dict[str, str]) -> None:
+        """Take back the person's last move (``quandary/undo.py``); a refusal is shown.
+
+        What they were building goes with it, and they see again only the results the
+        game had then (a rewound game never has more than it had).
+        """
+        try:
+            self.authority.undo()
+        except GameError as exc:
+            self.error = exc.message
+            return
+        self.draft, self.error = {}, None
+        self.seen = min(self.seen, self.checkpoints())
+
+    def undo_control(self) -> Markup:
+        """The Undo button, live or off with the reason in a sentence beside it; nothing
+        where undo is never offered (a room, several people) or once the game is over."""
+        verdict = self.authority.undo_verdict()
+        view = self.authority.view(None)
+        if verdict is None or view is None or view.get("result"):
+            return EMPTY
+        if verdict.offered:
+            return Markup(
+                '<button type="button" class="quiet" data-action="undo" id="undo"'
+                ' aria-keyshortcuts="Control+Z Meta+Z"'
+                ' title="Take back your last move (Ctrl+Z)">Undo</button>'
+            )
+        return markup(
+            '<button type="button" class="quiet" id="undo" disabled'
+            ' aria-describedby="undo-why">Undo</button>'
+            '<small class="undo-why" id="undo-why">{}</small>',
+            verdict.reason,
+        )
 
     def _next(self, data: dict[str, str]) -> None:
         if self.seen < self.checkpoints():
