@@ -50,7 +50,7 @@ def _views(game: str, seed: int = 5, steps: int = 60) -> list[dict[str, Any]]:
 def test_every_view_has_a_header_that_reads_back(game: str) -> None:
     for view in _views(game):
         header = read_header(view)
-        assert set(header) == HEADER_KEYS - {"names", "kinds"}
+        assert HEADER_KEYS - {"names", "kinds"} <= set(header)
         assert "rounds" not in view and "stage" not in view
 
 
@@ -153,9 +153,11 @@ BAD = [
 ]
 
 
-def test_a_good_header_reads_back_without_the_games_own_keys() -> None:
-    header = read_header(copy.deepcopy(GOOD))
-    assert header == {k: v for k, v in GOOD.items() if k != "hand"}
+def test_a_good_header_reads_back_as_the_view_itself_with_the_games_own_keys() -> None:
+    """The view is typed by its header, not copied: a game's renderer reads its own
+    keys from the same object (checked against its own types, ``catalog.read_view``)."""
+    view = copy.deepcopy(GOOD)
+    assert read_header(view) is view
 
 
 @pytest.mark.parametrize(("key", "value", "words"), BAD, ids=[f"{k}={v!r}" for k, v, _ in BAD])

@@ -154,9 +154,11 @@ class BadView(GameError):
 
 
 def read_header(view: Mapping[str, Any]) -> ViewHeader:
-    """The header of ``view``, every key checked; ``BadView`` says what is wrong.
+    """``view``, typed by its header once every key of the header is checked;
+    ``BadView`` says what is wrong.
 
-    Only the header is checked: a game's own keys are its renderer's business.
+    Only the header is checked: a game's own part is checked against its declared
+    types (``catalog.read_view``) where a view arrives from another device.
     """
     if not isinstance(view, Mapping):
         raise BadView("A view must be an object.")
@@ -171,7 +173,7 @@ def read_header(view: Mapping[str, Any]) -> ViewHeader:
             problem = _strings(view[key], view)
             if problem:
                 raise BadView(f"The view's {key} {problem}.")
-    return cast(ViewHeader, {k: view[k] for k in HEADER_KEYS if k in view})
+    return cast(ViewHeader, view)
 
 
 # -- the checks: each returns what is wrong as the end of a sentence, or "" --------

@@ -9,7 +9,7 @@ every kind of table (the idea of boardgame.io's client over its transports).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from quandary import engine
@@ -76,7 +76,7 @@ class Authority(Protocol):
         """When ``advance`` next has work, on the page's clock."""
         ...
 
-    def elapsed(self, view: View) -> int:
+    def elapsed(self, view: Mapping[str, Any]) -> int:
         """Milliseconds since the open timed window opened, as this device reckons it."""
         ...
 
@@ -153,7 +153,7 @@ class LocalAuthority:
         """The table's next timed event."""
         return self.table.next_wakeup()
 
-    def elapsed(self, view: View) -> int:
+    def elapsed(self, view: Mapping[str, Any]) -> int:
         """The table keeps the time itself."""
         return self.table.elapsed(self.now())
 
@@ -232,7 +232,7 @@ class HostAuthority:
         """The room's table's next timed event."""
         return self.host.next_wakeup()
 
-    def elapsed(self, view: View) -> int:
+    def elapsed(self, view: Mapping[str, Any]) -> int:
         """The host's table keeps the time."""
         table = self.host.table
         return table.elapsed(self.now()) if table is not None else 0
@@ -310,7 +310,7 @@ class GuestAuthority:
         """Only the host keeps time."""
         return None
 
-    def elapsed(self, view: View) -> int:
+    def elapsed(self, view: Mapping[str, Any]) -> int:
         """Counted from when this device first saw the window open.
 
         Late by one network delay, which only changes the countdown shown, never

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from quandary import engine
-from quandary.engine import spec_of
+from quandary.engine import ViewHeader, read_header, spec_of
 from quandary.replay import GameRecord, dumps
 
 from .game_log import lines
@@ -77,10 +77,10 @@ class ReplayScreen:
 
     # -- drawing -----------------------------------------------------------------------
 
-    def _view(self, state: Any) -> dict[str, Any]:
+    def _view(self, state: Any) -> ViewHeader:
         view = engine.view(state, self.seat)
         view["names"], view["kinds"] = self.names, self.kinds
-        return view
+        return read_header(view)
 
     def log_lines(self, step: int) -> list[str]:
         """What had happened by position ``step``, in words (nobody is "you")."""
@@ -195,7 +195,7 @@ def _final(record: GameRecord, names: list[str]) -> str:
     return winners_line(list(record.winners), cast)
 
 
-def _board(game: str, view: dict[str, Any], ui: Ui) -> Markup:
+def _board(game: str, view: ViewHeader, ui: Ui) -> Markup:
     """The table as the chosen seat saw it then, drawn by the game, taking no clicks.
 
     A position a renderer cannot draw (no game offers a screen for every moment

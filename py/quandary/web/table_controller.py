@@ -12,7 +12,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from quandary.engine import BadSetup, BadView, GameError, read_header, round_words, spec_of
+from quandary.engine import (
+    BadSetup,
+    BadView,
+    GameError,
+    ViewHeader,
+    read_header,
+    round_words,
+    spec_of,
+)
 
 from .actions import Action, DownloadText, Effect, UnknownAction
 from .authority import Authority, View
@@ -93,7 +101,7 @@ class TableController:
         if view is None:
             return 0
         try:
-            return self.ui_module.checkpoints(view)
+            return self.ui_module.checkpoints(read_header(view))
         except DAMAGED:
             if not self.authority.remote:
                 raise
@@ -113,11 +121,12 @@ class TableController:
                 raise
             return False
 
-    def playable_view(self) -> View | None:
+    def playable_view(self) -> ViewHeader | None:
         """The viewer's view while they may act on it (no result waiting to be seen)."""
         if self.viewer is None or self.seen < self.checkpoints():
             return None
-        return self.authority.view(self.viewer)
+        view = self.authority.view(self.viewer)
+        return None if view is None else read_header(view)
 
     # -- actions -------------------------------------------------------------------
 
@@ -241,9 +250,9 @@ class TableController:
         names = list(view.get("names", []))
         title = str(view.get("title", "Quandary"))
         try:
-            read_header(view)
-            self.gather(view)
-            shown = self.log_lines(view, Cast(names, None))
+            header = read_header(view)
+            self.gather(header)
+            shown = self.log_lines(header, Cast(names, None))
         except DAMAGED:
             if not self.authority.remote:
                 raise
@@ -271,7 +280,7 @@ class TableController:
 
     # -- the log -------------------------------------------------------------------
 
-    def gather(self, view: View) -> None:
+    def gather(self, view: ViewHeader | View) -> None:
         """Keep the events of a view whose header was read; the whole log where it is here.
 
         The whole log is asked for only when the view's events do not follow on
@@ -286,7 +295,7 @@ class TableController:
                 self.log.gather(whole, version)
         self.log.gather(entries, version)
 
-    def log_lines(self, view: View, cast: Cast) -> list[str]:
+    def log_lines(self, view: ViewHeader, cast: Cast) -> list[str]:
         """The log's lines as the panel shows them: up to the results the players have seen."""
         ui_module = self.ui_module
         unseen = ui_module.checkpoints(view) - self.seen
@@ -295,7 +304,7 @@ class TableController:
 
     # -- drawing -------------------------------------------------------------------
 
-    def ui(self, view: View) -> Ui:
+    def ui(self, view: ViewHeader) -> Ui:
         """What the renderers need besides the view."""
         return Ui(
             names=list(view.get("names", [])),
@@ -328,8 +337,8 @@ class TableController:
                 " for it is damaged. It will be drawn again when the next move arrives.</p>"
             )
 
-    def _render(self, view: View) -> Markup:
-        read_header(view)  # shared parts below read the header: refuse a damaged one first
+    def _render(self, whole: View) -> Markup:
+        view = read_header(whole)  # shared parts below read the header: refuse a damaged one first
         ui_module = self.ui_module
         ui = self.ui(view)
         shown = milestone(
@@ -380,8 +389,8 @@ class TableController:
         header = read_header(view)
         ui_module = self.ui_module
         cast = Cast(list(header.get("names", [])), self.viewer)
-        if self.seen < ui_module.checkpoints(view):
-            return f"result{self.seen}", ui_module.explain_milestone(view, self.seen, cast)
+        if self.seen < ui_module.checkpoints(header):
+            return f"result{self.seen}", ui_module.explain_milestone(header, self.seen, cast)
         result = header["result"]
         if result:
             why = why_line(dict(result), cast, ui_module)
@@ -408,7 +417,7 @@ def ui_module_word(game: str) -> str:
         return "round"
 
 
-def _watching(view: View, ui_module: GameUi) -> Markup:
+def _watching(view: ViewHeader, ui_module: GameUi) -> Markup:
     """A spectator's turn area: the public table is in the scoreboard and the log."""
     header = read_header(view)
     words = round_words(header["round"], header["round_limit"])

@@ -11,6 +11,7 @@ import importlib
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from quandary import catalog
+from quandary.engine import ViewHeader
 
 if TYPE_CHECKING:
     from quandary.web.html import Markup
@@ -18,7 +19,9 @@ if TYPE_CHECKING:
 
     from .table import Ui
 
-View = dict[str, Any]
+View = ViewHeader
+"""A view as shared code knows it: the header every game has (each game's module
+takes its own view type, which adds the game's part: ``games/<game>/view.py``)."""
 Draft = dict[str, Any]
 
 

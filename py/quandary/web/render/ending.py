@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from quandary.engine import BadSetup, spec_of
+from quandary.engine import BadSetup, ViewHeader, spec_of
+from quandary.engine.typed import needed
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def final_screen(
-    view: dict[str, Any],
+    view: ViewHeader,
     ui: Ui,
     can_restart: bool,
     way_out: Exit,
@@ -36,10 +37,10 @@ def final_screen(
     that holds the game's record (``replay``) offers to watch it again and to
     download it.
     """
-    result = view["result"]
+    result = needed(view["result"], "result of a game that is over")
     order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
     headline = winners_line(result["winners"], ui.cast) + "!"
-    reason = why_line(result, ui.cast, game_ui)
+    reason = why_line(dict(result), ui.cast, game_ui)
     rows = join(
         markup(
             '<li{}><span class="who">{}{}</span><span class="score">{}</span></li>',
@@ -99,7 +100,7 @@ def _stand_in(seat: int, ui: Ui) -> Markup:
     return markup("<small> · a bot finished the game for {}</small>", ui.names[seat])
 
 
-def _round_word(view: dict[str, Any]) -> str:
+def _round_word(view: ViewHeader) -> str:
     """What the game calls a round ("challenge" in Dilemma, "turn" in Maybe Minister)."""
     try:
         return spec_of(str(view.get("game"))).round_word

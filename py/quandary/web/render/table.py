@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from quandary.engine import round_words
+from quandary.engine import ViewHeader, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast
 
@@ -40,7 +40,7 @@ class Ui:
         return Cast(self.names, self.viewer)
 
 
-def scoreboard(view: dict[str, Any], ui: Ui, reading: bool = False) -> Markup:
+def scoreboard(view: ViewHeader, ui: Ui, reading: bool = False) -> Markup:
     """Every seat with its score and whether it still has to act.
 
     While the viewer is ``reading`` a result, their own seat says so: the next
@@ -52,8 +52,9 @@ def scoreboard(view: dict[str, Any], ui: Ui, reading: bool = False) -> Markup:
         status = "thinking…" if seat in waiting else "ready"
         if reading and seat == ui.viewer:
             status = "reading the results"
-        if view.get("result"):
-            status = "winner" if seat in view["result"]["winners"] else ""
+        result = view["result"]
+        if result:
+            status = "winner" if seat in result["winners"] else ""
         me = " (you)" if seat == ui.viewer and name.casefold() != "you" else ""
         bot = {"bot": " · bot", "covered": f" · bot playing for {name}"}.get(ui.kinds[seat], "")
         rows.append(
@@ -96,7 +97,7 @@ def reveal(kind: str, key: str, order: int = 0) -> Markup:
     return attrs(id=f"reveal-{key}", data_reveal=kind, style=f"--reveal-order: {step}")
 
 
-def round_banner(view: dict[str, Any]) -> Markup:
+def round_banner(view: ViewHeader) -> Markup:
     """The round, announced briefly at the top of the table when it begins.
 
     Its id changes with the round, so it appears (and fades) once per round; it
@@ -113,7 +114,7 @@ def round_banner(view: dict[str, Any]) -> Markup:
     )
 
 
-def thinking_line(view: dict[str, Any], ui: Ui) -> Markup:
+def thinking_line(view: ViewHeader, ui: Ui) -> Markup:
     """ "Bot Ada is thinking…": the bots the table waits for while they take their moment.
 
     A timed window's bots keep their own time and say nothing (their throws show).
@@ -174,7 +175,7 @@ def error_line(ui: Ui) -> Markup:
 
 
 def milestone(
-    view: dict[str, Any],
+    view: ViewHeader,
     ui: Ui,
     seen: int,
     game_ui: GameUi,
