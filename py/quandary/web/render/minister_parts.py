@@ -12,6 +12,7 @@ from typing import Any
 
 from quandary.games.minister.laws import card_json
 from quandary.games.minister.material import CARDS
+from quandary.games.minister.view_types import MinisterView, PublicVote
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -98,17 +99,17 @@ def card_tile(
     )
 
 
-def vote_text(vote: dict[str, Any]) -> str:
+def vote_text(vote: PublicVote) -> str:
     """'YES 17'."""
     return f"{VOTE_LABELS[vote['kind']]} {vote['number']}"
 
 
-def vote_chip(vote: dict[str, Any]) -> Markup:
+def vote_chip(vote: PublicVote) -> Markup:
     """A vote card, face up."""
     return markup('<span class="mm-vote {}">{}</span>', vote["kind"], vote_text(vote))
 
 
-def law_area(view: dict[str, Any]) -> Markup:
+def law_area(view: MinisterView) -> Markup:
     """Enacted laws, marked active or disabled (Undecided Voters)."""
     if not view["laws"]:
         return Markup(
@@ -180,7 +181,7 @@ def law_line(card_id: str) -> Markup:
     )
 
 
-def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> Markup:
+def score_panel(view: MinisterView, names: list[str], viewer: int | None) -> Markup:
     """Each player's score with the reasons: which law gives which points for what."""
     rows = []
     for seat, who in enumerate(names):
@@ -223,7 +224,7 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
     )
 
 
-def last_change(view: dict[str, Any], seat: int) -> Markup:
+def last_change(view: MinisterView, seat: int) -> Markup:
     """The seat's latest logged score change, with the laws that made it, beside its score.
 
     Scores are recomputed from the laws in force, so a jump (8 to 21 when a law
@@ -243,7 +244,7 @@ def last_change(view: dict[str, Any], seat: int) -> Markup:
     )
 
 
-def tables(view: dict[str, Any], cast: Cast) -> Markup:
+def tables(view: MinisterView, cast: Cast) -> Markup:
     """Everyone's won cards: side up, votes stored (face down for others)."""
     parts = []
     for seat, who in enumerate(cast.names):
@@ -280,7 +281,7 @@ def tables(view: dict[str, Any], cast: Cast) -> Markup:
     return markup('<div class="mm-tables">{}</div>', join(parts))
 
 
-def supply(view: dict[str, Any]) -> Markup:
+def supply(view: MinisterView) -> Markup:
     """The decks and discard piles, as counts."""
     return markup(
         '<p class="mm-supply">Decree deck: {} · discarded: {}'
