@@ -457,22 +457,3 @@ def card_text(card: Card) -> str:
     if card.power is not None:
         return describe_power(card.power)
     return ""
-
-
-def card_json(card_id: str) -> dict[str, Any]:
-    """A decree card as the views show it (text written by the law engine)."""
-    c = CARDS[card_id]
-    out: dict[str, Any] = {
-        "id": c.id,
-        "kind": c.kind,
-        "name": c.name,
-        "capacity": c.capacity,
-        "green": list(c.green),
-        "red": list(c.red),
-    }
-    text = card_text(c)
-    if text:
-        out["text"] = text
-    if c.law is not None:
-        out["law_type"] = c.law["type"]
-    return out

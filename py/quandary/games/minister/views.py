@@ -15,19 +15,9 @@ from typing import Any
 from quandary.engine import Progress
 
 from . import board, laws
-from .laws import card_json
+from .faces import face as _card
 from .material import CARDS, VOTES
 from .state import TARGET, MinisterState
-
-
-@functools.cache
-def _card(card_id: str) -> dict[str, Any]:
-    return card_json(card_id)
-
-
-def card(card_id: str) -> dict[str, Any]:
-    """A decree card as JSON (a fresh copy: views are handed to callers)."""
-    return dict(_card(card_id))
 
 
 def vote_json(vote: str) -> dict[str, Any]:

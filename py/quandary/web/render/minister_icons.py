@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from quandary.games.minister.laws import ICON_NAMES
+from quandary.games.minister.faces import ICON_NAMES
 from quandary.games.minister.view_types import MinisterView
 from quandary.web.html import EMPTY, Markup, join, markup
 from quandary.web.phrases import plural

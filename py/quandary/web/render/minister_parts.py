@@ -1,17 +1,16 @@
 """Pieces of the Maybe Minister table: cards, votes, the law area, tables, scores.
 
 Views name decree cards by id; their faces come from the game's public
-catalogue (``laws.card_json``: the law engine writes a card's text), the same
-text printed on every copy.
+catalogue (``games.minister.faces``: the law engine writes a card's text), the
+same text printed on every copy.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
 
-from quandary.games.minister.laws import card_json
-from quandary.games.minister.material import CARDS
+from quandary.games.minister.faces import CardFace, law_data
+from quandary.games.minister.faces import face as card_face
 from quandary.games.minister.view_types import MinisterView, PublicVote
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
@@ -22,15 +21,14 @@ KIND_LABELS = {"law": "Law", "support": "Support", "resource": "Resource", "spec
 VOTE_LABELS = {"yes": "YES", "no": "NO", "abstain": "ABSTAIN"}
 
 
-@functools.cache
-def face(card_id: str) -> dict[str, Any]:
+def face(card_id: str) -> CardFace:
     """A card's printed face (public catalogue data)."""
-    return card_json(card_id)
+    return card_face(card_id)
 
 
 def name(card_id: str) -> str:
     """A card's name."""
-    return str(face(card_id)["name"])
+    return face(card_id)["name"]
 
 
 def icons(items: list[str]) -> str:
@@ -149,7 +147,7 @@ def law_area(view: MinisterView) -> Markup:
 
 def law_text(card_id: str) -> str:
     """The sentence a law card states."""
-    return str(face(card_id).get("text", ""))
+    return face(card_id).get("text", "")
 
 
 def scoring(card_id: str) -> bool:
@@ -160,7 +158,7 @@ def scoring(card_id: str) -> bool:
 @functools.cache
 def law_formula(card_id: str) -> Markup | None:
     """A law's formula in pictures, made once per card."""
-    return pics.law_formula(CARDS[card_id].law or {"type": ""})
+    return pics.law_formula(law_data(card_id) or {"type": ""})
 
 
 @functools.cache
