@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .material import BASE_ICONS, CARDS, LIVESTOCK, SUPPORT, WILDCARD, Card
+from .view_types import ScoreLine
 
 ICONS = (*BASE_ICONS, LIVESTOCK)
 """Icons a wildcard may stand for."""
@@ -70,7 +71,7 @@ class Line:
     points: int
     because: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ScoreLine:
         """The line as the views show it."""
         title = CARDS[self.law].name if self.law in CARDS else self.law
         return {"law": self.law, "title": title, "points": self.points, "because": self.because}

@@ -72,14 +72,19 @@ class RevealSummary(TypedDict):
     order: list[int]
 
 
-class MinisterReveal(RevealSummary):
-    """The last reveal: every seat's vote by number and kind (None: no vote), the
-    proposal and the laws it enacted; ``index`` counts reveals from 0."""
+class PublicReveal(RevealSummary):
+    """A reveal: every seat's vote by number and kind (None: no vote), the proposal
+    and the laws it enacted (``turn.reveal_json``)."""
 
     proposer: int
     proposal: list[str]
     votes: list[PublicVote | None]
     enacted: list[str]
+
+
+class MinisterReveal(PublicReveal):
+    """The last reveal, as the view shows it: ``index`` counts reveals from 0."""
+
     index: int
 
 
