@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from quandary import engine
-from quandary.engine import moves
+from quandary import catalog, engine
+from quandary.engine import BadView, moves
 from quandary.net.host import ALONE_BEATS, PATIENCE
 from quandary.net.succession import SUCCESSION_MS
 from quandary.web.actions import (
@@ -683,5 +683,27 @@ def test_a_view_whose_game_part_is_not_what_its_game_declares_is_not_kept() -> N
     assert guest.view is kept and guest.version == version
     assert "This table cannot be drawn" not in anna.html()
     sound = {"t": "snapshot", "version": version + 1, "view": {**kept, "steps": []}}
+    guest.on_message(guest.host, json.dumps(sound), from_host=True)
+    assert guest.version == version + 1
+
+
+def test_a_maybe_minister_view_with_a_wrong_field_deep_inside_is_not_kept() -> None:
+    """Maybe Minister declares its view as types too: a view from the host whose own
+    table holds a vote of the wrong shape is not kept; the next sound one is."""
+    net, host, (anna, ben) = open_room("minister")
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    guest = anna.controller.room.guest
+    kept, version = guest.view, guest.version
+    assert kept is not None and version is not None and kept["game"] == "minister"
+    tables = [list(rows) for rows in kept["tables"]]
+    tables[1] = [{**tables[1][0], "votes": [{"id": "v7", "kind": "maybe", "number": 7}]}]
+    with pytest.raises(BadView, match=r"view\.tables\[1\]\[0\]\.votes\[0\]\.kind"):
+        catalog.read_view({**kept, "tables": tables})
+    doctored = {"t": "snapshot", "version": version + 1, "view": {**kept, "tables": tables}}
+    guest.on_message(guest.host, json.dumps(doctored), from_host=True)
+    assert guest.view is kept and guest.version == version
+    sound = {"t": "snapshot", "version": version + 1, "view": kept}
     guest.on_message(guest.host, json.dumps(sound), from_host=True)
     assert guest.version == version + 1

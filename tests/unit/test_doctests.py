@@ -11,6 +11,7 @@ MODULES = [
     "quandary.engine.rng",
     "quandary.engine.codec",
     "quandary.engine.typed",
+    "quandary.games.minister.faces",
     "quandary.engine.moves",
     "quandary.games.dilemmas.own_cards",
     "quandary.games.dilemmas.scoring",

@@ -26,6 +26,7 @@ ENTRY = register(
         SPEC,
         _rules,
         ui="minister",
+        views="quandary.games.minister.view_types",
         rules_page="maybe-minister.html",
         credit="by Pandaqi",
         stylesheet="minister.css",

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .material import BASE_ICONS, CARDS, LIVESTOCK, SUPPORT, WILDCARD, Card
+from .view_types import ScoreLine
 
 ICONS = (*BASE_ICONS, LIVESTOCK)
 """Icons a wildcard may stand for."""
@@ -70,7 +71,7 @@ class Line:
     points: int
     because: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ScoreLine:
         """The line as the views show it."""
         title = CARDS[self.law].name if self.law in CARDS else self.law
         return {"law": self.law, "title": title, "points": self.points, "because": self.because}
@@ -457,22 +458,3 @@ def card_text(card: Card) -> str:
     if card.power is not None:
         return describe_power(card.power)
     return ""
-
-
-def card_json(card_id: str) -> dict[str, Any]:
-    """A decree card as the views show it (text written by the law engine)."""
-    c = CARDS[card_id]
-    out: dict[str, Any] = {
-        "id": c.id,
-        "kind": c.kind,
-        "name": c.name,
-        "capacity": c.capacity,
-        "green": list(c.green),
-        "red": list(c.red),
-    }
-    text = card_text(c)
-    if text:
-        out["text"] = text
-    if c.law is not None:
-        out["law_type"] = c.law["type"]
-    return out

@@ -18,7 +18,7 @@ Rulings: static/rules/maybe-minister.html, 'Rulings'.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from quandary.engine import Event, MalformedMove, Progress, Result, Rng, moves
 from quandary.engine.spec import Chooser, Json, Move
@@ -208,7 +208,7 @@ class Minister:
 
     def view(self, state: MinisterState, seat: int | None) -> dict[str, Any]:
         """Public table plus, for a seat, its hand, its stored votes and its own vote."""
-        return views.view(state, seat)
+        return cast(dict[str, Any], views.view(state, seat))
 
     def result(self, state: MinisterState) -> Result | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""

@@ -39,6 +39,7 @@ from .state import (
     log,
     replace,
 )
+from .view_types import PublicReveal
 
 """Events the state keeps: the table shows the last few, and a state that grew
 with every move would make every save and every room snapshot slower as play
@@ -243,7 +244,7 @@ def reveal(state: MinisterState) -> MinisterState:
 _LOGGED = ("turn", "yes", "no", "accepted", "order")
 
 
-def reveal_json(r: Reveal) -> dict[str, object]:
+def reveal_json(r: Reveal) -> PublicReveal:
     """A reveal as public JSON: votes by number and kind (never by card id)."""
     return {
         "turn": r.turn,

@@ -10,39 +10,39 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Any
+from typing import cast
 
 from quandary.engine import Progress
 
 from . import board, laws
-from .laws import card_json
+from .faces import face as _card
 from .material import CARDS, VOTES
 from .state import TARGET, MinisterState
+from .view_types import (
+    LawInForce,
+    MinisterEffects,
+    MinisterOptions,
+    MinisterOwnView,
+    MinisterReveal,
+    OwnVote,
+    PublicVote,
+    WonCard,
+)
 
 
-@functools.cache
-def _card(card_id: str) -> dict[str, Any]:
-    return card_json(card_id)
-
-
-def card(card_id: str) -> dict[str, Any]:
-    """A decree card as JSON (a fresh copy: views are handed to callers)."""
-    return dict(_card(card_id))
-
-
-def vote_json(vote: str) -> dict[str, Any]:
+def vote_json(vote: str) -> OwnVote:
     """A vote card its owner may see."""
     v = VOTES[vote]
     return {"id": v.id, "kind": v.kind, "number": v.number}
 
 
-def public_vote(vote: str) -> dict[str, Any]:
+def public_vote(vote: str) -> PublicVote:
     """A vote shown face up: number and kind only."""
     v = VOTES[vote]
     return {"kind": v.kind, "number": v.number}
 
 
-_RECENT: list[tuple[Any, tuple[dict[str, Any], tuple[int, ...]]]] = []
+_RECENT: list[tuple[MinisterState, tuple[MinisterOwnView, tuple[int, ...]]]] = []
 """The last few states whose public part was built, with that part and the scores:
 every seat's view of one state shares them, and a room or a test asks for all of
 them at once, sometimes for two or three states in turn (the engine asks for the
@@ -50,7 +50,7 @@ scores once per view, for the header). Kept by identity: states are immutable.""
 RECENT = 4
 
 
-def _shared(state: MinisterState) -> tuple[dict[str, Any], tuple[int, ...]]:
+def _shared(state: MinisterState) -> tuple[MinisterOwnView, tuple[int, ...]]:
     """The public part of ``state``'s views and its scores, built once per state."""
     for known, built in _RECENT:
         if known is state:
@@ -66,9 +66,9 @@ def progress(state: MinisterState) -> Progress:
     return Progress(state.phase, state.turn, None, False, _shared(state)[1])
 
 
-def view(state: MinisterState, seat: int | None) -> dict[str, Any]:
+def view(state: MinisterState, seat: int | None) -> MinisterOwnView:
     """The table as ``seat`` may know it (``None``: a spectator)."""
-    out = dict(_shared(state)[0])
+    out = _shared(state)[0].copy()
     if seat is not None:
         tables = list(out["tables"])
         tables[seat] = _table(state, seat, True, board.effects(state))
@@ -79,17 +79,17 @@ def view(state: MinisterState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _public(state: MinisterState) -> tuple[dict[str, Any], tuple[int, ...]]:
+def _public(state: MinisterState) -> tuple[MinisterOwnView, tuple[int, ...]]:
     """What every seat sees alike, and the scores (the header's, so not in the view)."""
     active = board.active_laws(state)
     fx = laws.effects(active)
     explained = [laws.score(active, board.holding(state, s)) for s in range(state.players)]
-    out: dict[str, Any] = {
+    out: MinisterOwnView = {
         "title": "Maybe Minister",
         "turn": state.turn,
         "proposer": state.proposer,
         "actor": state.actor,
-        "options": state.options,
+        "options": cast(MinisterOptions, state.options),
         "target": TARGET,
         "explain": [[line.to_json() for line in lines if line.points] for _, lines in explained],
         "hand_counts": [len(h) for h in state.hands],
@@ -117,19 +117,20 @@ def _public(state: MinisterState) -> tuple[dict[str, Any], tuple[int, ...]]:
     return out, tuple(total for total, _ in explained)
 
 
-def _law(card_id: str, votes: tuple[str, ...], active: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {"card": card_id, "active": active}
+def _law(card_id: str, votes: tuple[str, ...], active: bool) -> LawInForce:
+    out: LawInForce = {"card": card_id, "active": active}
     if votes:
         kinds = Counter(VOTES[v].kind for v in votes)
-        out.update(yes=kinds["yes"], no=kinds["no"], votes=[public_vote(v) for v in votes])
+        out["yes"], out["no"] = kinds["yes"], kinds["no"]
+        out["votes"] = [public_vote(v) for v in votes]
     return out
 
 
-def _table(state: MinisterState, seat: int, mine: bool, fx: laws.Effects) -> list[dict[str, Any]]:
+def _table(state: MinisterState, seat: int, mine: bool, fx: laws.Effects) -> list[WonCard]:
     rows = []
     for w in state.won[seat]:
         cap = fx.capacity(CARDS[w.card])
-        row: dict[str, Any] = {
+        row: WonCard = {
             "card": w.card,
             "green": w.green,
             "stored": len(w.votes),
@@ -141,18 +142,16 @@ def _table(state: MinisterState, seat: int, mine: bool, fx: laws.Effects) -> lis
     return rows
 
 
-def _reveal(state: MinisterState) -> dict[str, Any] | None:
+def _reveal(state: MinisterState) -> MinisterReveal | None:
     r = state.reveal
     if r is None:
         return None
     from .turn import reveal_json
 
-    out = reveal_json(r)
-    out["index"] = state.reveals - 1
-    return out
+    return {**reveal_json(r), "index": state.reveals - 1}
 
 
-def _effects(fx: laws.Effects) -> dict[str, Any]:
+def _effects(fx: laws.Effects) -> MinisterEffects:
     return {
         "hand_size": fx.hand_size,
         "proposal_min": fx.proposal_min,

@@ -12,6 +12,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from quandary.engine.typed import needed
+from quandary.games.minister.view_types import (
+    DiscardVoteMove,
+    MinisterMove,
+    MinisterView,
+    OwnVote,
+    ProposeMove,
+    PublicVote,
+    RevealSummary,
+    SpecialMove,
+    TakeMove,
+    VoteMove,
+)
+from quandary.games.minister.view_types import legal as legal_moves
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -42,12 +56,12 @@ PHASE_TITLES = {
 }
 
 
-def checkpoints(view: dict[str, Any]) -> int:
+def checkpoints(view: MinisterView) -> int:
     """Every reveal is a milestone: it is shown once until acknowledged."""
-    return int(view["reveals"])
+    return view["reveals"]
 
 
-def privacy_reason(view: dict[str, Any]) -> str:
+def privacy_reason(view: MinisterView) -> str:
     """Why the device is being passed, without revealing anything."""
     return {
         "vote": "It is time to choose a vote in secret.",
@@ -61,7 +75,7 @@ def privacy_reason(view: dict[str, Any]) -> str:
 # -- the turn screen --------------------------------------------------------------------
 
 
-def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
+def render_turn(view: MinisterView, ui: Ui) -> Markup:
     """The viewer's screen: the action for this phase, then the table."""
     phase = view["phase"]
     head = markup(
@@ -107,7 +121,7 @@ def render_turn(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def glance(view: dict[str, Any], ui: Ui) -> Markup:
+def glance(view: MinisterView, ui: Ui) -> Markup:
     """Every player's points, then every law in force: what a newcomer looks up most."""
     return markup(
         '<aside class="mm-glance" aria-label="Points and laws in force">{}{}</aside>',
@@ -116,12 +130,12 @@ def glance(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def now_line(view: dict[str, Any], ui: Ui) -> Markup:
+def now_line(view: MinisterView, ui: Ui) -> Markup:
     """What the viewer can do right now, in one short sentence at the top of every screen."""
     return markup('<p class="mm-now" id="mm-now"><strong>Now:</strong> {}</p>', _now(view, ui))
 
 
-def _now(view: dict[str, Any], ui: Ui) -> str:
+def _now(view: MinisterView, ui: Ui) -> str:
     phase, legal = view["phase"], view["legal_moves"]
     if not legal:
         waiting = [s for s in view["waiting_for"] if s != ui.viewer]
@@ -134,7 +148,7 @@ def _now(view: dict[str, Any], ui: Ui) -> str:
     if view.get("drawn"):
         return "put each new vote in an empty slot on one of your cards."
     if phase == "propose":
-        sizes = sorted({len(m["cards"]) for m in legal if m["type"] == "propose"})
+        sizes = sorted({len(m["cards"]) for m in _proposals(view)})
         return f"pick {_either(sizes)} cards from your hand, then press Propose."
     if phase == "vote":
         return "choose one of your stored votes, then press Cast this vote."
@@ -162,15 +176,31 @@ _VERBS = {
 }
 
 
-def _of(view: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    """The legal moves of one type (special powers share every phase's list)."""
-    return [m for m in view["legal_moves"] if m["type"] == kind]
+def _specials(view: MinisterView) -> list[SpecialMove]:
+    """The special powers usable now (they share every phase's list of moves)."""
+    return [m for m in legal_moves(view) if m["type"] == "special"]
 
 
-def _powers(view: dict[str, Any]) -> Markup:
+def _proposals(view: MinisterView) -> list[ProposeMove]:
+    return [m for m in legal_moves(view) if m["type"] == "propose"]
+
+
+def _votes(view: MinisterView) -> list[VoteMove]:
+    return [m for m in legal_moves(view) if m["type"] == "vote"]
+
+
+def _takes(view: MinisterView) -> list[TakeMove]:
+    return [m for m in legal_moves(view) if m["type"] == "take"]
+
+
+def _give_ups(view: MinisterView) -> list[DiscardVoteMove]:
+    return [m for m in legal_moves(view) if m["type"] == "discard_vote"]
+
+
+def _powers(view: MinisterView) -> Markup:
     """The viewer's special resources, usable now as the game waits for them."""
     rows = []
-    for i, m in enumerate(_of(view, "special")):
+    for i, m in enumerate(_specials(view)):
         label = f"Use {name(m['card'])}" + (f" on {name(m['target'])}" if m["target"] else "")
         rows.append(markup("<li>{}</li>", _button(m, label, "", id=f"power-{i}")))
     if not rows:
@@ -184,7 +214,7 @@ def _powers(view: dict[str, Any]) -> Markup:
     )
 
 
-def _button(move: dict[str, Any], label: str, extra_class: str = "", **more: Any) -> Markup:
+def _button(move: MinisterMove, label: str, extra_class: str = "", **more: object) -> Markup:
     return markup(
         '<button type="button" class="mm-move {}" data-action="move"{}>{}</button>',
         extra_class,
@@ -193,7 +223,7 @@ def _button(move: dict[str, Any], label: str, extra_class: str = "", **more: Any
     )
 
 
-def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
+def _waiting(view: MinisterView, ui: Ui) -> Markup:
     mine = view.get("my_vote")
     said = ""
     if mine:
@@ -206,7 +236,7 @@ def _waiting(view: dict[str, Any], ui: Ui) -> Markup:
     return markup('<div class="waiting">{}<p>Waiting for {}…</p></div>', said, who)
 
 
-def _proposal_on_table(view: dict[str, Any], ui: Ui) -> Markup:
+def _proposal_on_table(view: MinisterView, ui: Ui) -> Markup:
     if not view["proposal"] or view["phase"] not in ("vote", "pick"):
         return EMPTY
     if view["phase"] == "pick" and view["legal_moves"]:
@@ -220,7 +250,7 @@ def _proposal_on_table(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _hand(view: dict[str, Any], ui: Ui) -> Markup:
+def _hand(view: MinisterView, ui: Ui) -> Markup:
     if view["phase"] == "propose" and view["legal_moves"]:
         return EMPTY
     hand = view.get("hand") or []
@@ -237,7 +267,7 @@ def _hand(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _propose(view: dict[str, Any], ui: Ui) -> Markup:
+def _propose(view: MinisterView, ui: Ui) -> Markup:
     chosen = set(ui.draft.get("cards", []))
     items = join(
         markup(
@@ -253,7 +283,7 @@ def _propose(view: dict[str, Any], ui: Ui) -> Markup:
         )
         for c in view["hand"]
     )
-    sizes = sorted({len(m["cards"]) for m in _of(view, "propose")})
+    sizes = sorted({len(m["cards"]) for m in _proposals(view)})
     ready = _matching(view, ui.draft) is not None
     hint = f"Choose {_either(sizes)} cards." if not ready else ""
     return markup(
@@ -280,7 +310,7 @@ def _either(sizes: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def proposal_sizes_why(view: dict[str, Any], sizes: list[int]) -> str:
+def proposal_sizes_why(view: MinisterView, sizes: list[int]) -> str:
     """Why these proposal sizes and no others, from the rules and the laws in force.
 
     >>> view = {"hand": ["a"] * 5, "effects": {"proposal_min": 2, "proposal_max": 5}}
@@ -300,16 +330,21 @@ def proposal_sizes_why(view: dict[str, Any], sizes: list[int]) -> str:
     return why + "."
 
 
-def _my_votes(view: dict[str, Any], ui: Ui) -> dict[str, dict[str, Any]]:
-    seat = ui.viewer if ui.viewer is not None else view["seat"]
+def _my_votes(view: MinisterView, ui: Ui) -> dict[str, OwnVote]:
+    seat = _seat(view, ui)
     return {v["id"]: v for row in view["tables"][seat] for v in row.get("votes", [])}
 
 
-def _vote(view: dict[str, Any], ui: Ui) -> Markup:
+def _seat(view: MinisterView, ui: Ui) -> int:
+    """The seat whose votes and support a screen that asks for a move shows."""
+    return ui.viewer if ui.viewer is not None else needed(view["seat"], "seat to move")
+
+
+def _vote(view: MinisterView, ui: Ui) -> Markup:
     """Choose a vote (a toggle), then confirm it: one stray click never casts a vote."""
     votes = _my_votes(view, ui)
     chosen: str = str(ui.draft.get("vote", ""))
-    offered = [m["vote"] for m in _of(view, "vote")]
+    offered = [m["vote"] for m in _votes(view)]
     buttons = join(
         markup(
             '<button type="button" class="mm-vote {}" data-action="draft" data-vote="{}"'
@@ -346,7 +381,7 @@ def _vote(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def vote_limits_why(view: dict[str, Any], ui: Ui, stored: list[str]) -> str:
+def vote_limits_why(view: MinisterView, ui: Ui, stored: list[str]) -> str:
     """Why a kind of vote is missing from the choice, said where the player meets it.
 
     A player may cast only a vote stored on their own cards, and votes are drawn
@@ -370,11 +405,11 @@ def vote_limits_why(view: dict[str, Any], ui: Ui, stored: list[str]) -> str:
     return " ".join(parts)
 
 
-def _pick(view: dict[str, Any], ui: Ui) -> Markup:
-    green = bool((view.get("reveal") or {}).get("accepted"))
+def _pick(view: MinisterView, ui: Ui) -> Markup:
+    green = needed(view["reveal"], "reveal of the vote the cards come from")["accepted"]
     side = "green" if green else "red"
     items = []
-    for m in _of(view, "take"):
+    for m in _takes(view):
         card = m["card"]
         items.append(
             Markup("<li>")
@@ -390,7 +425,7 @@ def _pick(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def picking_order(view: dict[str, Any], ui: Ui) -> Markup:
+def picking_order(view: MinisterView, ui: Ui) -> Markup:
     """The picking order as the reveal lists it, with whose pick it is now marked.
 
     The same numbered list as on the reveal, so the two line up; the order
@@ -416,20 +451,21 @@ def picking_order(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _store(view: dict[str, Any], ui: Ui) -> Markup:
-    seat = ui.viewer if ui.viewer is not None else view["seat"]
-    legal = {(m["vote"], m["card"]) for m in view["legal_moves"] if m["type"] == "store"}
+def _store(view: MinisterView, ui: Ui) -> Markup:
+    seat = _seat(view, ui)
+    legal = {(m["vote"], m["card"]) for m in legal_moves(view) if m["type"] == "store"}
     rows = []
     # One vote at a time (each store is its own move): a long list of every drawn
     # vote's choices would push the laws and the scores off the first screen.
-    first, rest = view["drawn"][:1], view["drawn"][1:]
+    drawn = view.get("drawn", [])
+    first, rest = drawn[:1], drawn[1:]
     for vote in first:
         buttons = []
         for row in view["tables"][seat]:
             card = row["card"]
             ok = (vote["id"], card) in legal
             label = f"{name(card)} ({plural(row['room'], 'empty slot') if ok else 'full'})"
-            move = {"type": "store", "vote": vote["id"], "card": card}
+            move: MinisterMove = {"type": "store", "vote": vote["id"], "card": card}
             buttons.append(
                 _button(move, label, "", id=f"store-{vote['id']}-{card}", disabled=not ok)
             )
@@ -446,13 +482,12 @@ def _store(view: dict[str, Any], ui: Ui) -> Markup:
     )
 
 
-def _collect(view: dict[str, Any], ui: Ui) -> Markup:
-    legal = view["legal_moves"]
+def _collect(view: MinisterView, ui: Ui) -> Markup:
     if view["owed"]:
         votes = _my_votes(view, ui)
         buttons = join(
             _button(m, vote_text(votes[m["vote"]]), "", id=f"give-{m['vote']}")
-            for m in _of(view, "discard_vote")
+            for m in _give_ups(view)
         )
         return markup(
             '<p class="explain">Your support is negative: give up {}'
@@ -467,10 +502,10 @@ def _collect(view: dict[str, Any], ui: Ui) -> Markup:
             m, f"Trade {name(m['card'])} for up to {trade} votes", "", id="trade-" + m["card"]
         )
         + Markup("</li>")
-        for m in legal
+        for m in legal_moves(view)
         if m["type"] == "trade"
     )
-    support = view["support"][ui.viewer if ui.viewer is not None else view["seat"]]
+    support = view["support"][_seat(view, ui)]
     return markup(
         '<p class="explain">Your support gives {}. You may discard'
         " won resources for {} votes each (votes on them are lost), whatever room you"
@@ -482,8 +517,7 @@ def _collect(view: dict[str, Any], ui: Ui) -> Markup:
     ) + _button({"type": "collect"}, "Collect my votes", "primary big", id="collect")
 
 
-def _move(view: dict[str, Any], ui: Ui) -> Markup:
-    legal = view["legal_moves"]
+def _move(view: MinisterView, ui: Ui) -> Markup:
     votes = _my_votes(view, ui)
     chosen = [v for v in ui.draft.get("votes", []) if v in votes]
     toggles = join(
@@ -500,7 +534,7 @@ def _move(view: dict[str, Any], ui: Ui) -> Markup:
         for vid, v in votes.items()
     )
     options = []
-    for m in legal:
+    for m in legal_moves(view):
         if m["type"] == "move_law" and chosen == [m["vote"]]:
             label = f"Put {vote_text(votes[m['vote']])} on {name(m['law'])}"
             options.append(_button(m, label, "", id=f"law-{m['law']}"))
@@ -542,17 +576,17 @@ def move_hint(chosen: list[str], stored: int) -> str:
     return "Choose one vote for a law, or two YES or two NO votes for a red card."
 
 
-def _shop(view: dict[str, Any], ui: Ui) -> Markup:
+def _shop(view: MinisterView, ui: Ui) -> Markup:
     rows = []
-    for i, m in enumerate(view["legal_moves"]):
-        if m["type"] == "done":
-            continue
+    for i, m in enumerate(legal_moves(view)):
         if m["type"] == "shop":
             paid = ", ".join(name(c) for c in m["pay"])
             label = f"{name(m['law'])}: pay {paid}"
-        else:
+        elif m["type"] == "special":
             label = f"Use {name(m['card'])}"
-        if m.get("target"):
+        else:
+            continue  # done: the button under the list
+        if m["target"]:
             label += f" on {name(m['target'])}"
         rows.append(markup("<li>{}</li>", _button(m, label, "", id=f"shop-{i}")))
     phase = view["phase"]
@@ -577,9 +611,7 @@ def _shop(view: dict[str, Any], ui: Ui) -> Markup:
 # -- drafts ----------------------------------------------------------------------------
 
 
-def update_draft(
-    view: dict[str, Any], draft: dict[str, Any], data: dict[str, str]
-) -> dict[str, Any]:
+def update_draft(view: MinisterView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
     """A card toggled in or out of the proposal, or a vote chosen to move."""
     if "card" in data and data["card"] in (view.get("hand") or []):
         cards = list(draft.get("cards", []))
@@ -607,7 +639,7 @@ def update_draft(
     return draft
 
 
-def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
+def draft_move(view: MinisterView, draft: dict[str, Any]) -> ProposeMove | VoteMove | None:
     """The proposal the draft describes (its cards in hand order), or the chosen vote."""
     if view["phase"] == "vote":
         return {"type": "vote", "vote": draft["vote"]} if draft.get("vote") else None
@@ -617,20 +649,20 @@ def draft_move(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | 
     return {"type": "propose", "cards": [c for c in view.get("hand") or [] if c in chosen]}
 
 
-def _matching(view: dict[str, Any], draft: dict[str, Any]) -> dict[str, Any] | None:
+def _matching(view: MinisterView, draft: dict[str, Any]) -> ProposeMove | VoteMove | None:
     move = draft_move(view, draft)
-    return move if move in view["legal_moves"] else None
+    return move if move in legal_moves(view) else None
 
 
 # -- the reveal ------------------------------------------------------------------------
 
 
-def explain_milestone(view: dict[str, Any], index: int, cast: Cast) -> str:
+def explain_milestone(view: MinisterView, index: int, cast: Cast) -> str:
     """The sentence a screen reader hears when the reveal is shown."""
-    return _reveal_sentence(view["reveal"], cast)
+    return _reveal_sentence(needed(view["reveal"], "reveal"), cast)
 
 
-def _reveal_sentence(r: dict[str, Any], cast: Cast) -> str:
+def _reveal_sentence(r: RevealSummary, cast: Cast) -> str:
     verdict = "accepted" if r["accepted"] else "rejected"
     order = cast.listing(r["order"]) or "nobody"
     return (
@@ -639,9 +671,9 @@ def _reveal_sentence(r: dict[str, Any], cast: Cast) -> str:
     )
 
 
-def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
+def render_round_result(view: MinisterView, ui: Ui, index: int) -> Markup:
     """The reveal: every vote, the result, the picking order and the laws enacted."""
-    r = view["reveal"]
+    r = needed(view["reveal"], "reveal")
     cast = ui.cast
     # Ballots turn over in the order of their numbers, as the rules reveal them.
     numbered = sorted(range(len(r["votes"])), key=lambda s: _ballot_number(r["votes"][s]))
@@ -686,7 +718,7 @@ def render_round_result(view: dict[str, Any], ui: Ui, index: int) -> Markup:
     )
 
 
-def _ballot_number(vote: dict[str, Any] | None) -> float:
+def _ballot_number(vote: PublicVote | None) -> float:
     """Where a ballot comes in the reveal: by its number, no vote last."""
     return float(vote["number"]) if vote else float("inf")
 
@@ -768,7 +800,7 @@ def score_change(d: dict[str, Any], cast: Cast) -> str:
     )
 
 
-def _recent_changes(view: dict[str, Any], cast: Cast) -> Markup:
+def _recent_changes(view: MinisterView, cast: Cast) -> Markup:
     """The score changes logged since the last reveal, each naming its laws."""
     log = view["log"]
     start = max((i for i, e in enumerate(log) if e["kind"] == "revealed"), default=-1)
@@ -783,6 +815,6 @@ def _recent_changes(view: dict[str, Any], cast: Cast) -> Markup:
     )
 
 
-def gesture_move(view: dict[str, Any], data: dict[str, str]) -> dict[str, Any] | None:
+def gesture_move(view: MinisterView, data: dict[str, str]) -> MinisterMove | None:
     """This game has no gestures: every move is made with buttons."""
     return None

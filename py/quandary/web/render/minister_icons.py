@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from quandary.games.minister.laws import ICON_NAMES
+from quandary.games.minister.faces import ICON_NAMES
+from quandary.games.minister.view_types import MinisterView
 from quandary.web.html import EMPTY, Markup, join, markup
 from quandary.web.phrases import plural
 
@@ -196,7 +197,7 @@ def law_formula(law: dict[str, Any]) -> Markup | None:
     return None
 
 
-def legend(view: dict[str, Any]) -> Markup:
+def legend(view: MinisterView) -> Markup:
     """The icons a newcomer meets at this table, each with its word (once, under the laws)."""
     kinds = ["money", "homes", "science", "wood", "minerals", "nature", "support"]
     if view["options"].get("advanced"):

@@ -1,17 +1,17 @@
 """Pieces of the Maybe Minister table: cards, votes, the law area, tables, scores.
 
 Views name decree cards by id; their faces come from the game's public
-catalogue (``laws.card_json``: the law engine writes a card's text), the same
-text printed on every copy.
+catalogue (``games.minister.faces``: the law engine writes a card's text), the
+same text printed on every copy.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
 
-from quandary.games.minister.laws import card_json
-from quandary.games.minister.material import CARDS
+from quandary.games.minister.faces import CardFace, law_data
+from quandary.games.minister.faces import face as card_face
+from quandary.games.minister.view_types import MinisterView, PublicVote
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -21,15 +21,14 @@ KIND_LABELS = {"law": "Law", "support": "Support", "resource": "Resource", "spec
 VOTE_LABELS = {"yes": "YES", "no": "NO", "abstain": "ABSTAIN"}
 
 
-@functools.cache
-def face(card_id: str) -> dict[str, Any]:
+def face(card_id: str) -> CardFace:
     """A card's printed face (public catalogue data)."""
-    return card_json(card_id)
+    return card_face(card_id)
 
 
 def name(card_id: str) -> str:
     """A card's name."""
-    return str(face(card_id)["name"])
+    return face(card_id)["name"]
 
 
 def icons(items: list[str]) -> str:
@@ -98,17 +97,17 @@ def card_tile(
     )
 
 
-def vote_text(vote: dict[str, Any]) -> str:
+def vote_text(vote: PublicVote) -> str:
     """'YES 17'."""
     return f"{VOTE_LABELS[vote['kind']]} {vote['number']}"
 
 
-def vote_chip(vote: dict[str, Any]) -> Markup:
+def vote_chip(vote: PublicVote) -> Markup:
     """A vote card, face up."""
     return markup('<span class="mm-vote {}">{}</span>', vote["kind"], vote_text(vote))
 
 
-def law_area(view: dict[str, Any]) -> Markup:
+def law_area(view: MinisterView) -> Markup:
     """Enacted laws, marked active or disabled (Undecided Voters)."""
     if not view["laws"]:
         return Markup(
@@ -148,7 +147,7 @@ def law_area(view: dict[str, Any]) -> Markup:
 
 def law_text(card_id: str) -> str:
     """The sentence a law card states."""
-    return str(face(card_id).get("text", ""))
+    return face(card_id).get("text", "")
 
 
 def scoring(card_id: str) -> bool:
@@ -159,7 +158,7 @@ def scoring(card_id: str) -> bool:
 @functools.cache
 def law_formula(card_id: str) -> Markup | None:
     """A law's formula in pictures, made once per card."""
-    return pics.law_formula(CARDS[card_id].law or {"type": ""})
+    return pics.law_formula(law_data(card_id) or {"type": ""})
 
 
 @functools.cache
@@ -180,7 +179,7 @@ def law_line(card_id: str) -> Markup:
     )
 
 
-def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> Markup:
+def score_panel(view: MinisterView, names: list[str], viewer: int | None) -> Markup:
     """Each player's score with the reasons: which law gives which points for what."""
     rows = []
     for seat, who in enumerate(names):
@@ -223,7 +222,7 @@ def score_panel(view: dict[str, Any], names: list[str], viewer: int | None) -> M
     )
 
 
-def last_change(view: dict[str, Any], seat: int) -> Markup:
+def last_change(view: MinisterView, seat: int) -> Markup:
     """The seat's latest logged score change, with the laws that made it, beside its score.
 
     Scores are recomputed from the laws in force, so a jump (8 to 21 when a law
@@ -243,7 +242,7 @@ def last_change(view: dict[str, Any], seat: int) -> Markup:
     )
 
 
-def tables(view: dict[str, Any], cast: Cast) -> Markup:
+def tables(view: MinisterView, cast: Cast) -> Markup:
     """Everyone's won cards: side up, votes stored (face down for others)."""
     parts = []
     for seat, who in enumerate(cast.names):
@@ -280,7 +279,7 @@ def tables(view: dict[str, Any], cast: Cast) -> Markup:
     return markup('<div class="mm-tables">{}</div>', join(parts))
 
 
-def supply(view: dict[str, Any]) -> Markup:
+def supply(view: MinisterView) -> Markup:
     """The decks and discard piles, as counts."""
     return markup(
         '<p class="mm-supply">Decree deck: {} · discarded: {}'

@@ -1,0 +1,320 @@
+"""What a seat sees of a game of Maybe Minister, as types: the contract with its screens.
+
+``views.view`` builds a ``MinisterOwnView``; the engine adds the header every
+game shares (``engine.ViewHeader``), which makes a ``MinisterView``. The
+renderer (``web/render/minister*.py``) reads nothing else, so mypy follows each
+field to the screen, and ``read_view`` checks a view from another device against
+these same declarations (its legal moves too) before anything is drawn from it.
+Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal, NotRequired, TypedDict, cast
+
+from quandary.engine import BadView, ViewHeader
+from quandary.engine.typed import problem
+
+VoteKind = Literal["yes", "no", "abstain"]
+
+
+class PublicVote(TypedDict):
+    """A vote face up (on a law, at the reveal): its number and kind, never its id."""
+
+    kind: VoteKind
+    number: int
+
+
+class OwnVote(PublicVote):
+    """A vote its owner sees: stored on their cards, or drawn and still to store."""
+
+    id: str
+
+
+class ScoreLine(TypedDict):
+    """One reason in a score: which law (``title``, its card's name) gave how many points."""
+
+    law: str
+    title: str
+    points: int
+    because: str
+
+
+class LawInForce(TypedDict):
+    """An enacted law; with Undecided Voters, the votes moved onto it (face up)."""
+
+    card: str
+    active: bool
+    yes: NotRequired[int]
+    no: NotRequired[int]
+    votes: NotRequired[list[PublicVote]]
+
+
+class WonCard(TypedDict):
+    """A card won, the side up, how many votes it stores and its free room;
+    ``votes`` only on the viewer's own table."""
+
+    card: str
+    green: bool
+    stored: int
+    room: int
+    votes: NotRequired[list[OwnVote]]
+
+
+class RevealSummary(TypedDict):
+    """How a vote went, as the log keeps it too (``revealed`` events)."""
+
+    turn: int
+    yes: int
+    no: int
+    accepted: bool
+    order: list[int]
+
+
+class PublicReveal(RevealSummary):
+    """A reveal: every seat's vote by number and kind (None: no vote), the proposal
+    and the laws it enacted (``turn.reveal_json``)."""
+
+    proposer: int
+    proposal: list[str]
+    votes: list[PublicVote | None]
+    enacted: list[str]
+
+
+class MinisterReveal(PublicReveal):
+    """The last reveal, as the view shows it: ``index`` counts reveals from 0."""
+
+    index: int
+
+
+class MinisterEffects(TypedDict):
+    """How the laws in force change play (``laws.Effects``), as far as a screen tells it."""
+
+    hand_size: int
+    proposal_min: int
+    proposal_max: int
+    tie_passes: bool
+    reverse_order: bool
+    proposer_weight: int
+    trade_votes: int
+    collect_bonus: int
+    abstain_counts_as: str | None
+    abstain_takes: str | None
+    proposer_may_abstain: bool
+
+
+class MinisterOptions(TypedDict):
+    """The expansions in play (a save from before an expansion existed may lack its key)."""
+
+    wildcard: NotRequired[bool]
+    abstain: NotRequired[bool]
+    undecided: NotRequired[bool]
+    advanced: NotRequired[bool]
+
+
+# -- the moves ---------------------------------------------------------------------------
+
+
+class ProposeMove(TypedDict):
+    """Propose these cards from the hand."""
+
+    type: Literal["propose"]
+    cards: list[str]
+
+
+class VoteMove(TypedDict):
+    """Cast one of the stored votes, in secret."""
+
+    type: Literal["vote"]
+    vote: str
+
+
+class TakeMove(TypedDict):
+    """Take a card from the proposal."""
+
+    type: Literal["take"]
+    card: str
+
+
+class DiscardVoteMove(TypedDict):
+    """Give up a stored vote (negative support)."""
+
+    type: Literal["discard_vote"]
+    vote: str
+
+
+class TradeMove(TypedDict):
+    """Discard a won resource for votes."""
+
+    type: Literal["trade"]
+    card: str
+
+
+class CollectMove(TypedDict):
+    """Collect the votes support gives."""
+
+    type: Literal["collect"]
+
+
+class StoreMove(TypedDict):
+    """Store a drawn vote on a won card."""
+
+    type: Literal["store"]
+    vote: str
+    card: str
+
+
+class MoveLawMove(TypedDict):
+    """Move a vote onto an enacted law (Undecided Voters)."""
+
+    type: Literal["move_law"]
+    vote: str
+    law: str
+
+
+class MoveCardMove(TypedDict):
+    """Move two equal votes onto a red card (Undecided Voters)."""
+
+    type: Literal["move_card"]
+    votes: list[str]
+    card: str
+
+
+class PassMove(TypedDict):
+    """Move no votes."""
+
+    type: Literal["pass"]
+
+
+class ShopMove(TypedDict):
+    """Use a shop law, paying with won cards (Advanced Politics)."""
+
+    type: Literal["shop"]
+    law: str
+    pay: list[str]
+    target: str | None
+
+
+class SpecialMove(TypedDict):
+    """Discard a special resource for its power (Advanced Politics)."""
+
+    type: Literal["special"]
+    card: str
+    target: str | None
+
+
+class DoneMove(TypedDict):
+    """Shop no more, or use no special resource now."""
+
+    type: Literal["done"]
+
+
+MinisterMove = (
+    ProposeMove
+    | VoteMove
+    | TakeMove
+    | DiscardVoteMove
+    | TradeMove
+    | CollectMove
+    | StoreMove
+    | MoveLawMove
+    | MoveCardMove
+    | PassMove
+    | ShopMove
+    | SpecialMove
+    | DoneMove
+)
+"""Every move of Maybe Minister, told apart by its ``type``."""
+
+
+# -- the view ----------------------------------------------------------------------------
+
+
+class MinisterOwnView(TypedDict):
+    """Maybe Minister's own part of a view. Every list by seat has one entry a seat;
+    a spectator gets no ``hand``, ``my_vote`` nor ``drawn``."""
+
+    title: str
+    turn: int
+    proposer: int
+    actor: int
+    options: MinisterOptions
+    target: int
+    explain: list[list[ScoreLine]]
+    hand_counts: list[int]
+    deck: int
+    discard: int
+    vote_deck: int
+    vote_discard: int
+    laws: list[LawInForce]
+    tables: list[list[WonCard]]
+    support: list[int]
+    starters: list[str]
+    abstains: list[int]
+    bonus: list[int]
+    proposal: list[str]
+    submitted: list[bool]
+    reveal: MinisterReveal | None
+    reveals: int
+    picks: list[int]
+    pick_at: int
+    drawn_count: int
+    owed: int
+    traded: int
+    effects: MinisterEffects
+    hand: NotRequired[list[str]]
+    my_vote: NotRequired[str | None]
+    drawn: NotRequired[list[OwnVote]]
+
+
+class MinisterView(MinisterOwnView, ViewHeader):
+    """A whole view of a game of Maybe Minister: its own part and the shared header."""
+
+
+def legal(view: MinisterView) -> list[MinisterMove]:
+    """The view's legal moves as the moves they are (``read_view`` checked them)."""
+    return cast(list[MinisterMove], view["legal_moves"])
+
+
+_MOVES: dict[str, type] = {
+    "propose": ProposeMove,
+    "vote": VoteMove,
+    "take": TakeMove,
+    "discard_vote": DiscardVoteMove,
+    "trade": TradeMove,
+    "collect": CollectMove,
+    "store": StoreMove,
+    "move_law": MoveLawMove,
+    "move_card": MoveCardMove,
+    "pass": PassMove,
+    "shop": ShopMove,
+    "special": SpecialMove,
+    "done": DoneMove,
+}
+"""Each move's declaration by its ``type``: a wrong move is named by its own fields,
+not as "an object or an object or ..." against the whole union."""
+
+
+def _moves_problem(moves: object) -> str:
+    if not isinstance(moves, list):
+        return "view.legal_moves must be a list"
+    for index, move in enumerate(moves):
+        where = f"view.legal_moves[{index}]"
+        kind = move.get("type") if isinstance(move, Mapping) else None
+        declared = _MOVES.get(kind) if isinstance(kind, str) else None
+        if declared is None:
+            return f"{where}.type must be one of {', '.join(map(repr, _MOVES))}"
+        found = problem(move, declared, where)
+        if found:
+            return found
+    return ""
+
+
+def read_view(view: Mapping[str, object]) -> MinisterView:
+    """``view`` as a ``MinisterView``, every field and legal move checked; ``BadView``
+    says what is wrong."""
+    found = problem(view, MinisterView, "view") or _moves_problem(view.get("legal_moves"))
+    if found:
+        raise BadView(f"This Maybe Minister table cannot be drawn: the {found}.")
+    return cast(MinisterView, view)
