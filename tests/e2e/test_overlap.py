@@ -9,6 +9,8 @@ offender, noted with what covered it. A round of each game is then played agains
 at a phone's size and a desktop's, through its reveal, and no offender may be found.
 (A round's result turning over once covered "On to round N" for up to half a second:
 a card turning in perspective grows past its own box as its near edge swings out.)
+An overlay that lets clicks through still hides what it covers, so the round's banner
+and flying points count too (on a phone the banner once hid the header's Rules link).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ WATCH_FN = """() => {
   const found = (window.quandaryCovered = []);
   const seen = (window.quandarySeen = new Set());
   const CONTROLS = 'button, a[href], input:not([type=hidden]), select, textarea, summary';
+  // Overlays that let clicks through (elementFromPoint looks past them) yet cover what is
+  // under them: the round's banner, points flying to a score.
+  const SEE_THROUGH = '.round-banner, .points-fly';
   const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
     + (typeof e.className === 'string' && e.className.trim()
       ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
@@ -52,10 +57,20 @@ WATCH_FN = """() => {
       const y = box.top + box.height / 2;
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
       if (getComputedStyle(control).visibility !== 'visible') continue;
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || hit === control || control.contains(hit)) continue;
-      // A control inside a label (a checkbox) is reached through it as well.
-      if (hit.control === control) continue;
+      // What takes no click (pointer-events: none) but still hides the control from sight.
+      let hit = [...document.querySelectorAll(SEE_THROUGH)].find((over) => {
+        if (over.contains(control)) return false;
+        const look = getComputedStyle(over);
+        if (look.visibility !== 'visible' || Number(look.opacity) < 0.05) return false;
+        const r = over.getBoundingClientRect();
+        return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+      });
+      if (!hit) {
+        hit = document.elementFromPoint(x, y);
+        if (!hit || hit === control || control.contains(hit)) continue;
+        // A control inside a label (a checkbox) is reached through it as well.
+        if (hit.control === control) continue;
+      }
       const entry = name(control) + ' under ' + name(hit);
       if (found.length < 50 && !found.includes(entry)) found.push(entry);
     }

@@ -13,8 +13,10 @@ from dataclasses import replace
 import pytest
 
 from quandary import engine
+from quandary.bots import bot_rng
 from quandary.engine import GameError, IllegalMove
 from quandary.games.minister import board
+from quandary.games.minister.bots import HeuristicBot
 from quandary.games.minister.state import Enacted, MinisterState, Won
 from tests.unit.test_minister_rules import HAND, apply, quiet_step, rig, vote_all
 
@@ -179,3 +181,21 @@ def test_a_power_used_while_owing_votes_never_costs_the_last_vote() -> None:
         state = apply(state, 0, engine.legal_moves(state, 0)[0])
     assert state.owed == 0
     assert not [m for m in engine.legal_moves(state, 0) if m["type"] == "discard_vote"]
+
+
+def test_a_bot_does_not_move_an_abstain_vote_onto_a_law_to_disable_it() -> None:
+    """The bots keep up with the ruling: an ABSTAIN vote on a law is not a NO, so a bot
+    hurt by Quarry Levy (L18: each minerals icon -1; R24 shows three) does not spend
+    its move putting one there as if it could disable the law."""
+    state = rig(
+        options={"undecided": True, "abstain": True},
+        votes={0: ["v3", "v8"], 1: ["v2"], 2: ["v4"]},
+        won={0: [Won("R24", True, ())]},
+        laws=["L18"],
+    )
+    state = replace(state, phase="move", queue=(0, 1, 2), actor=0)
+    view = engine.view(state, 0)
+    abstain = {"type": "move_law", "vote": "v3", "law": "L18"}
+    assert abstain in view["legal_moves"]
+    for seed in range(5):
+        assert HeuristicBot().choose(view, bot_rng(seed, 0, state.version)) != abstain

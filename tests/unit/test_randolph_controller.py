@@ -142,3 +142,17 @@ def test_two_people_cannot_share_one_device_for_a_racing_game() -> None:
     c.dispatch("start", {})
     assert c.screen == "lobby"
     assert "one person per device" in c.form.error
+
+
+def test_the_banner_names_the_round_as_the_game_does() -> None:
+    """Dilemma's rounds are challenges and Maybe Minister's are turns: the banner
+    that announces one says the word the step's title says ("Round 3" over
+    "· challenge 3" read as two counts)."""
+    c = start(Clock())
+    banner = re.search(r'class="round-banner"[^>]*>([^<]+)<', c.render())
+    assert banner is not None and banner.group(1) == "Challenge 1"
+    m = Controller(MemoryStorage(), lambda: 4)
+    m.dispatch("choose-game", {"game": "minister"})
+    m.dispatch("start", {})
+    banner = re.search(r'class="round-banner"[^>]*>([^<]+)<', m.render())
+    assert banner is not None and banner.group(1).startswith("Turn 1")

@@ -360,13 +360,13 @@ class TableController:
                 else Markup('<p class="waiting">Waiting for the other players…</p>')
             )
         elif self.viewer is None:
-            body = _watching(view, ui_module)
+            body = _watching(view, ui_module, ui_module_word(self.authority.game))
         else:
             body = ui_module.render_turn(view, ui)
         self.gather(view)
         panel = log_panel(self.log_lines(view, ui.cast), self.log.complete())
         return (
-            (round_banner(view) if shown is None else EMPTY)
+            (round_banner(view, ui_module_word(self.authority.game)) if shown is None else EMPTY)
             + scoreboard(view, ui, reading=shown is not None)
             + thinking_line(view, ui)
             + markup('<div class="turn">{}</div>', body)
@@ -417,10 +417,10 @@ def ui_module_word(game: str) -> str:
         return "round"
 
 
-def _watching(view: ViewHeader, ui_module: GameUi) -> Markup:
+def _watching(view: ViewHeader, ui_module: GameUi, word: str) -> Markup:
     """A spectator's turn area: the public table is in the scoreboard and the log."""
     header = read_header(view)
-    words = round_words(header["round"], header["round_limit"])
+    words = round_words(header["round"], header["round_limit"], word)
     phase = ui_module.PHASE_TITLES.get(header["phase"], "the players are choosing")
     return markup(
         '<h2 tabindex="-1" data-autofocus>You are watching</h2><p class="explain">{}: {}.</p>',

@@ -194,6 +194,8 @@ class _Judge:
 
     def _move_law(self, move: Move) -> float:
         vote = VOTES[move["vote"]]
+        if vote.kind == "abstain":
+            return -1.0  # on a law it counts for neither side (RULINGS §3): nothing changes
         law = next(entry for entry in self.view["laws"] if entry["card"] == move["law"])
         yes, no = law.get("yes", 0), law.get("no", 0)
         yes, no = (yes + 1, no) if vote.kind == "yes" else (yes, no + 1)

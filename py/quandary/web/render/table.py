@@ -97,8 +97,10 @@ def reveal(kind: str, key: str, order: int = 0) -> Markup:
     return attrs(id=f"reveal-{key}", data_reveal=kind, style=f"--reveal-order: {step}")
 
 
-def round_banner(view: ViewHeader) -> Markup:
-    """The round, announced briefly at the top of the table when it begins.
+def round_banner(view: ViewHeader, word: str = "round") -> Markup:
+    """The round, announced briefly at the top of the table when it begins, in the
+    game's own word for it (``word``: "challenge" in Dilemma, "turn" in Maybe
+    Minister), as the step's title says it.
 
     Its id changes with the round, so it appears (and fades) once per round; it
     never takes a click or the focus, and screen readers hear the round from the
@@ -106,7 +108,7 @@ def round_banner(view: ViewHeader) -> Markup:
     """
     if view.get("result"):
         return EMPTY
-    words = round_words(view["round"], view.get("round_limit"))
+    words = round_words(view["round"], view.get("round_limit"), word)
     return markup(
         '<div class="round-banner" id="round-banner-{}" aria-hidden="true">{}</div>',
         view["round"],
