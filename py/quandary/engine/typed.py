@@ -160,3 +160,14 @@ def needed(value: T | None, what: str) -> T:
 
         raise BadView(f"The view has no {what}.")
     return value
+
+
+def check_view(view: object, tp: Any, table: str) -> None:
+    """Refuse ``view`` unless it is a ``tp`` (a game's declared view): ``BadView``
+    names the table and the wrong field ("This Royal Dilemma table cannot be
+    drawn: the view.steps[0].seat must be a whole number.")."""
+    found = problem(view, tp, "view")
+    if found:
+        from .view import BadView
+
+        raise BadView(f"This {table} cannot be drawn: the {found}.")

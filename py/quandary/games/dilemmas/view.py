@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import BadView, ViewHeader
-from quandary.engine.typed import problem
+from quandary.engine import ViewHeader
+from quandary.engine.typed import check_view
 
 
 class CardView(TypedDict):
@@ -152,7 +152,5 @@ def hand_cards(hand: HandView) -> list[CardView]:
 
 def read_view(view: Mapping[str, object]) -> DilemmasView:
     """``view`` as a ``DilemmasView``, every field checked; ``BadView`` says what is wrong."""
-    found = problem(view, DilemmasView, "view")
-    if found:
-        raise BadView(f"This table of The Game of Dilemmas cannot be drawn: the {found}.")
+    check_view(view, DilemmasView, "table of The Game of Dilemmas")
     return cast(DilemmasView, view)

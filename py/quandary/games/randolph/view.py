@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import BadView, ViewHeader
-from quandary.engine.typed import problem
+from quandary.engine import ViewHeader
+from quandary.engine.typed import check_view
 
 from . import arena
 from .state import Landing, Outcome, RandolphState, RoundResult, Status, Throw, starting_lives
@@ -155,9 +155,7 @@ class RandolphView(RandolphOwnView, ViewHeader):
 
 def read_view(view: Mapping[str, object]) -> RandolphView:
     """``view`` as a ``RandolphView``, every field checked; ``BadView`` says what is wrong."""
-    found = problem(view, RandolphView, "view")
-    if found:
-        raise BadView(f"This table of Dilemma cannot be drawn: the {found}.")
+    check_view(view, RandolphView, "table of Dilemma")
     return cast(RandolphView, view)
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import BadView, ViewHeader
-from quandary.engine.typed import problem
+from quandary.engine import ViewHeader
+from quandary.engine.typed import check_view
 
 
 class RoyalChoice(TypedDict):
@@ -126,7 +126,5 @@ class RoyalView(RoyalOwnView, ViewHeader):
 
 def read_view(view: Mapping[str, object]) -> RoyalView:
     """``view`` as a ``RoyalView``, every field checked; ``BadView`` says what is wrong."""
-    found = problem(view, RoyalView, "view")
-    if found:
-        raise BadView(f"This Royal Dilemma table cannot be drawn: the {found}.")
+    check_view(view, RoyalView, "Royal Dilemma table")
     return cast(RoyalView, view)
