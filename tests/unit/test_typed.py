@@ -50,6 +50,11 @@ def test_a_sound_value_has_no_problem_and_extra_keys_are_left_alone() -> None:
         ({"cards": {"id": "a"}}, "hand.cards must be a list"),
         ({"cards": [{"id": "a", "kind": "x"}]}, "hand.cards[0].kind must be one of 'good', 'but'"),
         ({"cards": [{"id": 3, "kind": "good"}]}, "hand.cards[0].id must be text"),
+        (
+            {"cards": [{"id": "a", "kind": ["good"]}]},
+            "hand.cards[0].kind must be one of 'good', 'but'",
+        ),
+        ({"counts": {"good": 1, 2: 1}}, "hand.counts must have text keys"),
         ({"cards": [{"kind": "good"}]}, "hand.cards[0] has no id"),
         ({"picked": {"id": "a", "kind": 1}}, "hand.picked.kind must be one of 'good', 'but'"),
         ({"picked": "a"}, "hand.picked must be an object or nothing"),

@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import sys
 import types
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import (
     Any,
     Literal,
@@ -92,64 +92,131 @@ def describe(tp: Any) -> str:
 
 def problem(value: object, tp: Any, where: str) -> str:
     """What is wrong with ``value`` as a ``tp`` ("hand[2] must be text"), or ""."""
+    found = _checker(tp)(value)
+    if found is None:
+        return ""
+    path, what = found
+    return where + "".join(reversed(path)) + " " + what
+
+
+Found = tuple[list[str], str]
+"""A wrong value: the path to it, innermost step first (".seat", "[2]"), and what is
+wrong there ("must be text"). The path is written only for a value that is wrong:
+a view that is right, which is nearly every view, costs no text at all."""
+Check = Callable[[object], Found | None]
+
+
+@functools.cache
+def _checker(tp: Any) -> Check:
+    """The check for values of ``tp``, built once per type from its declaration."""
     origin = get_origin(tp)
     if tp is object or tp is Any:
-        return ""
+        return lambda value: None
+    wrong: Found = ([], f"must be {describe(tp)}")
     if origin in (Union, types.UnionType):
-        if any(not problem(value, arg, where) for arg in get_args(tp)):
-            return ""
-        if len(get_args(tp)) == 2 and type(None) in get_args(tp) and value is not None:
-            inner = next(arg for arg in get_args(tp) if arg is not type(None))
-            deeper = problem(value, inner, where)
-            if not deeper.startswith(f"{where} must"):
-                return deeper  # the value has the right shape; something inside it is wrong
-        return f"{where} must be {describe(tp)}"
+        return _union(tp, wrong)
     if origin is Literal:
-        ok = any(value == arg and type(value) is type(arg) for arg in get_args(tp))
-        return "" if ok else f"{where} must be {describe(tp)}"
+        return _literal(get_args(tp), wrong[1])
     if is_typeddict(tp):
-        if not isinstance(value, Mapping):
-            return f"{where} must be an object"
-        for key, hint, required in _fields(tp):
+        return _typeddict(tp)
+    if origin is list:
+        return _sequence(_checker(get_args(tp)[0]))
+    if origin is dict:
+        return _mapping(_checker(get_args(tp)[1]))
+    if tp is None or tp is type(None):
+        return lambda value: None if value is None else ([], wrong[1])
+    if tp is int:
+        return lambda value: (
+            None if isinstance(value, int) and not isinstance(value, bool) else ([], wrong[1])
+        )
+    if tp is float:
+        return lambda value: (
+            None
+            if isinstance(value, (int, float)) and not isinstance(value, bool)
+            else ([], wrong[1])
+        )
+    if isinstance(tp, type):
+        return lambda value: None if isinstance(value, tp) else ([], wrong[1])
+    raise TypeError(f"{tp!r} is not a type a checked value may have")
+
+
+def _literal(args: tuple[object, ...], what: str) -> Check:
+    allowed = {(type(arg), arg) for arg in args}
+
+    def check(value: object) -> Found | None:
+        try:
+            return None if (type(value), value) in allowed else ([], what)
+        except TypeError:  # a list or an object: unhashable, and no literal
+            return ([], what)
+
+    return check
+
+
+def _union(tp: Any, wrong: Found) -> Check:
+    options = [_checker(arg) for arg in get_args(tp)]
+    inner = [arg for arg in get_args(tp) if arg is not type(None)]
+    optional = len(inner) == 1 and len(options) == 2
+
+    def check(value: object) -> Found | None:
+        if any(option(value) is None for option in options):
+            return None
+        if optional and value is not None:
+            deeper = _checker(inner[0])(value)
+            if deeper is not None and deeper[0]:
+                return deeper  # the value has the right shape; something inside it is wrong
+        return ([], wrong[1])
+
+    return check
+
+
+def _typeddict(tp: Any) -> Check:
+    fields = [(key, _checker(hint), required) for key, hint, required in _fields(tp)]
+
+    def check(value: object) -> Found | None:
+        if not isinstance(value, dict):  # JSON's objects (an ABC's check costs more)
+            return ([], "must be an object")
+        for key, field, required in fields:
             if key not in value:
                 if required:
-                    return f"{where} has no {key}"
+                    return ([], f"has no {key}")
                 continue
-            found = problem(value[key], hint, f"{where}.{key}")
-            if found:
+            found = field(value[key])
+            if found is not None:
+                found[0].append(f".{key}")
                 return found
-        return ""
-    if origin is list:
+        return None
+
+    return check
+
+
+def _sequence(item: Check) -> Check:
+    def check(value: object) -> Found | None:
         if not isinstance(value, list):
-            return f"{where} must be a list"
-        (item,) = get_args(tp)
+            return ([], "must be a list")
         for index, element in enumerate(value):
-            found = problem(element, item, f"{where}[{index}]")
-            if found:
+            found = item(element)
+            if found is not None:
+                found[0].append(f"[{index}]")
                 return found
-        return ""
-    if origin is dict:
+        return None
+
+    return check
+
+
+def _mapping(item: Check) -> Check:
+    def check(value: object) -> Found | None:
         if not isinstance(value, dict):
-            return f"{where} must be an object"
-        _, item = get_args(tp)
+            return ([], "must be an object")
         for key, element in value.items():
-            found = problem(element, item, f"{where}.{key}")
-            if not isinstance(key, str) or found:
-                return found or f"{where} must have text keys"
-        return ""
-    return "" if _is_a(value, tp) else f"{where} must be {describe(tp)}"
+            found = item(element)
+            if found is not None:
+                found[0].append(f".{key}")
+                return found
+            if not isinstance(key, str):
+                return ([], "must have text keys")
+        return None
 
-
-def _is_a(value: object, tp: Any) -> bool:
-    if tp is None or tp is type(None):
-        return value is None
-    if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if tp is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if isinstance(tp, type):
-        return isinstance(value, tp)
-    raise TypeError(f"{tp!r} is not a type a checked value may have")
+    return check
 
 
 def needed(value: T | None, what: str) -> T:
