@@ -225,9 +225,10 @@ class TableController:
                 ' title="Take back your last move (Ctrl+Z)">Undo</button>'
             )
         return markup(
-            '<button type="button" class="quiet" id="undo" disabled'
+            '<button type="button" class="quiet" id="undo" disabled title="{}"'
             ' aria-describedby="undo-why">Undo</button>'
             '<small class="undo-why" id="undo-why">{}</small>',
+            verdict.reason,
             verdict.reason,
         )
 
