@@ -154,16 +154,19 @@ def make_server(
     port: int = 0,
     relays: tuple[str, ...] = (),
     extra_rules: list[tuple[str, dict[str, str]]] | None = None,
+    handler: type[Handler] = Handler,
 ) -> ThreadingHTTPServer:
     """A server on 127.0.0.1 (``port`` 0 picks a free one); call ``serve_forever``.
 
     ``relays`` are the signalling relays the page should use (a local one in tests
     and in `make run`); without them the page uses public relays. ``extra_rules``
     add headers after netlify.toml's (the benchmarks' reference page needs its own
-    policy).
+    policy). ``handler`` is a subclass of ``Handler`` for a server that answers a
+    few paths of its own (the browser tests hand a booted engine's snapshot from
+    one browser context to the next: tests/e2e/warm.py).
     """
     rules = netlify_headers() + list(extra_rules or [])
-    handler_class = type("BoundHandler", (Handler,), {"relays": tuple(relays), "rules": rules})
+    handler_class = type("BoundHandler", (handler,), {"relays": tuple(relays), "rules": rules})
     handler = functools.partial(handler_class, directory=str(directory))
     server = QuietServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
@@ -174,9 +177,10 @@ def serve_in_thread(
     directory: Path,
     relays: tuple[str, ...] = (),
     extra_rules: list[tuple[str, dict[str, str]]] | None = None,
+    handler: type[Handler] = Handler,
 ) -> tuple[ThreadingHTTPServer, str]:
     """Start a server in a daemon thread; returns it and its base URL."""
-    server = make_server(directory, relays=relays, extra_rules=extra_rules)
+    server = make_server(directory, relays=relays, extra_rules=extra_rules, handler=handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"

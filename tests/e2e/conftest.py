@@ -24,6 +24,8 @@ from scripts.build import ensure_built
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
 
+from .warm import WarmHandler, warm_up
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM_ARGS = [
@@ -70,7 +72,7 @@ def base_url() -> Iterator[str]:
     ``ensure_built`` locks it so only one worker rebuilds a stale one.
     """
     ensure_built(DIST)
-    server, url = serve_in_thread(DIST)
+    server, url = serve_in_thread(DIST, handler=WarmHandler)
     yield url
     server.shutdown()
 
@@ -174,15 +176,33 @@ def page_errors() -> PageErrors:
     return PageErrors()
 
 
+WARM_SERVERS = ("base_url", "room_url")
+"""The site's servers a test's new contexts are warmed for, when the test uses them."""
+
+
 @pytest.fixture
-def new_page(browser: Browser, requests_seen: Requests, page_errors: PageErrors) -> Iterator:
+def new_page(
+    browser: Browser,
+    requests_seen: Requests,
+    page_errors: PageErrors,
+    request: pytest.FixtureRequest,
+) -> Iterator:
     """A factory of fresh pages (each in its own context unless one is given).
 
     Options are the browser context's (``has_touch``, ``service_workers``...).
     Every page of every context made here is watched: the test fails at
     teardown if any left this machine or showed an error nobody expected.
+
+    A new context holds this build's warm-start snapshot for the site's servers the
+    test uses, as a returning player's browser does (tests/e2e/warm.py); a test
+    marked ``cold_start`` gets an empty one, as a first visit does.
     """
     contexts: list[BrowserContext] = []
+    cold = request.node.get_closest_marker("cold_start") is not None
+    cache = getattr(request.config, "cache", None)  # none under -p no:cacheprovider
+    store = cache.mkdir("quandary-warm") if cache else ROOT / "build" / "quandary-warm"
+    used = [name for name in WARM_SERVERS if name in request.fixturenames]
+    origins = [] if cold else [request.getfixturevalue(name) for name in used]
 
     def watch(page: Page) -> None:
         page.on("request", lambda r: requests_seen.urls.append(r.url))
@@ -198,6 +218,7 @@ def new_page(browser: Browser, requests_seen: Requests, page_errors: PageErrors)
             context = browser.new_context(
                 viewport=viewport or {"width": 1024, "height": 800}, **options
             )
+            warm_up(context, origins, browser, store, DIST, BOOT_TIMEOUT_MS)
             context.add_init_script(INSTANT_BOTS)
             context.add_init_script(POLICY_WATCH)
             # Pages the app opens itself (a rules page in a new tab) are watched too.
@@ -228,7 +249,7 @@ def open_app(page: Page, url: str) -> Page:
 def room_url(base_url: str) -> Iterator[str]:
     """The site served with a local relay, as `make run` serves it (for room tests)."""
     with running_relay() as relay:
-        server, url = serve_in_thread(DIST, (relay,))
+        server, url = serve_in_thread(DIST, (relay,), handler=WarmHandler)
         yield url
         server.shutdown()
 

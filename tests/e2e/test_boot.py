@@ -5,12 +5,16 @@ PyScript's banner), and a warm start from the interpreter's snapshot."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from scripts.serve import headers_for, netlify_headers
 
 from .conftest import BOOT_TIMEOUT_MS, SNAPSHOT_KEPT, open_app, wait_js
 from .play import wait_until_answered
+
+pytestmark = pytest.mark.cold_start
+"""These are the first start's tests: each page starts as on a first visit."""
 
 
 def wait_until_held(page: Page, held: list[Route]) -> None:

@@ -18,6 +18,9 @@ from scripts.serve import serve_in_thread
 from .conftest import BOOT_TIMEOUT_MS, DIST, SNAPSHOT_KEPT, open_app, wait_js
 from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
 
+pytestmark = pytest.mark.cold_start
+"""A first visit installs the offline copy and keeps the snapshot: each page starts as one."""
+
 CSP_PROBE = (
     "window.__violations = [];"
     "document.addEventListener('securitypolicyviolation',"

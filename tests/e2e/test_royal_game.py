@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from scripts.relay import running_relay
-from scripts.serve import serve_in_thread
-
-from .conftest import DIST, open_app
+from .conftest import open_app
 from .play import (
     choose_game,
     expect_every_score_on_the_final_screen,
@@ -178,15 +172,6 @@ def test_keyboard_alone_plays_a_choice(new_page, base_url) -> None:
     tab_to(page, "#submit:not([disabled])")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Round 1: how it resolved")).to_be_visible()
-
-
-@pytest.fixture(scope="module")
-def room_url(base_url: str) -> Iterator[str]:
-    """The site served with a local relay, as `make run` serves it."""
-    with running_relay() as relay:
-        server, url = serve_in_thread(Path(DIST), (relay,))
-        yield url
-        server.shutdown()
 
 
 def test_a_round_in_a_room_with_two_people(new_page, room_url) -> None:
