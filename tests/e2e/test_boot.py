@@ -13,8 +13,9 @@ from scripts.serve import headers_for, netlify_headers
 from .conftest import BOOT_TIMEOUT_MS, SNAPSHOT_KEPT, open_app, wait_js
 from .play import wait_until_answered
 
-pytestmark = pytest.mark.cold_start
-"""These are the first start's tests: each page starts as on a first visit."""
+FIRST_START = pytest.mark.cold_start
+"""A test of the first start itself: its page starts as on a first visit (the others
+start warm, as the whole suite does: tests/e2e/warm.py)."""
 
 
 def wait_until_held(page: Page, held: list[Route]) -> None:
@@ -28,6 +29,7 @@ def wait_until_held(page: Page, held: list[Route]) -> None:
     assert held, "the package request should be waiting"
 
 
+@FIRST_START
 def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_url) -> None:
     page = new_page()
     held: list[Route] = []
@@ -52,6 +54,7 @@ def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_ur
     expect(page.locator("#start")).to_be_enabled()
 
 
+@FIRST_START
 def test_pyscript_runs_the_engine_in_its_named_worker_under_the_production_policy(
     new_page, base_url
 ) -> None:
@@ -69,6 +72,7 @@ def test_pyscript_runs_the_engine_in_its_named_worker_under_the_production_polic
     assert page.locator(".py-error").count() == 0
 
 
+@FIRST_START
 def test_a_browser_that_cannot_create_the_worker_says_so(new_page, base_url, page_errors) -> None:
     """PyScript falls back to the page's own thread when it cannot create a worker;
     the engine refuses to run there (it would freeze the page) and says why."""
@@ -81,6 +85,7 @@ def test_a_browser_that_cannot_create_the_worker_says_so(new_page, base_url, pag
     assert page.locator(".py-error").count() == 0
 
 
+@FIRST_START
 def test_settings_that_cannot_be_read_show_the_failure_screen_not_a_banner(
     new_page, base_url, page_errors
 ) -> None:
@@ -101,6 +106,7 @@ def test_settings_that_cannot_be_read_show_the_failure_screen_not_a_banner(
     assert page.locator(".py-error").count() == 0
 
 
+@FIRST_START
 def test_a_runtime_that_cannot_be_found_shows_the_failure_screen(
     new_page, base_url, page_errors
 ) -> None:
@@ -120,6 +126,7 @@ def test_a_runtime_that_cannot_be_found_shows_the_failure_screen(
     assert page.locator(".py-error").count() == 0
 
 
+@FIRST_START
 def test_a_page_reloaded_while_the_engine_boots_starts_again_without_a_failure(
     new_page, base_url
 ) -> None:
@@ -137,6 +144,7 @@ def test_a_page_reloaded_while_the_engine_boots_starts_again_without_a_failure(
     assert held, "the first start was held while the page was reloaded"
 
 
+@FIRST_START
 def test_a_failed_boot_shows_a_readable_error(new_page, base_url, page_errors) -> None:
     page_errors.expect("quandary.zip")  # the 404 and what PyScript makes of it
     page = new_page()
@@ -185,6 +193,7 @@ def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, bas
     )
 
 
+@FIRST_START
 def test_a_game_set_up_and_started_while_python_boots_starts_when_it_is_ready(
     new_page, base_url
 ) -> None:
@@ -215,6 +224,7 @@ def test_a_game_set_up_and_started_while_python_boots_starts_when_it_is_ready(
     expect(page.locator(".table")).to_contain_text("Bot Bo")
 
 
+@FIRST_START
 def test_a_second_start_restores_the_booted_engine(new_page, base_url) -> None:
     """The first start keeps a snapshot of the booted interpreter; the next one
     starts from it and plays."""
@@ -250,11 +260,13 @@ def start_again_with_the_snapshot_changed(page: Page, other_runtime: bool) -> No
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
 
 
+@FIRST_START
 def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(new_page, base_url) -> None:
     page = open_app(new_page(), base_url)
     start_again_with_the_snapshot_changed(page, other_runtime=False)
 
 
+@FIRST_START
 def test_a_snapshot_of_another_runtime_is_replaced_by_a_fresh_start(new_page, base_url) -> None:
     """A deploy that changed Pyodide: the kept snapshot's build id (bytes 16 to 47 of
     Pyodide's snapshot header) no longer matches the runtime. The start goes on fresh,
@@ -283,6 +295,7 @@ def test_a_games_stylesheet_loads_with_its_first_table(new_page, base_url) -> No
     assert not [n for n in page.evaluate(styles) if n.endswith("minister.css")]
 
 
+@FIRST_START
 def test_a_damaged_runtime_shows_the_failure_screen_not_an_endless_wait(
     new_page, base_url, page_errors
 ) -> None:
