@@ -10,7 +10,7 @@
 // for the engine, which replays it when ready, and "Start game" pressed early
 // starts the game the moment the engine can. Bundled into static/vendor/app.mjs.
 
-import "./draw.entry.js";
+import { draw } from "./draw.entry.js";
 import { yourTurn } from "./turn.js";
 import { DAMAGED, isReplayFragment, makeReplayLink, readReplayLink } from "./replay-link.js";
 
@@ -84,7 +84,7 @@ function schedule(reply) {
   }
 }
 
-let runtime = { engine: "fresh", phases: {}, pyscriptSources: null };
+let runtime = { engine: "fresh", pyscriptSources: null };
 let failed = false;
 
 // PyScript starts the engine (index.html, pyscript.toml); static/js/engine.entry.js
@@ -94,7 +94,7 @@ import(new URL("engine.mjs", HERE).href)
     module.connectEngine({
       message: (message) => {
         if (message.t === "progress") tell("quandary:progress", message);
-        else if (message.t === "runtime") runtime = { ...runtime, engine: message.engine, phases: message.phases };
+        else if (message.t === "runtime") runtime = { ...runtime, engine: message.engine };
         else if (message.t === "pyscript-sources") runtime = { ...runtime, pyscriptSources: "in memory" };
       },
       failed: engineFailed,
@@ -152,7 +152,6 @@ function tell(name, detail) {
 
 function becomeReady() {
   ready = true;
-  globalThis.quandaryBootPhases = runtime.phases; // read by bench/startup.py
   root.dataset.engine = runtime.engine;
   root.dataset.pyscriptSources = runtime.pyscriptSources ?? "written";
   root.dataset.quandary = "ready";
@@ -315,7 +314,7 @@ function paint({ html, announce, reveal }) {
   const typing = focusId && focused.tagName === "INPUT" && focused.type === "text";
   const typed = typing ? [focused.value, focused.selectionStart, focused.selectionEnd] : null;
   const was = place();
-  globalThis.quandaryDraw(screen, html);
+  draw(screen, html);
   // A game opens at its top (and the lobby too), not where the last screen was.
   if (place() !== was) scrollTo(0, 0);
   drawQr();

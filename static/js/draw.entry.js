@@ -3,7 +3,7 @@
 // identity. Focus, a half-typed name and its selection survive without being
 // put back by hand, CSS transitions can run from one state to the next, and the
 // browser restyles only what changed instead of rebuilding the table on every
-// update. Bundled into static/vendor/draw.mjs.
+// update. Imported by the app (static/js/app.entry.js), bundled with it.
 
 import { Idiomorph } from "idiomorph";
 
@@ -33,7 +33,7 @@ const toBottom = (list) => {
   list.scrollTop = list.scrollHeight;
 };
 
-globalThis.quandaryDraw = (root, html) => {
+export function draw(root, html) {
   const before = root.querySelector(LINES); // only an open log is measured: no layout otherwise
   const pinned = before === null || atBottom(before);
   Idiomorph.morph(root, html, {
@@ -43,7 +43,7 @@ globalThis.quandaryDraw = (root, html) => {
   const after = root.querySelector(LINES);
   if (after !== null && pinned) toBottom(after);
   placeChat(root);
-};
+}
 
 // Opening the log shows its newest lines first ("toggle" does not bubble: caught on the way down).
 document.addEventListener(

@@ -47,15 +47,6 @@ function startPyodide(options) {
   });
 }
 
-// How long each step of the start took (ms, on the worker's clock), for the bench.
-const phases = {};
-let lastMark = performance.now();
-function mark(name) {
-  const now = performance.now();
-  phases[name] = Math.round(now - lastMark);
-  lastMark = now;
-}
-
 // Pyodide's output goes where PyScript says once it calls loadPyodide; until then
 // (the start runs ahead of that call, below) it waits in these lines.
 const early = { stdout: [], stderr: [] };
@@ -77,8 +68,7 @@ async function start() {
   if (snapshot) {
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
-      mark("interpreter_restored");
-      tell({ t: "runtime", engine: "restored", phases });
+      tell({ t: "runtime", engine: "restored" });
       progress(85, "Setting the table…");
       // A restored engine holds every module of the package, the data they read
       // as they were imported, and PyScript's own bytecode (py/quandary/web/preload.py):
@@ -93,8 +83,7 @@ async function start() {
     }
   }
   const pyodide = await startPyodide(settings);
-  mark("interpreter_fresh");
-  tell({ t: "runtime", engine: "fresh", phases });
+  tell({ t: "runtime", engine: "fresh" });
   progress(70, "Loading the games…");
   return pyodide;
 }
