@@ -93,7 +93,7 @@ def test_each_winning_row_says_it_shares_the_win() -> None:
     assert html.count(" · one of the winners") == 2 and " · winner<" not in html
 
 
-def test_your_status_says_reading_while_the_results_are_shown() -> None:
+def test_your_status_says_reading_then_your_move_while_the_others_think() -> None:
     c = Controller(MemoryStorage(), lambda: 11)
     c.dispatch("start", {})
     build_and_vote(c)
@@ -105,4 +105,4 @@ def test_your_status_says_reading_while_the_results_are_shown() -> None:
     assert "reading the results" in mine.group(0) and "thinking" not in mine.group(0)
     c.dispatch("next", {})
     mine = re.search(r'<li class="me">.*?</li>', c.render())
-    assert mine is not None and "thinking…" in mine.group(0)
+    assert mine is not None and "your move" in mine.group(0) and "thinking" not in mine.group(0)

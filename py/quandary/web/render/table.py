@@ -43,13 +43,16 @@ class Ui:
 def scoreboard(view: ViewHeader, ui: Ui, reading: bool = False) -> Markup:
     """Every seat with its score and whether it still has to act.
 
-    While the viewer is ``reading`` a result, their own seat says so: the next
-    move waits for them, but they are not "thinking" about it yet.
+    The viewer's own seat speaks to them: when the table waits for them it says
+    "your move" (the others' "thinking…" would read as if the game were busy
+    without them), and while they are ``reading`` a result it says so.
     """
     waiting = set(view["waiting_for"])
     rows = []
     for seat, name in enumerate(ui.names):
         status = "thinking…" if seat in waiting else "ready"
+        if seat in waiting and seat == ui.viewer:
+            status = "your move"
         if reading and seat == ui.viewer:
             status = "reading the results"
         result = view["result"]
