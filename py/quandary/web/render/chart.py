@@ -191,10 +191,19 @@ class _Scale:
         return range(self.low, self.high + 1, self.step)
 
     def x_ticks(self) -> list[int]:
+        """At most nine round numbers, the first and the last among them, never
+        closer than the step between the others: on a phone two labels closer
+        than that run into each other (9 and 10 of a ten-round game did).
+
+        >>> _Scale(10, 0, 5).x_ticks(), _Scale(9, 0, 5).x_ticks(), _Scale(2, 0, 5).x_ticks()
+        ([1, 3, 5, 7, 10], [1, 3, 5, 7, 9], [1, 2])
+        """
         every = 1 + (self.rounds - 1) // 8
         ticks = list(range(1, self.rounds + 1, every))
-        if ticks[-1] != self.rounds and self.rounds - ticks[-1] >= every / 2:
-            ticks.append(self.rounds)
+        if ticks[-1] != self.rounds:
+            # The last step is short: the final round takes the place of the tick before
+            # it (never the first: with two rounds or more, there are two ticks here).
+            ticks[-1] = self.rounds
         return ticks
 
 
