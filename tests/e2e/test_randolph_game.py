@@ -282,6 +282,18 @@ def slow_human_throw(page: Page) -> tuple[str, str]:
     return value, str(wait_js(page, LANDED_JS, [value, window], STEP_TIMEOUT_MS))
 
 
+COVERING_THE_CHALLENGE = """() => {
+  const card = document.querySelector('.arena-challenge');
+  const parts = [...document.querySelectorAll('.lead-in .lead-count, .lead-in .lead-news')];
+  if (!card || !parts.length) return null;
+  const c = card.getBoundingClientRect();
+  const over = (r) => r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
+  return parts.filter((p) => over(p.getBoundingClientRect())).map((p) => p.className);
+}"""
+"""During a countdown, the parts of its overlay that lie over the challenge card
+(none: the race is for that card), or null when no countdown is drawn."""
+
+
 @pytest.mark.walk
 def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, base_url) -> None:
     """Default seats and settings at 1280x800: practice, then every window is a race
@@ -300,6 +312,7 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
     thrown: list[str] = []
     outcomes: list[str] = []
     counted_down = False
+    news_over_arena = 0
     for _ in range(400):
         # The screen is read once the engine has answered the last throw or challenge.
         wait_until_answered(page)
@@ -309,6 +322,10 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
             # at a later challenge).
             lead = page.evaluate("document.querySelector('.lead-in strong')?.textContent || ''")
             counted_down = bool(re.fullmatch(r"[1-5]", lead.strip()))
+        if page.locator(".lead-news").count():
+            covering = page.evaluate(COVERING_THE_CHALLENGE)
+            assert not covering, f"the countdown's {covering} lie over the challenge card"
+            news_over_arena += covering is not None
         # With no cards left the newcomer only watches the bots play on to the end.
         out = not page.locator(".players li.me .held .chip").count()
         state = next_state(page, thrown, OUT_TIMEOUT_MS if out else STEP_TIMEOUT_MS)
@@ -332,6 +349,7 @@ def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, bas
     print(f"slow human (1.5 s + 1 s) got a card down in {landed} of {len(outcomes)} windows")
     assert outcomes and landed == len(outcomes), outcomes
     assert counted_down, "no countdown was seen before a window"
+    assert news_over_arena, "no countdown with the last outcome was seen"
     final = page.locator(".final")
     expect(final.locator(".final-scores li")).to_have_count(3)
     expect(page.locator(".why-over")).to_contain_text("The game ended after challenge")
@@ -407,6 +425,8 @@ def test_every_control_of_a_step_is_in_view_on_a_small_phone(new_page, base_url)
             break
         # Every visit: a later challenge has the last one's outcome on the screen too.
         seen.setdefault(step, []).extend(page.evaluate(OUT_OF_VIEW_JS, list(STEP_CONTROLS[step])))
+        covering = page.evaluate(COVERING_THE_CHALLENGE)
+        assert not covering, f"at 360x740 the countdown's {covering} lie over the challenge card"
         visits[step] = visits.get(step, 0) + 1
         if step == "challenge":
             challenge(page)

@@ -73,8 +73,10 @@ def arena(view: RandolphView, ui: Ui, aiming: bool = False, news: str = "") -> M
 def _timer(window: WindowView, elapsed: int, news: str) -> Markup:
     """The countdown to the opening ("3, 2, 1, throw!"), then the bar of time left.
 
-    ``news`` is the last challenge's outcome, written under the count: a bot may
-    place the next challenge at once, and this is where every screen shows it.
+    ``news`` is the last challenge's outcome: a bot may place the next challenge
+    at once, and this is where every screen shows it. The count sits above the
+    challenge card and the news below it, so the card the race is for stays in
+    sight (static/css/randolph.css).
     """
     left = max(0, window["deadline"] - max(0, elapsed))
     share = left / max(1, window["deadline"])
@@ -90,7 +92,7 @@ def _timer(window: WindowView, elapsed: int, news: str) -> Markup:
     seconds = -(elapsed // 1000)
     return bar + markup(
         '<div class="lead-in" role="timer" aria-label="The window opens in {}">'
-        "<span>Get ready</span><strong>{}</strong>{}</div>",
+        '<div class="lead-count"><span>Get ready</span><strong>{}</strong></div>{}</div>',
         plural(seconds, "second"),
         seconds,
         markup('<p class="lead-news">{}</p>', news) if news else EMPTY,
