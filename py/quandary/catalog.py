@@ -47,6 +47,9 @@ class GameEntry:
     credit: str = ""
     """Who made the game, as its rule texts name them ("by Pandaqi"), shown in the lobby;
     empty when the texts name nobody."""
+    practice_first: bool = False
+    """Whether a device's first game of it opens with the practice arena (Dilemma's
+    throw is a skill of the hand: ``quandary.web.practice``)."""
 
     @property
     def id(self) -> str:

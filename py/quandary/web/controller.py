@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from quandary import engine
+from quandary import catalog, engine
 from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState
 from quandary.net.link import (
@@ -329,7 +329,7 @@ class Controller:
                 self.form.error = exc.message
                 return
             save_id = self.shelf.new_id(self.make_id)
-            if table.game == "randolph" and self.storage.get(PRACTISED_KEY) is None:
+            if catalog.entry(table.game).practice_first and self.storage.get(PRACTISED_KEY) is None:
                 from .practice import Practice  # on first use: start-up pays for the lobby only
 
                 self.practice, self._pending = Practice("first-game"), (table, save_id)

@@ -38,6 +38,7 @@ ENTRY = register(
         credit="by Alex Randolph",
         stylesheet="randolph.css",
         bots={"heuristic": _heuristic, "random": _random},
+        practice_first=True,
     )
 )
 __all__ = ["ENTRY", "SPEC"]
