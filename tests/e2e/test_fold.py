@@ -12,11 +12,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from quandary import catalog
+
 from .conftest import open_app, wait_js
 from .rooms import create_room
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 720}}
-GAMES = ["dilemmas", "randolph", "minister", "royal"]
+GAMES = [entry.id for entry in catalog.entries()]
+"""Every game in the registry (a new game is walked with nothing to add here)."""
 
 # The page has stopped moving (a smooth scroll to the setup ends): the same scroll
 # position over a few frames.
