@@ -4,12 +4,12 @@ For each game: 200 random playouts (500 in ``make monkey``: ``conftest.py``) ove
 every player count and option combination. At every step twins stay identical,
 cards are conserved and no view leaks a secret; the state's trip through JSON
 and each view's declared type are checked at every step of the first playout
-of each chunk (25 a game) and at the first and powers-of-two steps and the end
-of the rest; at sampled steps every kind of bad move is tried and must raise a typed error and
-change nothing, and every view (each seat's and the spectator's) must stay the
-same when what that viewer cannot know is resampled by the tests' own reading
-of the rules (``resample``), so a leak is found even when a game's ``secrets``
-list forgets it.
+of each chunk (25 a game) and, in the rest, at step 0, the powers of two,
+every 16th step and the end; at sampled steps every kind of bad move is tried
+and must raise a typed error and change nothing, and every view (each seat's
+and the spectator's) must stay the same when what that viewer cannot know is
+resampled by the tests' own reading of the rules (``resample``), so a leak is
+found even when a game's ``secrets`` list forgets it.
 """
 
 from __future__ import annotations
@@ -57,9 +57,15 @@ def test_random_playouts_keep_the_contract(game: engine.Game, chunk: int) -> Non
         _playout(game, seed, players, options, every_step=i == 0)
 
 
-def _sampled(step: int) -> bool:
-    """Step 0 and the powers of two: every stage early on, then ever fewer."""
-    return step & (step - 1) == 0
+SAMPLE_EVERY = 16
+"""Besides step 0 and the powers of two (every stage of the opening), a sampled
+playout checks every 16th step from an offset of its own, so the late rounds of
+long games are checked too, each phase at some step across the suite."""
+
+
+def _sampled(step: int, offset: int) -> bool:
+    """Step 0, the powers of two and every ``SAMPLE_EVERY``th step from ``offset``."""
+    return step & (step - 1) == 0 or step % SAMPLE_EVERY == offset
 
 
 def _playout(
@@ -69,10 +75,10 @@ def _playout(
 
     With ``every_step`` false, the two costliest checks (the state's trip through
     JSON and each view's declared type: nearly half the time of a step) are made
-    at step 0, the powers of two and the end only. Both check the shape of what a
-    step produces, which the full playouts (the first of every chunk, on every
-    player count and phase) check at every step; every other check, the leaks
-    first, stays at every step of every playout.
+    at step 0, the powers of two, every ``SAMPLE_EVERY``th step and the end only.
+    Both check the shape of what a step produces, which the full playouts (the
+    first of every chunk, on every player count and phase) check at every step;
+    every other check, the leaks first, stays at every step of every playout.
     """
     state = engine.setup(game.spec.id, players, options, seed)
     twin = engine.setup(game.spec.id, players, options, seed)
@@ -86,7 +92,7 @@ def _playout(
     bound = game.spec.max_moves_per_seat * players
     view = _ViewsOfOneState()
     for step in range(bound + 1):
-        full = every_step or _sampled(step)
+        full = every_step or _sampled(step, seed % SAMPLE_EVERY)
         _check_views(game, state, view, typed=full)
         if full:
             assert roundtrip(state) == state
