@@ -236,8 +236,6 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
   }
 
   channel.onMessage = (data, { peerId }) => {
-    // The end-to-end tests define this hook to audit every message a peer receives.
-    if (globalThis.__quandaryRecord) globalThis.__quandaryRecord(peerId, String(data));
     const chain = (inbox.get(peerId) || Promise.resolve())
       .then(() => receive(data, peerId))
       .catch(() => {}); // a message that cannot be checked is no message
@@ -324,11 +322,6 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
       return room.leave();
     },
   };
-  // The end-to-end tests play a hostile guest with this device's own transport:
-  // anyone controls their own browser anyway, so this hands an attacker nothing.
-  if (globalThis.__quandaryRecord) {
-    globalThis.__quandaryTransport = { ...api, broadcast: (text) => channel.send(text) };
-  }
   return api;
 }
 

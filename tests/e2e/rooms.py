@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
 
-RECORDER = (
-    "window.__quandaryInbox = []; window.__quandaryRecord = (peer, text) => "
-    "window.__quandaryInbox.push(text);"
-)
+RECORDER = (Path(__file__).parent / "wire.js").read_text()
+"""An init script: the device's room messages in ``window.__quandaryInbox``, read off
+its data channels below the page's code, and a sender of raw frames (see wire.js)."""
 JOIN_TIMEOUT_MS = 45_000
 SEND = """async ([text, times]) => {
-  for (let i = 0; i < times; i++) await window.__quandaryTransport.broadcast(text);
+  for (let i = 0; i < times; i++) await window.__quandaryBroadcast(text);
 }"""
-"""Send ``text`` to everyone ``times`` over, through this device's own transport, as a
-hostile guest would (the tests' recorder exposes it; anyone controls their own page)."""
+"""Send ``text`` to everyone ``times`` over, framed as Trystero frames it but written
+straight onto the data channels, as a hostile guest would (anyone controls their own
+page)."""
 
 
 def open_peer(new_page, url: str) -> Page:

@@ -49,8 +49,8 @@ ATTACK = """
   const send = () => {
     for (const text of messages) {
       n += 1;
-      window.__quandaryTransport.broadcast(text);
-      window.__quandaryTransport.broadcast(JSON.stringify({m: text, n, s: "AAAA"}));
+      window.__quandaryBroadcast(text);
+      window.__quandaryBroadcast(JSON.stringify({m: text, n, s: "AAAA"}));
     }
   };
   send();

@@ -295,14 +295,14 @@ def test_a_device_that_has_been_in_the_room_for_minutes_still_connects_to_newcom
     open_app(host, room_url)
     link = create_room(host, "Hana")
     host.clock.fast_forward("02:00")
-    host_id = host.evaluate("window.__quandaryTransport.selfId")
     guest = new_page()
     guest.context.add_init_script(RECORDER + HIGHEST_ID)
     guest.goto(link)
     expect(guest.locator("#room-status")).to_have_text(
         "Connected to the room.", timeout=JOIN_TIMEOUT_MS
     )
-    guest_id = guest.evaluate("window.__quandaryTransport.selfId")
+    guest_id = guest.evaluate("window.__quandarySelf")
+    host_id = host.evaluate("window.__quandarySelf")  # as it announced itself to the relay
     assert guest_id == "z" * 20 and guest_id > host_id, (guest_id, host_id)
 
 
