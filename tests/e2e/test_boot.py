@@ -73,6 +73,20 @@ def test_pyscript_runs_the_engine_in_its_named_worker_under_the_production_polic
 
 
 @FIRST_START
+def test_pyscript_fetches_none_of_the_plugins_the_page_has_no_use_for(new_page, base_url) -> None:
+    """PyScript imports every plugin for each script type with no settings of its
+    own; MicroPython's type, which Quandary never uses, had none, so each start
+    fetched the editor's, the terminal's and the game canvas's code (and a reload
+    while they were coming made Firefox report them as failed imports)."""
+    page = open_app(new_page(), base_url)
+    names = "() => performance.getEntriesByType('resource').map((e) => e.name)"
+    fetched = [n.rsplit("/", 1)[-1] for n in page.evaluate(names) if "/pyscript/" in n]
+    unwanted = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
+    assert [n for n in fetched if n.startswith(unwanted)] == []
+    assert any(n.startswith("core") for n in fetched)
+
+
+@FIRST_START
 def test_a_browser_that_cannot_create_the_worker_says_so(new_page, base_url, page_errors) -> None:
     """PyScript falls back to the page's own thread when it cannot create a worker;
     the engine refuses to run there (it would freeze the page) and says why."""
