@@ -218,13 +218,12 @@ def new_page(
             context = browser.new_context(
                 viewport=viewport or {"width": 1024, "height": 800}, **options
             )
-            warm_up(context, origins, browser, store, DIST, BOOT_TIMEOUT_MS)
             context.add_init_script(INSTANT_BOTS)
             context.add_init_script(POLICY_WATCH)
             # Pages the app opens itself (a rules page in a new tab) are watched too.
             context.on("page", watch)
             contexts.append(context)
-            return context.new_page()
+            return warm_up(context, origins, browser, store, DIST, BOOT_TIMEOUT_MS)
         page = context.new_page()
         if context not in contexts:
             watch(page)
