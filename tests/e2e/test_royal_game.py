@@ -146,10 +146,15 @@ def test_no_word_or_number_breaks_inside_on_a_phone(new_page, base_url) -> None:
             found[page.locator("#turn-title, #result-title, .final h2").first.inner_text()] = split
         if page.locator(".final").count():
             break
+        # Each step waits for its own screen to go, as play_to_the_end does: a screen
+        # read while the engine's answer is still coming may be the one just left.
         if page.locator("#next").count():
+            heading = page.locator("#result-title").inner_text()
             page.click("#next")
+            expect(page.get_by_role("heading", name=heading)).to_have_count(0)
         elif page.locator("button.pcard.capture").count():
             page.locator("button.pcard.capture").first.click()
+            expect(page.locator("button.pcard.capture")).to_have_count(0)
         else:
             choose_cards(page)
     else:
