@@ -26,6 +26,7 @@ MODULES = [
     "quandary.text",
     "quandary.web.actions",
     "quandary.web.html",
+    "quandary.web.mode",
     "quandary.web.phrases",
     "quandary.web.render.minister_icons",
 ]

@@ -4,7 +4,9 @@
 writes ``render()`` into the page and carries out ``take_effects()``. The
 lobby, the games in progress (``saves.py``) and the way into rooms live here; a
 table in progress is a ``TableController`` whatever holds its authority (this
-device, or a room).
+device, or a room). Where the app is (a place, and the practice or a replay over
+it) is one ``Mode`` value (``mode.py``), changed only by the ``_enter_*`` and
+``_*_overlay`` transitions.
 Keeping this layer pure lets CPython tests drive whole games through the same
 code the browser runs, privacy screens, saves and rooms included.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from quandary import catalog, engine
 from quandary.bots import BOT_NAMES
@@ -45,6 +47,16 @@ from .actions import (
 )
 from .authority import LocalAuthority
 from .html import EMPTY, Markup, attrs, markup
+from .mode import (
+    AtTable,
+    InLobby,
+    InRoom,
+    Mode,
+    Overlay,
+    PendingGame,
+    Practising,
+    Watching,
+)
 from .own_packs import GAME as OWN_GAME
 from .own_packs import OWN_ACTIONS, OWN_FIELDS, PackDesk
 from .render.lobby import LobbyForm, SeatDraft, TurnDraft, render_lobby
@@ -108,31 +120,60 @@ class Controller:
         self.make_id = make_id
         self.page = page
         self.relays = relays
-        self.room: RoomController | None = None
+        self._mode = Mode()
+        """Where the app is; only the transitions below (``_enter_lobby`` and the like)
+        change it, so no screen is ever half left."""
         self.effects: list[Effect] = []
         self.specs = engine.specs()
         self.form = _default_form(self.specs[0], storage)
-        self.local: TableController | None = None
-        self.local_id = ""
-        """The saved game the local table is kept as."""
         self.shelf = Shelf(storage)
         self.shelf.migrate(make_id)
         self.saves: list[Entry] = self.shelf.entries()
         self.notice: str | None = None
         self._last_key = ""
         self.turn = _load_turn(storage)
-        self.practice: Practice | None = None
-        self._pending: tuple[Table, str] | None = None
-        """A new game waiting for the practice throw to be done or skipped."""
         self.speed = _load_speed(storage, speed)
-        self.replay: ReplayScreen | None = None
-        """A finished game being watched again, over whatever screen it was opened from."""
         self.record_error: str | None = None
         """Why the record the lobby was asked to open cannot be shown."""
         self.desk: PackDesk | None = None
         """The Game of Dilemmas' own card packs, read when its setup is first shown."""
 
     # -- what tests and the page read ------------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        """Where the app is: its place, and the overlay over it if any."""
+        return self._mode
+
+    @property
+    def room(self) -> RoomController | None:
+        """The room this device is in, if it is in one (even under an overlay)."""
+        place = self._mode.place
+        return place.room if isinstance(place, InRoom) else None
+
+    @property
+    def local(self) -> TableController | None:
+        """The game played on this device, if it sits at one (even under an overlay)."""
+        place = self._mode.place
+        return place.table if isinstance(place, AtTable) else None
+
+    @property
+    def local_id(self) -> str:
+        """The saved game the local table is kept as ("" with no local table)."""
+        place = self._mode.place
+        return place.save_id if isinstance(place, AtTable) else ""
+
+    @property
+    def practice(self) -> Practice | None:
+        """Dilemma's practice arena, if it is over the place."""
+        overlay = self._mode.overlay
+        return overlay.practice if isinstance(overlay, Practising) else None
+
+    @property
+    def replay(self) -> ReplayScreen | None:
+        """The finished game being watched again, if it is over the place."""
+        overlay = self._mode.overlay
+        return overlay.replay if isinstance(overlay, Watching) else None
 
     @property
     def table(self) -> Table | None:
@@ -151,28 +192,40 @@ class Controller:
     @property
     def screen(self) -> str:
         """Which screen is up: "practice", "replay", "room", "table" or "lobby"."""
-        if self.practice is not None:
-            return "practice"
-        if self.replay is not None:
-            return "replay"
-        if self.room is not None:
-            return "room"
-        return "table" if self.local is not None else "lobby"
+        match self._mode.shown:
+            case Practising():
+                return "practice"
+            case Watching():
+                return "replay"
+            case InRoom():
+                return "room"
+            case AtTable():
+                return "table"
+            case InLobby():
+                return "lobby"
+            case elsewhere:
+                assert_never(elsewhere)
 
     @property
     def game_shown(self) -> str | None:
         """The game whose table is on the screen (a room's once it started, the
         practice throw's), or None in a lobby: the page loads its stylesheet."""
-        if self.practice is not None:
-            from .practice import GAME  # imported already: there is a practice
+        match self._mode.shown:
+            case Practising():
+                from .practice import GAME  # imported already: there is a practice
 
-            return GAME
-        if self.replay is not None:
-            return self.replay.record.game
-        if self.room is not None:
-            return self.room.game_shown
-        table = self.table
-        return table.game if table is not None else None
+                return GAME
+            case Watching(replay):
+                return replay.record.game
+            case InRoom(room):
+                return room.game_shown
+            case AtTable():
+                table = self.table
+                return table.game if table is not None else None
+            case InLobby():
+                return None
+            case elsewhere:
+                assert_never(elsewhere)
 
     @property
     def error(self) -> str | None:
@@ -187,31 +240,91 @@ class Controller:
     def take_effects(self) -> list[Effect]:
         """What the page must do now (open a room, change the address…), in order."""
         effects = self.effects
-        if self.room is not None:
-            effects += self.room.effects + self.room.table.effects
-            self.room.effects, self.room.table.effects = [], []
-        if self.local is not None:
-            effects += self.local.effects
-            self.local.effects = []
+        match self._mode.place:
+            case InRoom(room):
+                effects += room.effects + room.table.effects
+                room.effects, room.table.effects = [], []
+            case AtTable(local):
+                effects += local.effects
+                local.effects = []
+            case InLobby():
+                pass
+            case elsewhere:
+                assert_never(elsewhere)
         self.effects = []
         return effects
+
+    # -- where the app is: the only ways its mode changes ----------------------------
+
+    def _enter_lobby(self) -> None:
+        """Leave the place for the lobby, keeping any overlay: a local game is saved
+        first (it waits among the games in progress), a room is closed."""
+        match self._mode.place:
+            case AtTable():
+                self._save()
+            case InRoom():
+                self.effects.append(CloseRoom())
+            case InLobby():
+                pass
+            case elsewhere:
+                assert_never(elsewhere)
+        self._mode = Mode(InLobby(), self._mode.overlay)
+        # Read again: another tab may have saved or deleted games meanwhile.
+        self.saves = self.shelf.entries()
+
+    def _enter_local(self, table: TableController, save_id: str) -> None:
+        """Sit down at a local game, kept as the saved game ``save_id``; the place left
+        is left properly (saved or closed), never kept beside it."""
+        if not isinstance(self._mode.place, InLobby):
+            self._enter_lobby()
+        self._mode = Mode(AtTable(table, save_id), self._mode.overlay)
+
+    def _enter_room(self, link: RoomLink, signing_key: str | None = None) -> None:
+        """Leave any open room or local game, then open ``link``'s: as its new host (with
+        the key that proves it) or as whoever this device was there before. An overlay
+        stays over it, as it stayed over the place it was opened from."""
+        self._enter_lobby()
+        room = _room_controller()(
+            self.storage,
+            self.new_seed,
+            self.make_id,
+            link,
+            self.page,
+            self._player_name(),
+            signing_key=signing_key,
+            now=self.now,
+            speed=self.speed,
+        )
+        self._mode = Mode(InRoom(room), self._mode.overlay)
+        self.effects.append(OpenRoom(link, room.signing_key, room.trusted_keys()))
+
+    def _open_overlay(self, overlay: Overlay) -> None:
+        """Show ``overlay`` over the place, in place of any other overlay."""
+        self._mode = Mode(self._mode.place, overlay)
+
+    def _close_overlay(self) -> Overlay | None:
+        """Show the place again; returns the overlay that hid it, if any."""
+        closed = self._mode.overlay
+        self._mode = Mode(self._mode.place)
+        return closed
 
     # -- saves -----------------------------------------------------------------------
 
     def _save(self) -> None:
         """Keep the local game as it is now; a finished game whose results were all seen
         is forgotten."""
-        table, local = self.table, self.local
-        if table is None or local is None:
+        place, table = self._mode.place, self.table
+        if not isinstance(place, AtTable) or table is None:
             return
+        local = place.table
         if table.over:
             with contextlib.suppress(Exception):  # a full storage: a first game's pace again
                 self.storage.set(FINISHED_KEY.format(table.game), "1")
         if table.over and local.seen >= local.checkpoints():
-            self.shelf.remove(self.local_id)
+            self.shelf.remove(place.save_id)
             return
         try:
-            self.shelf.put(self.local_id, table, local.seen, self.clock())
+            self.shelf.put(place.save_id, table, local.seen, self.clock())
         except Exception:  # noqa: BLE001 - quota errors differ by browser
             local.error = (
                 "This device's storage is full, so the game is not saved. Play on, or"
@@ -226,22 +339,28 @@ class Controller:
         ``UnknownAction`` if no part of the app handles ``name``: a renderer bug.
         """
         action = Action.parse(name)
-        # The practice lies over whatever screen it was opened from, a room's too.
-        if self.practice is not None:
-            return self._practise(action, data)
+        # An overlay answers everything while it hides the place, a room's too.
+        match self._mode.overlay:
+            case Practising() as practising:
+                return self._practise(practising, action, data)
+            case Watching(replay):
+                return self._watch(replay, action, data)
+            case None:
+                pass
+            case other:
+                assert_never(other)
         if action == Action.PRACTICE:
             return self._open_practice()
-        if self.replay is not None:
-            return self._watch(action, data)
         if action in RECORD_ACTIONS:
             return self._record_action(action, data)
-        if self.room is not None and action not in ROOM_EXITS:
-            self.room.act(action, data)
+        place = self._mode.place
+        if isinstance(place, InRoom) and action not in ROOM_EXITS:
+            place.room.act(action, data)
             return True
         if action in TABLE_ACTIONS:
-            if self.local is None:
+            if not isinstance(place, AtTable):
                 return False
-            self.local.act(action, data)
+            place.table.act(action, data)
             self._save()
             return True
         handlers: dict[Action, Callable[[dict[str, str]], bool | None]] = {
@@ -332,7 +451,7 @@ class Controller:
             if catalog.entry(table.game).practice_first and self.storage.get(PRACTISED_KEY) is None:
                 from .practice import Practice  # on first use: start-up pays for the lobby only
 
-                self.practice, self._pending = Practice("first-game"), (table, save_id)
+                self._open_overlay(Practising(Practice("first-game"), PendingGame(table, save_id)))
                 return
             self._begin(table, 0, save_id)
 
@@ -341,23 +460,24 @@ class Controller:
         (local or a room's), which goes on meanwhile."""
         from .practice import Practice  # on first use: start-up pays for the lobby only
 
-        playing = self.local is not None or self.room is not None
-        self.practice = Practice("game" if playing else "lobby")
+        playing = not isinstance(self._mode.place, InLobby)
+        self._open_overlay(Practising(Practice("game" if playing else "lobby")))
         return True
 
-    def _practise(self, action: Action, data: dict[str, str]) -> bool:
+    def _practise(self, practising: Practising, action: Action, data: dict[str, str]) -> bool:
         """The practice screen: throw again and again, then go on (or leave)."""
-        if action == Action.GESTURE and self.practice is not None:
-            self.practice.throw(data)
+        pending = practising.pending
+        if action == Action.GESTURE:
+            practising.practice.throw(data)
         elif action == Action.PRACTICE_DONE:
             # A full storage only means the practice is offered again next time.
             with contextlib.suppress(Exception):
                 self.storage.set(PRACTISED_KEY, "1")
-            pending, self.practice, self._pending = self._pending, None, None
+            self._close_overlay()
             if pending is not None:
-                self._begin(pending[0], 0, pending[1])
-        elif action in (Action.LEAVE, Action.LOBBY) and self._pending is not None:
-            self.practice, self._pending = None, None
+                self._begin(pending.table, 0, pending.save_id)
+        elif action in (Action.LEAVE, Action.LOBBY) and pending is not None:
+            self._close_overlay()  # the new game is given up: it was never saved
         else:
             return False
         return True
@@ -367,8 +487,15 @@ class Controller:
     def _finished_record(self) -> str | None:
         """The record of the finished game on this device's screen, if it has one: the
         local table's, the room's this device hosts, or the one a room's host sent."""
-        shown = self.room.table if self.room is not None else self.local
-        return shown.authority.record() if shown is not None else None
+        match self._mode.place:
+            case InRoom(room):
+                return room.table.authority.record()
+            case AtTable(local):
+                return local.authority.record()
+            case InLobby():
+                return None
+            case elsewhere:
+                assert_never(elsewhere)
 
     def _record_action(self, action: Action, data: dict[str, str]) -> bool:
         """Watch or download a finished game's record, or open one from a file."""
@@ -402,8 +529,13 @@ class Controller:
         except replay.BadRecord as exc:
             self.record_error = exc.message
             return
-        if self.local is not None:
-            self._to_lobby()
+        # A room goes on under the replay; a local game waits among the games in
+        # progress. A first game waiting for the practice is begun, not lost.
+        overlay = self._close_overlay()
+        if isinstance(overlay, Practising) and overlay.pending is not None:
+            self._begin(overlay.pending.table, 0, overlay.pending.save_id)
+        if isinstance(self._mode.place, AtTable):
+            self._enter_lobby()
         self._show_record(record, json.loads(text))
 
     def record_link_failed(self, reason: str) -> None:
@@ -415,12 +547,11 @@ class Controller:
         from .replay_screen import ReplayScreen
 
         self.record_error = None
-        self.replay = ReplayScreen(record, dict(data))
+        self._open_overlay(Watching(ReplayScreen(record, dict(data))))
 
-    def _watch(self, action: Action, data: dict[str, str]) -> bool:
+    def _watch(self, replay: ReplayScreen, action: Action, data: dict[str, str]) -> bool:
         """The replay screen's controls; anything else waits until it is closed."""
-        replay = self.replay
-        if replay is None or action not in REPLAY_ACTIONS:
+        if action not in REPLAY_ACTIONS:
             return False
         if action == Action.REPLAY_STEP:
             replay.go(data.get("to", ""))
@@ -438,7 +569,7 @@ class Controller:
                 self.effects.append(MakeReplayLink(replay.text()))
             return replay.link is not None
         else:
-            self.replay = None
+            self._close_overlay()
             # A replay link's fragment goes; a room's link comes back to the address.
             self.effects.append(SetHash(self.room.link.fragment() if self.room else ""))
         return True
@@ -466,7 +597,7 @@ class Controller:
         table.speed = self.speed
         table.advance(self.now())
         authority = LocalAuthority(table, self.now, self.new_seed)
-        self.local, self.local_id = TableController(authority, TO_LOBBY, seen), save_id
+        self._enter_local(TableController(authority, TO_LOBBY, seen), save_id)
         self.form.error, self.form.confirm_delete = None, None
         self._save()
 
@@ -553,35 +684,41 @@ class Controller:
 
     def _leave(self, data: dict[str, str]) -> None:
         """Save and leave: the game waits in the lobby's games in progress."""
-        self._to_lobby()
+        self._enter_lobby()
 
     def _lobby(self, data: dict[str, str]) -> None:
         """Back to the lobby from the end screen (a finished game is not offered again)."""
-        self._to_lobby()
-
-    def _to_lobby(self) -> None:
-        self._save()
-        self.local = None
-        # Read again: another tab may have saved or deleted games meanwhile.
-        self.saves = self.shelf.entries()
+        self._enter_lobby()
 
     # -- the clock (games with a timed window) --------------------------------------
 
     def on_clock(self) -> bool:
         """Time passed: let the table act on it; returns whether the screen must change."""
-        if self.room is not None:
-            return self.room.on_clock()
-        if self.local is None or not self.local.authority.advance():
-            return False
-        self.local.follow()
-        self._save()
-        return True
+        match self._mode.place:
+            case InRoom(room):
+                return room.on_clock()
+            case AtTable(local):
+                if not local.authority.advance():
+                    return False
+                local.follow()
+                self._save()
+                return True
+            case InLobby():
+                return False
+            case elsewhere:
+                assert_never(elsewhere)
 
     def next_wakeup(self) -> float | None:
         """When (on ``now``'s clock) ``on_clock`` next has work, if ever."""
-        if self.room is not None:
-            return self.room.next_wakeup()
-        return self.local.authority.next_wakeup() if self.local is not None else None
+        match self._mode.place:
+            case InRoom(room):
+                return room.next_wakeup()
+            case AtTable(local):
+                return local.authority.next_wakeup()
+            case InLobby():
+                return None
+            case elsewhere:
+                assert_never(elsewhere)
 
     # -- rooms -----------------------------------------------------------------------
 
@@ -623,35 +760,9 @@ class Controller:
         """The page could not make the new room's key: say so in the lobby."""
         self.form.notices.append(reason)
 
-    def _enter_room(self, link: RoomLink, signing_key: str | None = None) -> None:
-        """Leave any open room, then open ``link``'s: as its new host (with the key that
-        proves it) or as whoever this device was there before."""
-        self._close_room()
-        if self.local is not None:
-            self._to_lobby()
-        room = _room_controller()(
-            self.storage,
-            self.new_seed,
-            self.make_id,
-            link,
-            self.page,
-            self._player_name(),
-            signing_key=signing_key,
-            now=self.now,
-            speed=self.speed,
-        )
-        self.room = room
-        self.effects.append(OpenRoom(link, room.signing_key, room.trusted_keys()))
-
     def _leave_room(self, data: dict[str, str]) -> None:
-        self._close_room()
+        self._enter_lobby()
         self.effects.append(SetHash(""))
-        self.saves = self.shelf.entries()  # back in the lobby: as the other tabs left them
-
-    def _close_room(self) -> None:
-        if self.room is not None:
-            self.room = None
-            self.effects.append(CloseRoom())
 
     def _player_name(self) -> str:
         human = next((s.name for s in self.form.seats if s.kind == "human"), "")
@@ -661,50 +772,43 @@ class Controller:
 
     def render(self) -> Markup:
         """The current screen as HTML."""
-        if self.practice is not None:
-            return self.practice.render()
-        if self.replay is not None:
-            return self.replay.render()
-        if self.room is not None:
-            return self.room.render()
-        if self.local is None:
-            self._setup_extras()
-            return render_lobby(
-                self.specs,
-                self.form,
-                self.saves,
-                self.clock(),
-                self.turn,
-                self.speed,
-                self.record_error,
-            )
-        view = self.local.authority.view(None)
-        assert view is not None
-        title = str(view.get("title", ""))
-        # A finished game is not saved to come back to: its end screen has the ways on.
-        leave = EMPTY if view.get("result") else SAVE_AND_LEAVE
-        return (
-            markup(
-                '<section class="table"{}>'
-                '<div class="table-head">'
-                '<p class="game-title">{}</p><div class="table-tools">{}{}</div></div>',
-                attrs(aria_label=title),
-                title,
-                self.local.undo_control(),
-                leave,
-            )
-            + self.local.render()
-            + Markup("</section>")
-        )
+        match self._mode.shown:
+            case Practising(practice):
+                return practice.render()
+            case Watching(replay):
+                return replay.render()
+            case InRoom(room):
+                return room.render()
+            case AtTable(local):
+                return _render_local(local)
+            case InLobby():
+                self._setup_extras()
+                return render_lobby(
+                    self.specs,
+                    self.form,
+                    self.saves,
+                    self.clock(),
+                    self.turn,
+                    self.speed,
+                    self.record_error,
+                )
+            case elsewhere:
+                assert_never(elsewhere)
 
     def awaited(self) -> bool:
         """Whether a game on the screen waits for a person at this device (the practice
-        throw waits for nobody)."""
-        if self.practice is not None:
+        throw waits for nobody; a replay leaves the game under it waiting)."""
+        if isinstance(self._mode.overlay, Practising):
             return False
-        if self.room is not None:
-            return self.room.table.awaited()
-        return self.local is not None and self.local.awaited()
+        match self._mode.place:
+            case InRoom(room):
+                return room.table.awaited()
+            case AtTable(local):
+                return local.awaited()
+            case InLobby():
+                return False
+            case elsewhere:
+                assert_never(elsewhere)
 
     def announcement(self) -> str | None:
         """A sentence for the screen reader when the screen changed meaningfully."""
@@ -715,16 +819,42 @@ class Controller:
         return text
 
     def _screen_key(self) -> tuple[str, str]:
-        if self.practice is not None:
-            tries = len(self.practice.tries)
-            return f"practice:{tries}", "Practice a throw at Dilemma's arena."
-        if self.replay is not None:
-            return self.replay.screen_key()
-        if self.room is not None:
-            return self.room.screen_key()
-        if self.local is None:
-            return "lobby", "Lobby. Choose a game and seats."
-        return self.local.screen_key()
+        match self._mode.shown:
+            case Practising(practice):
+                tries = len(practice.tries)
+                return f"practice:{tries}", "Practice a throw at Dilemma's arena."
+            case Watching(replay):
+                return replay.screen_key()
+            case InRoom(room):
+                return room.screen_key()
+            case AtTable(local):
+                return local.screen_key()
+            case InLobby():
+                return "lobby", "Lobby. Choose a game and seats."
+            case elsewhere:
+                assert_never(elsewhere)
+
+
+def _render_local(local: TableController) -> Markup:
+    """A local game's table, with its title and the ways to undo or to leave."""
+    view = local.authority.view(None)
+    assert view is not None
+    title = str(view.get("title", ""))
+    # A finished game is not saved to come back to: its end screen has the ways on.
+    leave = EMPTY if view.get("result") else SAVE_AND_LEAVE
+    return (
+        markup(
+            '<section class="table"{}>'
+            '<div class="table-head">'
+            '<p class="game-title">{}</p><div class="table-tools">{}{}</div></div>',
+            attrs(aria_label=title),
+            title,
+            local.undo_control(),
+            leave,
+        )
+        + local.render()
+        + Markup("</section>")
+    )
 
 
 SAVE_AND_LEAVE = Markup(
