@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import quandary.games  # noqa: F401  (fills the game and bot registries)
+from bench.minister_newcomer import seen_blocks
 from quandary import engine
 from quandary.bots import bot_rng, make_bot
 from quandary.games.minister.material import CARDS
@@ -229,3 +230,26 @@ def test_the_reveal_shows_the_points_and_laws_beside_the_votes() -> None:
     reveal = page[page.index('class="round-result mm-reveal"') :]
     assert '<aside class="mm-glance"' in reveal
     assert reveal.count('class="mm-score"') == 3 and 'class="mm-laws"' in reveal
+
+
+def test_the_reveal_says_its_result_once_and_each_score_change_once() -> None:
+    """The heading and the two lists say how the vote went; the sentence summing them
+    up is the screen reader's announcement, and a score change is told once, on the
+    score's own line, not again in a list beside it."""
+    c = _game()
+    changed = 0
+    for _ in range(400):
+        page = str(c.render())
+        if "Play again" in page:
+            break
+        if 'id="next"' not in page:
+            _act(c)
+            continue
+        heard = c.announcement() or ""
+        assert "the proposal is" in heard and "Cards are taken by" in heard
+        seen = " ".join(" ".join(block) for block in seen_blocks(page))  # not the closed log
+        assert "the proposal is" not in seen and "Cards are taken by" not in seen
+        assert "goes from" not in seen and "Scores changed" not in seen
+        changed += page.count('class="mm-change"')
+        c.dispatch("next", {})
+    assert changed, "no reveal showed a score's change beside it"
