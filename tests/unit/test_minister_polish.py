@@ -253,3 +253,38 @@ def test_the_reveal_says_its_result_once_and_each_score_change_once() -> None:
         changed += page.count('class="mm-change"')
         c.dispatch("next", {})
     assert changed, "no reveal showed a score's change beside it"
+
+
+def test_what_changes_from_turn_to_turn_is_apart_from_the_rule_that_does_not() -> None:
+    """Whose proposal it is and how many votes support gives are sentences of their
+    own: the paragraph on how voting (or trading) works stays word for word the same,
+    so a newcomer who read it once recognises it on every later screen."""
+    c = _game()
+    voting: set[str] = set()
+    trading: set[str] = set()
+    proposers: set[int] = set()
+    supports: set[int] = set()
+    rules: set[tuple[object, ...]] = set()
+    for _ in range(400):
+        page = str(c.render())
+        if "Play again" in page:
+            break
+        if 'id="next"' in page:
+            c.dispatch("next", {})
+            continue
+        assert c.table is not None
+        view = c.table.view(0)
+        paragraphs = re.findall(r'<p class="explain">(.*?)</p>', page)
+        if view["phase"] == "vote" and view["legal_moves"]:
+            proposers.add(view["proposer"])
+            fx = view["effects"]
+            rules.add(("vote", fx["tie_passes"], fx["reverse_order"]))
+            voting.update(p for p in paragraphs if "Pick one of your stored votes" in p)
+        elif view["phase"] == "collect" and view["legal_moves"] and not view["owed"]:
+            supports.add(view["support"][0])
+            rules.add(("trade", view["effects"]["trade_votes"]))
+            trading.update(p for p in paragraphs if "You may discard won resources" in p)
+        _act(c)
+    assert len(proposers) == 3 and len(supports) >= 2
+    assert len(voting) == sum(r[0] == "vote" for r in rules)
+    assert len(trading) == sum(r[0] == "trade" for r in rules)

@@ -363,10 +363,12 @@ def _vote(view: MinisterView, ui: Ui) -> Markup:
     order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
     # A law may turn ties into rejections: say the rule in force, not the base rule.
     tie = "A tie passes." if view["effects"]["tie_passes"] else "A tie is rejected (by law)."
+    # Whose proposal it is changes every turn; how voting works does not: two
+    # paragraphs, so the unchanged one is recognised at a glance once read.
     return markup(
-        '<p class="explain">{} proposal is below.'
-        " Pick one of your stored votes. {} If the proposal passes, voters take"
-        " cards in vote-number order {}; if it fails, the other way round.</p>"
+        '<p class="explain">{} proposal is below.</p>'
+        '<p class="explain">Pick one of your stored votes. {} If the proposal passes, voters'
+        " take cards in vote-number order {}; if it fails, the other way round.</p>"
         '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
         ' id="cast-vote"{}>Cast this vote</button></p>'
@@ -506,8 +508,9 @@ def _collect(view: MinisterView, ui: Ui) -> Markup:
         if m["type"] == "trade"
     )
     support = view["support"][_seat(view, ui)]
+    # The votes support gives change; the trading rule does not (see ``_vote``).
     return markup(
-        '<p class="explain">Your support gives {}. You may discard'
+        '<p class="explain">Your support gives {}.</p><p class="explain">You may discard'
         " won resources for {} votes each (votes on them are lost), whatever room you"
         " have left: you draw only as many votes as your cards can store.</p>"
         '<ul class="mm-trades">{}</ul>',
