@@ -1,11 +1,14 @@
 """Benchmark: how long a newcomer's first Maybe Minister game takes, screen by screen.
 
-Run as ``.venv/bin/python -m bench.minister_newcomer [--games N]``. Plays N seeded
-games through the app's real ``Controller``, as the lobby sets a first game up
-(you and two bots, Maybe Minister's defaults, the page's bot speed "normal"), and
-clicks every step the way the page's buttons do. The heuristic bot chooses the
-newcomer's moves, so the game lasts as long as a sensible player's; the newcomer's
-time comes from the screens actually drawn, on a virtual clock:
+Run as ``.venv/bin/python -m bench.minister_newcomer [--games N] [--wpm W]`` (with
+``PYTHONPATH=py`` in a worktree whose .venv belongs to another checkout, or that
+checkout's code is measured). Plays N seeded games through the app's real
+``Controller``, as the lobby sets a first game up (you and two bots, Maybe
+Minister's defaults, the page's bot speed "normal"), and clicks every step the way
+the page's buttons do. The heuristic bot chooses the newcomer's moves, so the game
+lasts as long as a sensible player's (``bench/minister_pacing.py`` models the same
+games from decision counts alone); the newcomer's time comes from the screens
+actually drawn, on a virtual clock:
 
 reading   the words on a screen the newcomer acts on (a turn step, or a reveal to
           read and Continue from) that they have not read yet, at
@@ -35,8 +38,9 @@ waiting   the time the newcomer has nothing to do while bots take their moment
 Reading never overlaps waiting: text shown only while bots think is read on the
 next screen the newcomer acts on, if it is still there. Scrolling, looking for a
 button and reading the rules page are not modelled; the Undo button is never used.
-Prints and writes ``bench/results-minister-newcomer.json``: per game and per kind
-of step where the minutes go, and the mean, median and max over the games.
+Prints and writes ``bench/results-minister-newcomer.json`` (git-ignored, as every
+bench result): per game and per kind of step where the minutes go, and the mean,
+median and max over the games.
 """
 
 from __future__ import annotations
