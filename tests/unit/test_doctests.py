@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
+    "bench.minister_newcomer",
     "quandary.engine.rng",
     "quandary.engine.codec",
     "quandary.engine.typed",

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import quandary.games  # noqa: F401  (fills the game and bot registries)
+from bench.minister_newcomer import seen_blocks
 from quandary import engine
 from quandary.bots import bot_rng, make_bot
 from quandary.games.minister.material import CARDS
@@ -229,3 +230,61 @@ def test_the_reveal_shows_the_points_and_laws_beside_the_votes() -> None:
     reveal = page[page.index('class="round-result mm-reveal"') :]
     assert '<aside class="mm-glance"' in reveal
     assert reveal.count('class="mm-score"') == 3 and 'class="mm-laws"' in reveal
+
+
+def test_the_reveal_says_its_result_once_and_each_score_change_once() -> None:
+    """The heading and the two lists say how the vote went; the sentence summing them
+    up is the screen reader's announcement, and a score change is told once, on the
+    score's own line, not again in a list beside it."""
+    c = _game()
+    changed = 0
+    for _ in range(400):
+        page = str(c.render())
+        if "Play again" in page:
+            break
+        if 'id="next"' not in page:
+            _act(c)
+            continue
+        heard = c.announcement() or ""
+        assert "the proposal is" in heard and "Cards are taken by" in heard
+        seen = " ".join(" ".join(block) for block in seen_blocks(page))  # not the closed log
+        assert "the proposal is" not in seen and "Cards are taken by" not in seen
+        assert "goes from" not in seen and "Scores changed" not in seen
+        changed += page.count('class="mm-change"')
+        c.dispatch("next", {})
+    assert changed, "no reveal showed a score's change beside it"
+
+
+def test_what_changes_from_turn_to_turn_is_apart_from_the_rule_that_does_not() -> None:
+    """Whose proposal it is and how many votes support gives are sentences of their
+    own: the paragraph on how voting (or trading) works stays word for word the same,
+    so a newcomer who read it once recognises it on every later screen."""
+    c = _game()
+    voting: set[str] = set()
+    trading: set[str] = set()
+    proposers: set[int] = set()
+    supports: set[int] = set()
+    rules: set[tuple[object, ...]] = set()
+    for _ in range(400):
+        page = str(c.render())
+        if "Play again" in page:
+            break
+        if 'id="next"' in page:
+            c.dispatch("next", {})
+            continue
+        assert c.table is not None
+        view = c.table.view(0)
+        paragraphs = re.findall(r'<p class="explain">(.*?)</p>', page)
+        if view["phase"] == "vote" and view["legal_moves"]:
+            proposers.add(view["proposer"])
+            fx = view["effects"]
+            rules.add(("vote", fx["tie_passes"], fx["reverse_order"]))
+            voting.update(p for p in paragraphs if "Pick one of your stored votes" in p)
+        elif view["phase"] == "collect" and view["legal_moves"] and not view["owed"]:
+            supports.add(view["support"][0])
+            rules.add(("trade", view["effects"]["trade_votes"]))
+            trading.update(p for p in paragraphs if "You may discard won resources" in p)
+        _act(c)
+    assert len(proposers) == 3 and len(supports) >= 2
+    assert len(voting) == sum(r[0] == "vote" for r in rules)
+    assert len(trading) == sum(r[0] == "trade" for r in rules)

@@ -363,10 +363,12 @@ def _vote(view: MinisterView, ui: Ui) -> Markup:
     order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
     # A law may turn ties into rejections: say the rule in force, not the base rule.
     tie = "A tie passes." if view["effects"]["tie_passes"] else "A tie is rejected (by law)."
+    # Whose proposal it is changes every turn; how voting works does not: two
+    # paragraphs, so the unchanged one is recognised at a glance once read.
     return markup(
-        '<p class="explain">{} proposal is below.'
-        " Pick one of your stored votes. {} If the proposal passes, voters take"
-        " cards in vote-number order {}; if it fails, the other way round.</p>"
+        '<p class="explain">{} proposal is below.</p>'
+        '<p class="explain">Pick one of your stored votes. {} If the proposal passes, voters'
+        " take cards in vote-number order {}; if it fails, the other way round.</p>"
         '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
         ' id="cast-vote"{}>Cast this vote</button></p>'
@@ -506,8 +508,9 @@ def _collect(view: MinisterView, ui: Ui) -> Markup:
         if m["type"] == "trade"
     )
     support = view["support"][_seat(view, ui)]
+    # The votes support gives change; the trading rule does not (see ``_vote``).
     return markup(
-        '<p class="explain">Your support gives {}. You may discard'
+        '<p class="explain">Your support gives {}.</p><p class="explain">You may discard'
         " won resources for {} votes each (votes on them are lost), whatever room you"
         " have left: you draw only as many votes as your cards can store.</p>"
         '<ul class="mm-trades">{}</ul>',
@@ -692,27 +695,27 @@ def render_round_result(view: MinisterView, ui: Ui, index: int) -> Markup:
     verdict = "Accepted" if r["accepted"] else "Rejected"
     button = "See the final scores" if view.get("result") else "Continue"
     # The same column of points and laws as on the turn screens: the laws just
-    # enacted and the scores they moved are read beside the votes that did it.
+    # enacted and the scores they moved (each score's line names its latest change
+    # and the laws behind it) are read beside the votes that did it. The result is
+    # said once, in the heading and the two lists: the sentence that sums them up is
+    # what a screen reader announces (``explain_milestone``), not more to read.
     return markup(
         '<div class="mm-board"><section class="round-result mm-reveal"'
         ' aria-labelledby="result-title">'
         '<h2 id="result-title" tabindex="-1" data-autofocus>{}: '
         "{} YES, {} NO</h2>"
         '<p class="mm-now"><strong>Now:</strong> read how the vote went, then press {}.</p>'
-        '<p class="explain">{}</p>'
         '<h3>The votes</h3><ul class="mm-reveal-votes">{}</ul>'
-        '<h3>Picking order</h3><ol class="mm-order">{}</ol>{}{}'
+        '<h3>Picking order</h3><ol class="mm-order">{}</ol>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="next" '
         'id="next">{}</button></p></section>{}</div>',
         verdict,
         r["yes"],
         r["no"],
         button,
-        _reveal_sentence(r, cast),
         votes,
         order or Markup("<li>nobody</li>"),
         laws,
-        _recent_changes(view, cast),
         button,
         glance(view, ui),
     )
@@ -797,21 +800,6 @@ def score_change(d: dict[str, Any], cast: Cast) -> str:
     return (
         f"{cast.possessive(d['seat'], start=True)} score goes from {d['before']} to"
         f" {d['after']}" + (f": {causes}." if causes else ".")
-    )
-
-
-def _recent_changes(view: MinisterView, cast: Cast) -> Markup:
-    """The score changes logged since the last reveal, each naming its laws."""
-    log = view["log"]
-    start = max((i for i, e in enumerate(log) if e["kind"] == "revealed"), default=-1)
-    lines = [
-        score_change(e["data"], cast) for e in log[start + 1 :] if e["kind"] == "score_changed"
-    ]
-    if not lines:
-        return EMPTY
-    return markup(
-        '<h3>Scores changed</h3><ul class="mm-changes">{}</ul>',
-        join(markup("<li>{}</li>", line) for line in lines),
     )
 
 
