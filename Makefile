@@ -114,6 +114,7 @@ bench: build chromium
 	$(BIN)/python -m bench.randolph_newcomer
 	$(BIN)/python -m bench.royal_tournament
 	$(BIN)/python -m bench.minister_bots
+	$(BIN)/python -m bench.minister_newcomer
 	$(BIN)/python -m bench.bots_browser
 	$(BIN)/python -m bench.rooms
 	$(BIN)/python -m bench.room_crypto

@@ -6,9 +6,10 @@ checkout's code is measured). Plays N seeded games through the app's real
 ``Controller``, as the lobby sets a first game up (you and two bots, Maybe
 Minister's defaults, the page's bot speed "normal"), and clicks every step the way
 the page's buttons do. The heuristic bot chooses the newcomer's moves, so the game
-lasts as long as a sensible player's (``bench/minister_pacing.py`` models the same
-games from decision counts alone); the newcomer's time comes from the screens
-actually drawn, on a virtual clock:
+lasts as long as a sensible player's; the newcomer's time comes from the screens
+actually drawn, on a virtual clock (an earlier model priced each kind of decision
+at a fixed number of seconds and never looked at a screen: it could not see what
+reading costs, which is most of a first game):
 
 reading   the words on a screen the newcomer acts on (a turn step, or a reveal to
           read and Continue from) that they have not read yet, at
