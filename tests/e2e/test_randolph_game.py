@@ -293,6 +293,42 @@ COVERING_THE_CHALLENGE = """() => {
 """During a countdown, the parts of its overlay that lie over the challenge card
 (none: the race is for that card), or null when no countdown is drawn."""
 
+NEWS_LINES = """() => {
+  const news = document.querySelector('.lead-in .lead-news');
+  if (!news) return null;
+  return news.clientHeight / parseFloat(getComputedStyle(news).lineHeight);
+}"""
+"""How many lines of text the countdown's outcome shows (its box's inner height in
+lines of its text), or null when no countdown is drawn."""
+
+
+@pytest.mark.walk
+def test_on_a_short_screen_the_countdowns_outcome_shows_whole_lines(new_page, base_url) -> None:
+    """On a landscape phone (740 x 360) the arena is short, and the last outcome under
+    the challenge card is clamped to the lines its half holds, with an ellipsis: never
+    a line cut through, nor the top of a hidden one showing (the whole sentence is
+    beside the arena)."""
+    page = open_app(new_page({"width": 740, "height": 360}), base_url)
+    start_against_bots(page)
+    thrown: list[str] = []
+    for _ in range(60):
+        lines = page.evaluate(NEWS_LINES)
+        if lines is not None:
+            break
+        state = next_state(page, thrown)
+        if state == "over":
+            break
+        if state == "challenge":
+            challenge(page)
+        elif state == "duel":
+            page.click("#duel-peace")
+        else:
+            thrown.append(state.split(":")[1])
+            perfect_throw(page)
+    assert lines is not None, "no countdown with the last outcome was seen"
+    assert lines >= 1 and abs(lines - round(lines)) < 0.05, f"{lines:.2f} lines of the outcome"
+    assert not page.evaluate(COVERING_THE_CHALLENGE)
+
 
 @pytest.mark.walk
 def test_a_newcomers_first_game_from_the_practice_throw_to_the_end(new_page, base_url) -> None:
