@@ -65,6 +65,7 @@ from quandary.games.minister.bots import HeuristicBot
 from quandary.table import BotSpeed
 from quandary.web.controller import Controller
 from quandary.web.render.table import REVEAL_LAST_STEP, REVEAL_MS, REVEAL_STEP_MS
+from quandary.web.storage import MemoryStorage
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results-minister-newcomer.json"
@@ -197,19 +198,6 @@ def decide_seconds(options: int) -> float:
 # -- the game, click by click ---------------------------------------------------------
 
 
-class _Memory(dict[str, str]):
-    """The page's localStorage, kept in memory: a fresh device, so a first game."""
-
-    def get(self, key: str) -> str | None:  # type: ignore[override]
-        return dict.get(self, key)
-
-    def set(self, key: str, value: str) -> None:
-        self[key] = value
-
-    def remove(self, key: str) -> None:
-        self.pop(key, None)
-
-
 def clicks_for(move: dict[str, Any]) -> list[tuple[str, dict[str, str]]]:
     """The page's clicks (action, data) that make ``move``, as its buttons send them."""
     if move["type"] == "propose":
@@ -250,7 +238,7 @@ class Newcomer:
         self.seed = seed
         self.wpm = wpm
         self.clock = 0.0
-        self.c = Controller(_Memory(), lambda: seed, now=lambda: self.clock, speed=SPEED)
+        self.c = Controller(MemoryStorage(), lambda: seed, now=lambda: self.clock, speed=SPEED)
         self.c.dispatch("choose-game", {"game": "minister"})
         self.c.dispatch("start", {})
         self.before: list[Block] = []

@@ -31,19 +31,9 @@ from quandary.web.actions import (
 )
 from quandary.web.controller import Controller
 from quandary.web.room_controller import SEARCH_PATIENCE
+from quandary.web.storage import MemoryStorage
 
 from .memnet import HostKey, Network
-
-
-class MemoryStorage(dict):
-    def get(self, key):
-        return dict.get(self, key)
-
-    def set(self, key, value):
-        self[key] = value
-
-    def remove(self, key):
-        self.pop(key, None)
 
 
 @dataclass

@@ -26,6 +26,7 @@ from quandary.games.dilemmas.own_cards import (
 )
 from quandary.web.actions import Action, DownloadText
 from quandary.web.own_packs import KEY, PackDesk
+from quandary.web.storage import MemoryStorage
 
 SPEC = engine.spec_of("dilemmas")
 
@@ -219,17 +220,6 @@ def test_a_damaged_or_foreign_file_is_refused_with_a_reason(text: str, reason: s
 
 
 # -- the device ----------------------------------------------------------------------------------
-
-
-class MemoryStorage(dict[str, str]):
-    def get(self, key: str) -> str | None:  # type: ignore[override]
-        return dict.get(self, key)
-
-    def set(self, key: str, value: str) -> None:
-        self[key] = value
-
-    def remove(self, key: str) -> None:
-        self.pop(key, None)
 
 
 def test_packs_are_kept_edited_exported_imported_and_deleted_on_the_device() -> None:

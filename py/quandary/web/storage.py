@@ -28,3 +28,20 @@ class Storage(Protocol):
     def keys(self) -> Iterable[str]:
         """Every stored key (the saved games are found by their keys, not an index)."""
         ...
+
+
+class MemoryStorage(dict[str, str]):
+    """A ``Storage`` kept in memory: a fresh device's, for the benchmarks and tests that
+    drive the controllers in CPython (nothing survives the process)."""
+
+    def get(self, key: str) -> str | None:  # type: ignore[override]
+        """The stored text, or None."""
+        return dict.get(self, key)
+
+    def set(self, key: str, value: str) -> None:
+        """Store text."""
+        self[key] = value
+
+    def remove(self, key: str) -> None:
+        """Forget a key."""
+        self.pop(key, None)
