@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -53,6 +54,18 @@ def next_state(page: Page, thrown: list[str], timeout: int = STEP_TIMEOUT_MS) ->
 def challenge(page: Page) -> None:
     page.locator(".rhand [data-action=draft]:not([disabled])").last.click()
     page.click("#submit")
+
+
+def play_step(page: Page, state: str, thrown: list[str], throw: Callable[[Page], object]) -> None:
+    """Take the step ``state`` names (``next_state``): lay a challenge, answer a duel
+    with peace, or ``throw`` the card the state names (noted in ``thrown``)."""
+    if state == "challenge":
+        challenge(page)
+    elif state == "duel":
+        page.click("#duel-peace")
+    else:
+        thrown.append(state.split(":")[1])
+        throw(page)
 
 
 def drag_throw(page: Page) -> str:
@@ -108,13 +121,7 @@ def test_a_whole_game_against_bots_to_the_end_screen(new_page, base_url) -> None
         seen.add(state.split(":")[0])
         if state == "over":
             break
-        if state == "challenge":
-            challenge(page)
-        elif state == "duel":
-            page.click("#duel-peace")
-        else:
-            thrown.append(state.split(":")[1])
-            drag_throw(page)
+        play_step(page, state, thrown, drag_throw)
     else:
         raise AssertionError("the game did not end")
     final = page.locator(".final")
@@ -318,13 +325,7 @@ def test_on_a_short_screen_the_countdowns_outcome_shows_whole_lines(new_page, ba
         state = next_state(page, thrown)
         if state == "over":
             break
-        if state == "challenge":
-            challenge(page)
-        elif state == "duel":
-            page.click("#duel-peace")
-        else:
-            thrown.append(state.split(":")[1])
-            perfect_throw(page)
+        play_step(page, state, thrown, perfect_throw)
     assert lines is not None, "no countdown with the last outcome was seen"
     assert lines >= 1 and abs(lines - round(lines)) < 0.05, f"{lines:.2f} lines of the outcome"
     assert not page.evaluate(COVERING_THE_CHALLENGE)
@@ -464,13 +465,7 @@ def test_every_control_of_a_step_is_in_view_on_a_small_phone(new_page, base_url)
         covering = page.evaluate(COVERING_THE_CHALLENGE)
         assert not covering, f"at 360x740 the countdown's {covering} lie over the challenge card"
         visits[step] = visits.get(step, 0) + 1
-        if step == "challenge":
-            challenge(page)
-        elif step == "duel":
-            page.click("#duel-peace")
-        else:
-            thrown.append(state.split(":")[1])
-            perfect_throw(page)
+        play_step(page, state, thrown, perfect_throw)
         if len(visits) == len(STEP_CONTROLS) and min(visits.values()) >= 3:
             break
     assert set(seen) == set(STEP_CONTROLS), f"steps never reached: {seen}"
