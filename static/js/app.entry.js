@@ -66,6 +66,8 @@ async function pump() {
   applyBatch(reply.out, reply.answered);
   schedule(reply);
   if (first) becomeReady();
+  // The engine sent the room's messages first and left its screen for this next call.
+  if (reply.more) unsent.unshift({ t: "draw", now: performance.now() });
   pump();
 }
 

@@ -147,3 +147,36 @@ def test_pyscripts_package_is_imported_from_bytecode_held_in_memory(
     assert module.__file__ == str(tmp_path / "fakescript" / "__init__.py")
     assert sys.modules["fakescript.helper"].__file__ == str(tmp_path / "fakescript" / "helper.py")
     assert finder.find_spec("json") is None  # everything else is found as before
+
+
+def test_a_hosts_messages_leave_before_its_own_screen_is_made() -> None:
+    """A batch that sends to a room's peers is answered without its screen (``more``):
+    the page sends them at once, then asks for the screen, which the action's count
+    waits for, so the page stays busy until it is drawn."""
+    engine = Engine()
+    call(engine, START)
+    call(engine, event("create-room"))
+    call(engine, {"t": "host-key", "public": "A" * 43, "private": "B" * 64, "now": 11.0})
+    call(engine, {"t": "room-opened", "canShare": False, "now": 12.0})
+    call(engine, {"t": "room", "kind": "join", "peer": "peer-1", "now": 13.0}, {"t": "draw"})
+    hello = json.dumps({"t": "hello", "name": "Ben", "token": None, "key": None})
+    greeted = call(engine, {"t": "room", "kind": "message", "peer": "peer-1", "text": hello})
+    # Ben is welcomed and the lobby names him: the messages go now, the screen next.
+    assert "send" in kinds(greeted) and "draw" not in kinds(greeted) and greeted["more"] is True
+    drawn = call(engine, {"t": "draw", "now": 14.0})
+    assert kinds(drawn) == ["draw"] and "Ben" in drawn["out"][0]["html"]
+    assert drawn["more"] is False
+    changed = call(engine, event("field", field="room-seat-count", value="4"))
+    assert "send" in kinds(changed) and "draw" not in kinds(changed)
+    assert changed["answered"] == 0, "the action is answered with its screen"
+    # The screen asked for is drawn first in the next batch, whatever else it sends.
+    drawn = call(engine, {"t": "draw", "now": 15.0}, {"t": "room", "kind": "join", "peer": "p2"})
+    assert "draw" in kinds(drawn) and drawn["answered"] == 1 and drawn["more"] is False
+    assert 'value="4" selected' in [m for m in drawn["out"] if m["t"] == "draw"][-1]["html"]
+
+
+def test_a_batch_that_sends_nothing_is_drawn_in_the_same_answer() -> None:
+    engine = Engine()
+    call(engine, START)
+    reply = call(engine, event("choose-game", game="royal"))
+    assert kinds(reply)[-1] == "draw" and reply["more"] is False and reply["answered"] == 1

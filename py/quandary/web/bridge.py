@@ -146,6 +146,8 @@ class Bridge:
         table's timed windows run on the page's clock, where throws are measured."""
         self.outbox: list[Message] = []
         self.drawn = ""
+        self._wanted: tuple[bool, str] | None = None
+        """(force, reveal) of a screen asked for and not yet made (``draw``, ``render``)."""
         self.heartbeat = False
         self.awaited = False
         """Whether the page was last told that the game waits for this device's player."""
@@ -172,12 +174,14 @@ class Bridge:
             return json.dumps(self._answer())
         return json.dumps(self.answer(message))
 
-    def answer(self, message: object) -> Message:
+    def answer(self, message: object, render: bool = True) -> Message:
         """One message from the page; what the page must do about it.
 
         The answer says what the page must do (``out``), when the table's clock next
         needs the engine (``wake``, on the page's clock), and whether the room's
-        two-second heartbeat runs.
+        two-second heartbeat runs. With ``render`` off, a screen asked for is not
+        drawn yet (``wants_draw``; ``render`` draws it): the engine sends a room's
+        messages before it spends time drawing this device's own screen.
         """
         try:
             if not isinstance(message, dict):
@@ -186,6 +190,8 @@ class Bridge:
             self._receive(message)
         except Exception as exc:  # noqa: BLE001 - the page must survive any bug
             self._bug(exc)
+        if render:
+            self.render()
         return self._answer()
 
     def _answer(self) -> Message:
@@ -194,7 +200,9 @@ class Bridge:
     def _receive(self, message: Message) -> None:
         kind = message.get("t")
         controller = self.controller
-        if kind == "start":
+        if kind == "draw":
+            pass  # the screen an earlier answer left for later (``render``)
+        elif kind == "start":
             controller.open_fragment(str(message.get("hash", "")))
             self.draw(force=True)
         elif kind == "event":
@@ -243,9 +251,9 @@ class Bridge:
             self._bug(exc)
             return
         reveal = "#setup-title" if action == "choose-game" and not early else ""
-        if redraw and self.draw(reveal=reveal):
-            return
-        if reveal:  # the game already chosen: its setup is shown all the same
+        if redraw:
+            self.draw(reveal=reveal)
+        elif reveal:  # the game already chosen: its setup is shown all the same
             self._post({"t": "reveal", "selector": reveal})
 
     def _room_timer(self) -> None:
@@ -270,21 +278,43 @@ class Bridge:
 
     # -- what the page must do ----------------------------------------------------------
 
-    def draw(self, force: bool = False, reveal: str = "") -> bool:
-        """Queue the screen, unless it has not changed (and nothing is to be announced);
-        whether it was queued.
+    def draw(self, force: bool = False, reveal: str = "") -> None:
+        """Ask for the screen to be drawn (by ``render``, once the message is handled):
+        however many times a message asks, the screen is made once."""
+        if self._wanted is not None:
+            force, reveal = force or self._wanted[0], reveal or self._wanted[1]
+        self._wanted = (force, reveal)
+
+    @property
+    def wants_draw(self) -> bool:
+        """Whether a screen was asked for and not yet made (``render``)."""
+        return self._wanted is not None
+
+    def render(self) -> None:
+        """Queue the screen asked for, unless it has not changed (and nothing is to be
+        announced, and it is not ``force``d).
 
         A heartbeat or a delay measurement arrives every second or two; writing an
         unchanged screen again between a player's press and release would swallow
-        the click.
+        the click. A screen that stays the same may still be scrolled to (``reveal``).
         """
-        html = self.controller.render()
-        # The door to the page: only markup built by the helpers in ``html.py``
-        # (where every value is escaped) is written, never a plain string.
-        assert isinstance(html, Markup), "the screen must be Markup, built by quandary.web.html"
-        message = self.controller.announcement()
+        if self._wanted is None:
+            return
+        force, reveal = self._wanted
+        self._wanted = None
+        try:
+            html = self.controller.render()
+            # The door to the page: only markup built by the helpers in ``html.py``
+            # (where every value is escaped) is written, never a plain string.
+            assert isinstance(html, Markup), "the screen must be Markup, built by quandary.web.html"
+            message = self.controller.announcement()
+        except Exception as exc:  # noqa: BLE001 - the page must survive any bug
+            self._bug(exc)
+            return
         if html == self.drawn and not message and not force:
-            return False
+            if reveal:
+                self._post({"t": "reveal", "selector": reveal})
+            return
         self.drawn = html
         self.outbox.append(
             {
@@ -295,7 +325,6 @@ class Bridge:
                 "style": self._stylesheet(),
             }
         )
-        return True
 
     def _stylesheet(self) -> str:
         """The shown game's own stylesheet, if it has one: the page links it before
