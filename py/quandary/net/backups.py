@@ -1,13 +1,15 @@
-"""The host's side of succession: backups on the heirs, their word that they keep them,
-and the mandates that name the heirs' keys (what a successor carries on from is
-described in ``net/succession.py``).
+"""The host's side of succession: backups on the heirs, and the mandates that name the
+heirs' keys (what a successor carries on from is described in ``net/succession.py``).
 
 After every change the host leaves every seated guest (an heir) a backup: one
 world nobody has seen, with each heir's salted commitment to its hidden part,
 and, to each heir alone, its own part and salt. Nothing in it is secret from
-its holder, so no group of guests learns anything by pooling theirs. Views of a
-change wait until every heir says it keeps that backup (``holding``), so no
-guest hears of a move a successor could not carry on from.
+its holder, so no group of guests learns anything by pooling theirs. Each heir's
+backup goes just before its view of the change, on the same ordered connection,
+so an heir never sees a move it does not hold the backup of; the views do not
+wait for the heirs to say so (a round trip on every move), and a host that dies
+between one heir and the next leaves some a move behind the others, which the
+successor settles (``RoomGuest._gathered``).
 """
 
 from __future__ import annotations
@@ -19,27 +21,15 @@ from quandary.engine import dealing
 
 from .succession import Heir, mandate_text, pack, world_room
 
-ACK_WAIT_MS = 1500
-"""How long views wait for heirs to say they keep a backup before going anyway: an
-heir that does not answer in that time is slow or gone (a round trip is usually
-well under 100 ms)."""
-
-LATE_ACK_MS = 400
-"""An heir that says it keeps a backup later than this after it was sent is not
-waited for at the next moves (until it answers one in time): an heir that always
-answers just before ``ACK_WAIT_MS`` runs out would otherwise slow every move."""
-
 Outgoing = tuple[str, dict[str, Any], int]
 """(connection, message, seat): a backup to send through the host's door out."""
 
 
 class Backups:
-    """What the host backs up, and whether views wait for it."""
+    """What the host backs up, and the mandates its heirs show."""
 
-    def __init__(
-        self, now: Callable[[], float], make_id: Callable[[], str], new_seed: Callable[[], int]
-    ) -> None:
-        self.now, self.make_id, self.new_seed = now, make_id, new_seed
+    def __init__(self, make_id: Callable[[], str], new_seed: Callable[[], int]) -> None:
+        self.make_id, self.new_seed = make_id, new_seed
         self.on = False
         """Whether the room is backed up on the seated guests' devices after each change
         (once the transport is open)."""
@@ -50,14 +40,6 @@ class Backups:
         """Asks the transport to sign a mandate with this host's key (answered by
         ``certified``): a device that never saw the succession can check a successor."""
         self.serial = 0
-        self.held: tuple[int, float, tuple[str, ...]] | None = None
-        """(serial, since, heirs' connections) while views wait for the heirs to say they
-        keep that backup; None when nothing is held back."""
-        self.slow: set[str] = set()
-        """Heirs that let a backup's wait run out: no move waits for them again until
-        they say they keep the newest backup, so one silent heir cannot slow every move."""
-        self._kept: dict[str, int] = {}
-        """The newest backup serial each connection said it keeps."""
         self._moment: Any = None
         self._mandate: str | None = None
         self._certified: tuple[str, str] | None = None
@@ -102,8 +84,6 @@ class Backups:
             return []
         self._moment = moment
         self.serial += 1
-        waited = tuple(peer for _, peer, _ in heirs if peer not in self.slow)
-        self.held = (self.serial, self.now(), waited) if waited else None
         parts = {
             member: (seats[member], dealing.hidden(state, seats[member]), self.make_id())
             for member, _, _ in heirs
@@ -140,40 +120,3 @@ class Backups:
             }
             out.append((peer, msg, seat))
         return out
-
-    def keeps(self, peer: str, serial: int) -> bool:
-        """A guest holds a backup; True if views held back may go now (``holding``)."""
-        if serial > self.serial:
-            return False  # a serial never sent: nothing is released on its word
-        self._kept[peer] = max(serial, self._kept.get(peer, 0))
-        late = self.held is not None and self.now() - self.held[1] > LATE_ACK_MS
-        if serial == self.serial and not late:
-            self.slow.discard(peer)
-        elif serial == self.serial:
-            self.slow.add(peer)  # kept, but late: the next moves do not wait for it
-        return self.held is not None
-
-    def holding(self, peers: set[str]) -> bool:
-        """Whether views still wait for the backup of the newest change.
-
-        Every heir still connected (in ``peers``) must have said it keeps it, or
-        ``ACK_WAIT_MS`` have passed: an heir that is slow or gone is not waited for
-        longer, nor for the next backups until it answers. Releases the hold when not.
-        """
-        if self.held is None:
-            return False
-        serial, since, heirs = self.held
-        waiting = [p for p in heirs if p in peers and self._kept.get(p, 0) < serial]
-        if waiting and self.now() - since < ACK_WAIT_MS:
-            return True
-        self.slow.update(waiting)
-        self.held = None
-        return False
-
-    def wake(self) -> float | None:
-        """When a hold runs out, if views are held."""
-        return self.held[1] + ACK_WAIT_MS if self.held is not None else None
-
-    def forget(self, peer: str) -> None:
-        """A connection closed: it is no longer waited for."""
-        self.slow.discard(peer)

@@ -305,7 +305,7 @@ class RoomGuest:
             self._hello()
 
     def _keep(self, msg: dict[str, Any]) -> None:
-        """Hold a backup of the room and this guest's own part, and say so."""
+        """Hold a backup of the room and this guest's own part."""
         if msg["epoch"] != self.epoch:
             return
         heirs = tuple((m, p, k) for m, p, k in msg["heirs"])
@@ -322,8 +322,6 @@ class RoomGuest:
             kept_at=self.now(),
         )
         self.backups = [*self.backups[-(BACKUPS_KEPT - 1) :], backup]
-        if self.host is not None:
-            self._send(self.host, {"t": "kept", "serial": backup.serial})
 
     # -- succession (net/succession.py) -----------------------------------------
 
@@ -411,10 +409,10 @@ class RoomGuest:
 
         Who succeeds is read from the newest backup, as every heir reads it from its
         own (``_answer``). Every backup kept is claimed: the host may have died
-        after this guest got its newest backup but before the others did. No guest
-        heard of what that backup adds (the host tells nobody of a change before
-        every heir keeps its backup), so the newest one all present heirs open
-        loses nothing (``_gathered``).
+        after this guest got its newest backup but before the others did. An heir
+        hears of a change only after it holds that change's backup (it comes first
+        on the same connection), so the newest one all present heirs open loses
+        nothing any of them saw (``_gathered``).
         """
         if not self._waited() or not self.backups or self.ready is not None:
             return
@@ -454,14 +452,21 @@ class RoomGuest:
         # backup before anyone saw it, so an heir that opens only an older one is
         # trying to undo moves (and is dealt for as absent), not one that lags.
         seen = [c for c in claims if c.backup.version >= (self.version or 0)]
-        claims = [c for c in (seen or claims) if self._quorum(c, heirs)]
-        for claim in claims:
+        usable = [c for c in (seen or claims) if self._quorum(c, heirs)]
+        for claim in usable:
             seats = self._seats(claim.backup)
             if all(seats.get(member) in claim.parts for member in here):
                 return claim
         if not claims or self.now() - min(c.claimed_at for c in claims) < OPENING_WAIT_MS:
             return None
-        return max(claims, key=lambda c: (len(c.parts), c.backup.serial))
+        # The host may have died between sending one heir its newest backup and the
+        # next (backups go with the views, unacknowledged): if no majority holds what
+        # this guest saw, the room goes on from the newest backup a majority opened,
+        # a move or two back, rather than waiting for ever.
+        usable = usable or [c for c in claims if self._quorum(c, heirs)]
+        if not usable:
+            return None
+        return max(usable, key=lambda c: (len(c.parts), c.backup.serial))
 
     def _quorum(self, claim: Takeover, heirs: tuple[Heir, ...]) -> bool:
         """Whether a majority of ``heirs`` (the newest order of succession), this device

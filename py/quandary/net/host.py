@@ -20,7 +20,7 @@ from quandary.engine import BadSetup, CorruptState, GameError, GameSpec, Move
 from quandary.table import BotSpeed, Seat, Table
 
 from ..text import clean_name
-from .backups import ACK_WAIT_MS, Backups
+from .backups import Backups
 from .budget import Budget
 from .chat import ChatRoom, Refused
 from .members import (
@@ -37,7 +37,7 @@ from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, encode,
 from .outbox import Outbox
 from .succession import HASHED, SUCCESSION_MS, heirs_of
 
-__all__ = ["ACK_WAIT_MS", "LOCAL", "PATIENCE", "WAITING", "Member", "RoomHost", "SeatPlan"]
+__all__ = ["LOCAL", "PATIENCE", "WAITING", "Member", "RoomHost", "SeatPlan"]
 
 TRANSPORT_SLACK_MS = 30.0
 """What an honest tick-and-pong may take beyond the connection's own round trip (as
@@ -104,7 +104,7 @@ class RoomHost:
         """How long an absent player's seat waits for them (a key of ``PATIENCE``)."""
         self.epoch = 0
         """Successions so far: guests ignore a host of an older epoch (net/succession.py)."""
-        self.backups = Backups(now, make_id, new_seed)
+        self.backups = Backups(make_id, new_seed)
         self.restored_at: int | None = None
         """The beat this host was restored from its save at (None: it never was)."""
         self.company_at = 0
@@ -158,7 +158,6 @@ class RoomHost:
         seat has nothing to keep and is forgotten."""
         self.peers.discard(peer)
         self.budget.forget(peer)
-        self.backups.forget(peer)
         self.transport_rtt.pop(peer, None)
         for member in list(self.members.values()):
             if member.peer == peer:
@@ -245,8 +244,6 @@ class RoomHost:
             self._pong(member, msg["at"])
         elif msg["t"] == "sync":
             self._sync(member)
-        elif msg["t"] == "kept":
-            self._keeps(peer, msg["serial"])
         elif msg["t"] == "name":
             self._rename(member, msg["name"])
         elif msg["t"] == "seat":
@@ -257,11 +254,6 @@ class RoomHost:
             self._react(member, msg["emoji"])
         else:
             self._intent(member, msg["id"], msg["version"], msg["move"])
-
-    def _keeps(self, peer: str, serial: int) -> None:
-        """A guest holds a backup: once every heir holds the newest, the held views go."""
-        if self.backups.keeps(peer, serial) and not self.backups.holding(self.peers):
-            self.broadcast()
 
     def _sync(self, member: Member) -> None:
         """A snapshot on request, at most once per version and timer beat.
@@ -630,11 +622,7 @@ class RoomHost:
         self.broadcast()
 
     def advance(self) -> bool:
-        """Let the table's clock run (bots' throws, a window's close); True if it moved.
-
-        Views held for a backup nobody acknowledged in time are sent now."""
-        if self.backups.held is not None and not self.backups.holding(self.peers):
-            self.broadcast()
+        """Let the table's clock run (bots' throws, a window's close); True if it moved."""
         if self.table is None:
             return False
         before = self._legal_now()
@@ -645,11 +633,7 @@ class RoomHost:
 
     def next_wakeup(self) -> float | None:
         """When ``advance`` next has something to do, on the host's clock."""
-        held = self.backups.wake()
-        times = [held] if held is not None else []
-        if self.table is not None and (wake := self.table.next_wakeup()) is not None:
-            times.append(wake)
-        return min(times, default=None)
+        return self.table.next_wakeup() if self.table is not None else None
 
     def _legal_now(self) -> list[list[Move]]:
         """Each seat's legal moves, with the time limits of timed moves left out.
@@ -751,13 +735,10 @@ class RoomHost:
     def broadcast(self) -> None:
         """Send every connected guest what changed for them, once the room is backed up.
 
-        The backup goes first, and the views wait until every heir says it keeps it
-        (``kept``): a guest never hears of a move that a successor could not carry
-        on from, even if the host's tab dies between one connection and the next.
+        Each heir's backup goes first, on the same ordered connection as its view, so
+        no heir hears of a move it could not carry the room on from (``Backups``).
         """
         self._back_up()
-        if self.backups.holding(self.peers):
-            return
         lobby = self.lobby()
         for member in list(self.members.values()):
             peer = member.peer
@@ -794,8 +775,6 @@ class RoomHost:
             self.company_at = self.beats
         wait = SUCCESSION_MS[self.patience]
         self.heard = {p: t for p, t in self.heard.items() if self.now() - t < wait}
-        if self.backups.held is not None and not self.backups.holding(self.peers):
-            self.broadcast()
         for seat in self.absent(due=True):
             self.cover(seat)
         version = self.table.state.version if self.table is not None else 0
@@ -810,10 +789,9 @@ class RoomHost:
             self._send(peer, self._greeting(), None)  # a greeting may be lost
 
     def _send_view(self, member: Member, snapshot: bool = False) -> None:
-        """Send what changed of the member's view (all of it for a ``snapshot``); not
-        while views wait for a backup (``broadcast`` sends them when it is kept)."""
+        """Send what changed of the member's view (all of it for a ``snapshot``)."""
         peer = member.peer
-        if self.table is None or peer is None or peer == LOCAL or self.backups.held is not None:
+        if self.table is None or peer is None or peer == LOCAL:
             return
         view = self.table.view(member.seat)
         version = view["version"]

@@ -184,8 +184,6 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
     "intent": {"id": _text(MAX_ID), "version": _count, "move": _move},
     "sync": {"version": _count},
     "pong": {"at": _count},
-    # A backup is kept (net/succession.py): the host tells no one of a move before it is.
-    "kept": {"serial": _count},
     # Chat beside the game (net/chat.py): the host stamps who said it.
     "chat": {"text": _text(MAX_CHAT)},
     "react": {"emoji": _reaction},
@@ -236,7 +234,6 @@ _WHAT = {
     "intent": "a move",
     "sync": "a request for the table",
     "pong": "an answer to a tick",
-    "kept": "a backup held",
     "chat": "a chat line",
     "react": "a reaction",
 }
