@@ -545,6 +545,11 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
     play_on(net, guests)
     for device in guests:
         assert device.room_view()["result"] is not None, device.name
+    # With the record, Ben and Cleo check the deal they gave their shares to.
+    for device in (ben, cleo):
+        assert "cards nobody had seen were shuffled with every player" in html.unescape(
+            device.html()
+        ), device.name
     # The first host opens its page again: it was succeeded, and sits down as a guest.
     host.boot()
     # Anna greets it with the mandate that names her key; a reloaded host believes

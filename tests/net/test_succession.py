@@ -916,9 +916,9 @@ def test_an_heir_that_opens_only_an_old_backup_cannot_undo_seen_moves() -> None:
     answer = ben._answer
     oldest = min(b.serial for b in ben.backups)
 
-    def only_oldest(peer: str, backup: Any, epoch: int) -> None:
+    def only_oldest(peer: str, backup: Any, epoch: int, commit: str = "") -> None:
         if backup.serial == oldest:
-            answer(peer, backup, epoch)
+            answer(peer, backup, epoch, commit)
 
     ben._answer = only_oldest  # type: ignore[method-assign]
     seen = room.guests["C"].version
@@ -978,3 +978,73 @@ def test_a_mandate_signed_after_the_last_move_still_reaches_the_heirs() -> None:
     room.host.certified(text, b64(room.net.key.private.sign(mandate_payload(text))))
     room.net.settle()
     assert room.guests["A"].backups[-1].chain[0][0] == text
+
+
+def _finish_after_a_succession(game_id: str, seed: int) -> Room:
+    """A room whose host vanishes mid-game; Anna takes over and the game is played out."""
+    room = Room(game_id, seed)
+    _into(room, 2)
+    room.vanish()
+    room.succeed()
+    room.play()
+    room.net.settle()
+    return room
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_once_the_game_is_over_every_heir_checks_the_successors_deal(game_id: str) -> None:
+    """The successor's share and the heirs' come with the record (never before, when
+    they would give away the deck): each heir that gave a share deals again from the
+    backup it opened and finds the record's very start."""
+    room = _finish_after_a_succession(game_id, 4)
+    verdicts = {peer: guest.deal_verdict for peer, guest in room.guests.items()}
+    assert verdicts and all(v == "" for v in verdicts.values()), verdicts
+
+
+def test_no_message_during_the_game_carries_the_successors_shares() -> None:
+    room = Room("dilemmas", 5)
+    _into(room, 2)
+    room.vanish()
+    room.succeed()
+    assert room.host.deal is not None
+    shares = [str(share) for _, share in room.host.deal.shares] + [str(room.host.deal.own)]
+    room.net.received.clear()
+    _into(room, 6)
+    assert not room.table.over
+    sent = [t for texts in room.net.received.values() for t in texts]
+    assert sent and not any(share in text for share in shares for text in sent)
+
+
+@pytest.mark.parametrize(
+    ("fault", "why"),
+    [
+        ("seed", "not dealt with the shuffle"),
+        ("share", "left this device's share"),
+        ("own", "not the one it promised"),
+        ("hidden", "did not show how it dealt"),
+    ],
+)
+def test_a_successor_that_did_not_deal_as_promised_is_caught(
+    fault: str, why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Planted faults in the successor: a seed of its own choosing, a heir's share
+    left out, a share other than the one it committed to, no deal shown at all."""
+    room = Room("dilemmas", 4)
+    _into(room, 2)
+    room.vanish()
+    if fault == "seed":
+        monkeypatch.setattr("quandary.net.succession.joint_seed", lambda shares, own: 12345)
+    room.succeed()
+    monkeypatch.undo()
+    deal = room.host.deal
+    assert deal is not None
+    if fault == "share":
+        room.host.deal = replace(deal, shares=tuple((s, v + 1) for s, v in deal.shares))
+    elif fault == "own":
+        room.host.deal = replace(deal, own=deal.own + 1)
+    elif fault == "hidden":
+        room.host.deal = None
+    room.play()
+    room.net.settle()
+    verdicts = [guest.deal_verdict or "" for guest in room.guests.values()]
+    assert verdicts and all(why in v for v in verdicts), verdicts

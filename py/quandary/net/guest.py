@@ -31,6 +31,7 @@ from .succession import (
     Backup,
     Heir,
     Takeover,
+    check_deal,
     seats_of,
     seed_commitment,
     successor,
@@ -91,6 +92,12 @@ class RoomGuest:
         self.view: dict[str, Any] | None = None
         self.record: tuple[int, str] | None = None
         """The finished game's record the host sent, and the version it ended at."""
+        self.opened: dict[tuple[str, int], tuple[str, int, Backup]] = {}
+        """(successor's connection, backup serial) -> (its commitment, this heir's share
+        of the seed, the backup): what this heir gave a successor, to check its deal."""
+        self.deal_verdict: str | None = None
+        """Once a game dealt again by a successor is over: "" if its deal was made with
+        every share as promised, else why not (None: nothing to check here)."""
         self.notice: str | None = None
         self.peers: set[str] = set()
         self.quiet = 0
@@ -226,6 +233,7 @@ class RoomGuest:
             self._update(msg)
         elif kind == "record":
             self.record = (msg["version"], msg["record"])
+            self._check_deal(peer, msg["deal"], msg["record"])
         elif kind in ("chat", "react", "muted"):
             self._chat(msg)
         elif kind == "rejected" and msg["code"].startswith("chat"):
@@ -504,11 +512,11 @@ class RoomGuest:
         if backup is None:
             return
         if msg["t"] == "claim":
-            self._answer(peer, backup, msg["epoch"])
+            self._answer(peer, backup, msg["epoch"], msg["commit"])
         else:
             self._take_opening(peer, backup, msg)
 
-    def _answer(self, peer: str, backup: Backup, epoch: int) -> None:
+    def _answer(self, peer: str, backup: Backup, epoch: int, commit: str = "") -> None:
         """Open our part only to the successor we would choose ourselves (by our newest
         backup, whichever backup it asks about), the host away here too; and from then
         on take that successor's signed messages as the host's."""
@@ -523,7 +531,10 @@ class RoomGuest:
         moment = (peer, backup.serial, int(self.now() // 1000))
         if moment not in self.answered:
             self.answered = {a for a in self.answered if a[2] >= moment[2] - 1} | {moment}
-            seed = _seed_from(self.make_id())
+            # One share per successor and backup, asked again or not: the one it must use.
+            opened = self.opened.get((peer, backup.serial))
+            seed = opened[1] if opened is not None else _seed_from(self.make_id())
+            self.opened[(peer, backup.serial)] = (commit, seed, backup)
             opening = {
                 "t": "opening",
                 "serial": backup.serial,
@@ -549,6 +560,30 @@ class RoomGuest:
         claim.parts[seat] = msg["part"]
         claim.seeds[seat] = msg["seed"]
         self.ready = self._gathered()
+
+    def _check_deal(self, peer: str, deal: dict[str, Any] | None, record: str) -> None:
+        """A finished game's record from a host this heir opened its part to: was the
+        deal it carried on from made with every share as promised (``check_deal``)?"""
+        serial = deal.get("serial") if deal is not None else None
+        given = [k for k in self.opened if k[0] == peer]
+        if not given:
+            return  # this device gave that host nothing: nothing of its own to check
+        opened = self.opened.get((peer, serial)) if type(serial) is int else None
+        if opened is None:
+            self.deal_verdict = "the new host did not show how it dealt"
+            return
+        commit, share, backup = opened
+        seat = seats_of(unpack(backup.room)).get(self.member or "")
+        if seat is None:
+            return  # a backup it opened names its seat (``_answer``): not reached
+        from quandary import replay  # only once a game is over
+
+        try:
+            made = replay.parse(record).record
+        except replay.BadRecord:
+            self.deal_verdict = "its record of the game cannot be read"
+            return
+        self.deal_verdict = check_deal(backup, commit, seat, share, deal, made)
 
     def follow(self, key: str) -> None:
         """Follow the successor with ``key`` (and no other successor before it)."""

@@ -35,7 +35,7 @@ from .members import (
 )
 from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, encode, parse
 from .outbox import Outbox
-from .succession import HASHED, SUCCESSION_MS, heirs_of
+from .succession import HASHED, SUCCESSION_MS, Deal, heirs_of
 
 __all__ = ["LOCAL", "PATIENCE", "WAITING", "Member", "RoomHost", "SeatPlan"]
 
@@ -111,6 +111,9 @@ class RoomHost:
         """The last beat a seated player was connected to this host (or it was restored):
         a player who came back and then left for a successor does not keep it company."""
         self.superseded = False
+        self.deal: Deal | None = None
+        """How this host dealt when it took a leaving host's place, shown with the
+        record once the game is over (never in a backup: see ``Deal``)."""
         self.successor_key: str | None = None
         """The key of the successor this host stepped down for, if it was one known by
         its mandates: the host's page follows it as a guest."""
@@ -823,14 +826,18 @@ class RoomHost:
             from quandary import replay  # only once a game is over
 
             made = replay.dumps(replay.build(table))
-            msg = {"t": "record", "version": table.state.version, "record": made}
+            msg = self._record_message(made)
             fits = len(encode(msg).encode("utf-8")) <= MAX_BYTES
             self._record = (table.state, made if fits else None)
         kept = self._record[1]
         if kept is not None:
             self._sent_record[peer] = table.state.version
-            msg = {"t": "record", "version": table.state.version, "record": kept}
-            self._send(peer, msg, seat)
+            self._send(peer, self._record_message(kept), seat)
+
+    def _record_message(self, record: str) -> dict[str, Any]:
+        assert self.table is not None
+        deal = self.deal.to_json() if self.deal is not None else None
+        return {"t": "record", "version": self.table.state.version, "record": record, "deal": deal}
 
     def _reject(self, peer: str | None, code: str, reason: str, intent: str | None = None) -> None:
         if peer is not None and peer != LOCAL:

@@ -128,6 +128,25 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{43}")
 """An Ed25519 public key, raw, base64url without padding."""
 
 
+def _deal(v: Any) -> bool:
+    """How a successor dealt (``Deal.to_json``): its share, up to 16 others', the seats kept."""
+    if not isinstance(v, dict) or set(v) != {"serial", "own", "shares", "kept"}:
+        return False
+    shares, kept = v["shares"], v["kept"]
+    return (
+        _count(v["serial"])
+        and _count(v["own"])
+        and isinstance(shares, list)
+        and len(shares) <= 16
+        and all(
+            isinstance(x, list) and len(x) == 2 and _seat(x[0]) and _count(x[1]) for x in shares
+        )
+        and isinstance(kept, list)
+        and len(kept) <= 16
+        and all(_seat(x) and x is not None for x in kept)
+    )
+
+
 def _key(v: Any) -> bool:
     return isinstance(v, str) and _KEY.fullmatch(v) is not None
 
@@ -212,8 +231,9 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
         "chain": _chain,
     },
     "rejected": {"code": _text(MAX_ID), "reason": _text(400), "id": _optional(_text(MAX_ID))},
-    # A finished game's record, for the guest's replay (checked again there, as any record).
-    "record": {"version": _count, "record": _text(MAX_RECORD)},
+    # A finished game's record, for the guest's replay (checked again there, as any record),
+    # and after a succession how its host dealt (net/succession.py ``Deal``).
+    "record": {"version": _count, "record": _text(MAX_RECORD), "deal": _optional(_deal)},
     # Chat lines (new ones, or the history: ``whole`` replaces what the guest kept),
     # a reaction to show by its sender's name, and whether the host muted this guest.
     "chat": {"lines": _lines, "whole": _flag},

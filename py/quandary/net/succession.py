@@ -207,6 +207,80 @@ def successor(heirs: tuple[Heir, ...], present: set[str]) -> Heir | None:
     return next((heir for heir in heirs if heir[1] in present), None)
 
 
+def successors_deal(
+    world: Any, parts: Mapping[int, Any], shares: Mapping[int, int], own: int
+) -> tuple[int, Any]:
+    """The seed and the table a successor carries on from: the owners' ``parts`` put
+    back into the backup's ``world``, and every card none of them has seen dealt
+    again with the seed from every share. Made by the successor (``take_over``) and
+    made again by each heir once the game is over (``check_deal``)."""
+    rebuilt = dealing.reinstate(world, parts)
+    seed = joint_seed(shares, own)
+    dealt = dealing.redeal(rebuilt, parts, seed)
+    return seed, replace(dealt, log=(*dealt.log, Event(REDEALT, {})))
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What a successor dealt with, kept on its device alone until the game is over.
+
+    Shown during the game, the shares would give the seed, and with it the deck's
+    order to any heir that can tell what the pool held (a lone guest can); once
+    every hand may be shown, each heir that gave a share checks the deal with them.
+    """
+
+    serial: int
+    """The backup it carried on from."""
+    own: int
+    """Its own share, committed to in its claim."""
+    shares: tuple[tuple[int, int], ...]
+    """(seat, share) of every heir whose opening it used."""
+    kept: tuple[int, ...]
+    """The seats whose parts stayed where they were (the heirs' and its own)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "serial": self.serial,
+            "own": self.own,
+            "shares": [list(s) for s in self.shares],
+            "kept": list(self.kept),
+        }
+
+
+def check_deal(opened: Backup, commit: str, seat: int, share: int, deal: Any, record: Any) -> str:
+    """Why a successor's deal was not what the heirs agreed to, or "" if it was.
+
+    ``opened``: the backup this heir opened its part for, with ``commit`` (the
+    successor's commitment to its own share) and ``share`` (this heir's, for its
+    ``seat``); ``deal``: what the successor showed once the game was over
+    (``Deal.to_json``); ``record``: the finished game's record (``Record``). The
+    deal is made again from those and must be the record's very start.
+    """
+    if not isinstance(deal, dict):
+        return "the new host did not show how it dealt"
+    own, shares, kept = deal.get("own"), deal.get("shares") or (), deal.get("kept") or ()
+    if type(own) is not int or seed_commitment(own) != commit:
+        return "its own share of the shuffle is not the one it promised"
+    try:
+        told = {int(s): int(v) for s, v in shares}
+        seats = [int(s) for s in kept]
+    except (TypeError, ValueError):
+        return "the new host did not show how it dealt"
+    if told.get(seat) != share or seat not in seats:
+        return "it left this device's share of the shuffle out"
+    try:
+        room = unpack(opened.room)
+        world = Table.from_json(room["table"]).state
+        start = engine.from_json(record.start)
+        parts = {s: dealing.hidden(start, s) for s in seats}
+        seed, dealt = successors_deal(world, parts, told, own)
+    except (CorruptState, GameError, KeyError, TypeError, ValueError, AttributeError):
+        return "its deal cannot be made again from the backup"
+    if seed != record.seed or engine.to_json(dealt) != record.start:
+        return "the cards were not dealt with the shuffle every player shared"
+    return ""
+
+
 def take_over(
     host: RoomHost,
     takeover: Takeover,
@@ -235,14 +309,14 @@ def take_over(
     parts = {**takeover.parts, seats[member]: backup.part}
     try:
         table = Table.from_json(room["table"])
-        rebuilt = dealing.reinstate(table.state, parts)
-        seed = joint_seed(takeover.seeds, takeover.seed)
-        dealt = dealing.redeal(rebuilt, parts, seed)
-        dealt = replace(dealt, log=(*dealt.log, Event(REDEALT, {})))
+        seed, dealt = successors_deal(table.state, parts, takeover.seeds, takeover.seed)
     except (GameError, KeyError, TypeError, ValueError) as exc:
         raise CorruptState(f"The room's backup cannot be carried on ({exc}).") from None
     start = engine.to_json(dealt)
     record = Record(table.record.game, table.record.players, table.record.options, seed, (), start)
+    host.deal = Deal(
+        backup.serial, takeover.seed, tuple(sorted(takeover.seeds.items())), tuple(sorted(parts))
+    )
     gone = room.get("me")
     new_table = {**room["table"], "record": record.to_json(), "state": start}
     host.restore({**room, "table": new_table, "me": member, "epoch": backup.epoch + 1}, ran_on)

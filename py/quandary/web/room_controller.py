@@ -37,7 +37,14 @@ from .html import EMPTY, Markup, attrs, markup
 from .own_packs import GAME as OWN_GAME
 from .own_packs import PackDesk
 from .render.chat import chat_panel, reaction_bubble
-from .render.room import absent_offers, presence, room_lobby, share_box, status_line
+from .render.room import (
+    absent_offers,
+    deal_check,
+    presence,
+    room_lobby,
+    share_box,
+    status_line,
+)
 from .render.table import OUT_OF_ROOM
 from .storage import Storage
 from .table_controller import DAMAGED, TableController
@@ -585,6 +592,8 @@ class RoomController:
         )
         if self.error or status == "removed":
             return head + _new_room_offer() + Markup("</section>")
+        if self.guest is not None and self.guest.deal_verdict is not None:
+            head += deal_check(self.guest.deal_verdict)
         if self.lobby is not None and status in ("joined", "away"):
             # Kept while the host is away: what was said stays readable, and the
             # panel stays as the player left it (open or closed).

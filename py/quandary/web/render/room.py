@@ -421,3 +421,19 @@ def presence(
         for m in lobby["members"]
     )
     return markup('<ul class="presence" aria-label="In the room">{}</ul>', items)
+
+
+def deal_check(verdict: str) -> Markup:
+    """Whether the successor that dealt again when the host left kept its word, as this
+    device found once the game was over ("" if it did; else why not)."""
+    if verdict:
+        return markup(
+            '<p class="form-error deal-check" role="alert">Warning: when the host left,'
+            " the new host did not deal as promised ({}), so it may have chosen the cards"
+            " it dealt.</p>",
+            verdict,
+        )
+    return Markup(
+        '<p class="notice deal-check" role="status">Checked: when the host left, the cards'
+        " nobody had seen were shuffled with every player's share, as promised.</p>"
+    )
