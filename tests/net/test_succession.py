@@ -33,6 +33,7 @@ from quandary.net.succession import (
     LEFT_MS,
     OPENING_WAIT_MS,
     SUCCESSION_MS,
+    Deal,
     take_over,
     unpack,
 )
@@ -1048,3 +1049,17 @@ def test_a_successor_that_did_not_deal_as_promised_is_caught(
     room.net.settle()
     verdicts = [guest.deal_verdict or "" for guest in room.guests.values()]
     assert verdicts and all(why in v for v in verdicts), verdicts
+
+
+def test_a_successors_deal_is_saved_apart_from_the_room_and_read_back() -> None:
+    """The page saves how its host dealt beside the room (``RoomController.persist``), so a
+    successor whose page reloads still shows it at the end; anything else reads as none."""
+    room = Room("dilemmas", 4)
+    _into(room, 2)
+    room.vanish()
+    room.succeed()
+    deal = room.host.deal
+    assert deal is not None and str(deal.own) not in json.dumps(room.host.to_json())
+    assert Deal.from_json(json.loads(json.dumps(deal.to_json()))) == deal
+    for junk in (None, 7, {}, {"serial": 1, "own": 2, "shares": [[1]], "kept": []}):
+        assert Deal.from_json(junk) is None

@@ -238,6 +238,19 @@ class Deal:
     kept: tuple[int, ...]
     """The seats whose parts stayed where they were (the heirs' and its own)."""
 
+    @classmethod
+    def from_json(cls, data: Any) -> Deal | None:
+        """A deal as this device saved it (``to_json``); None if there is none, or it
+        is not one (the heirs are then told it was not shown, not misled)."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            shares = tuple((int(s), int(v)) for s, v in data["shares"])
+            kept = tuple(int(s) for s in data["kept"])
+            return cls(int(data["serial"]), int(data["own"]), shares, kept)
+        except (KeyError, TypeError, ValueError):
+            return None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "serial": self.serial,

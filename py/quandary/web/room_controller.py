@@ -19,7 +19,7 @@ from quandary.net.chat import REACTIONS, ChatLog
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
-from quandary.net.succession import take_over
+from quandary.net.succession import Deal, take_over
 from quandary.table import BotSpeed
 
 from .actions import (
@@ -149,6 +149,7 @@ class RoomController:
         if self.host is not None and not create:
             try:
                 self.host.restore(record.get("host"))
+                self.host.deal = Deal.from_json(record.get("deal"))
                 seen = int(record.get("seen", 0))
             except (CorruptState, ValueError) as exc:
                 self.host, self.signing_key = None, None
@@ -181,6 +182,8 @@ class RoomController:
                 "key": self.signing_key,
                 "host": self.host.to_json(),
                 "seen": self.table.seen,
+                # Apart from the room (whose copy goes into the backups): see ``Deal``.
+                "deal": self.host.deal.to_json() if self.host.deal is not None else None,
             }
         elif self.guest is not None and self.guest.token:
             record = {
