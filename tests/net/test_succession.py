@@ -1023,6 +1023,7 @@ def test_no_message_during_the_game_carries_the_successors_shares() -> None:
         ("share", "left this device's share"),
         ("own", "not the one it promised"),
         ("hidden", "did not show how it dealt"),
+        ("damaged", "cannot be made again from the backup"),
     ],
 )
 def test_a_successor_that_did_not_deal_as_promised_is_caught(
@@ -1045,6 +1046,12 @@ def test_a_successor_that_did_not_deal_as_promised_is_caught(
         room.host.deal = replace(deal, own=deal.own + 1)
     elif fault == "hidden":
         room.host.deal = None
+    elif fault == "damaged":  # the backups the heirs opened were damaged by the old host
+        for guest in room.guests.values():
+            guest.opened = {
+                k: (commit, share, replace(backup, room="not a room"))
+                for k, (commit, share, backup) in guest.opened.items()
+            }
     room.play()
     room.net.settle()
     verdicts = [guest.deal_verdict or "" for guest in room.guests.values()]

@@ -573,9 +573,13 @@ class RoomGuest:
             self.deal_verdict = "the new host did not show how it dealt"
             return
         commit, share, backup = opened
-        seat = seats_of(unpack(backup.room)).get(self.member or "")
+        try:
+            seat = seats_of(unpack(backup.room)).get(self.member or "")
+        except CorruptState:
+            seat = None  # the host that sent it damaged it: nothing can be dealt from it
         if seat is None:
-            return  # a backup it opened names its seat (``_answer``): not reached
+            self.deal_verdict = "its deal cannot be made again from the backup"
+            return
         from quandary import replay  # only once a game is over
 
         try:
