@@ -269,16 +269,12 @@ def check_deal(opened: Backup, commit: str, seat: int, share: int, deal: Any, re
     (``Deal.to_json``); ``record``: the finished game's record (``Record``). The
     deal is made again from those and must be the record's very start.
     """
-    if not isinstance(deal, dict):
+    shown = Deal.from_json(deal)
+    if shown is None:
         return "the new host did not show how it dealt"
-    own, shares, kept = deal.get("own"), deal.get("shares") or (), deal.get("kept") or ()
-    if type(own) is not int or seed_commitment(own) != commit:
+    own, told, seats = shown.own, dict(shown.shares), shown.kept
+    if seed_commitment(own) != commit:
         return "its own share of the shuffle is not the one it promised"
-    try:
-        told = {int(s): int(v) for s, v in shares}
-        seats = [int(s) for s in kept]
-    except (TypeError, ValueError):
-        return "the new host did not show how it dealt"
     if told.get(seat) != share or seat not in seats:
         return "it left this device's share of the shuffle out"
     try:
@@ -287,7 +283,7 @@ def check_deal(opened: Backup, commit: str, seat: int, share: int, deal: Any, re
         start = engine.from_json(record.start)
         parts = {s: dealing.hidden(start, s) for s in seats}
         seed, dealt = successors_deal(world, parts, told, own)
-    except (CorruptState, GameError, KeyError, TypeError, ValueError, AttributeError):
+    except (CorruptState, GameError, LookupError, TypeError, ValueError, AttributeError):
         return "its deal cannot be made again from the backup"
     if seed != record.seed or engine.to_json(dealt) != record.start:
         return "the cards were not dealt with the shuffle every player shared"
