@@ -1024,6 +1024,7 @@ def test_no_message_during_the_game_carries_the_successors_shares() -> None:
         ("own", "not the one it promised"),
         ("hidden", "did not show how it dealt"),
         ("damaged", "cannot be made again from the backup"),
+        ("seats", "cannot be made again from the backup"),
     ],
 )
 def test_a_successor_that_did_not_deal_as_promised_is_caught(
@@ -1046,6 +1047,8 @@ def test_a_successor_that_did_not_deal_as_promised_is_caught(
         room.host.deal = replace(deal, own=deal.own + 1)
     elif fault == "hidden":
         room.host.deal = None
+    elif fault == "seats":  # a seat the table does not have, among those it kept
+        room.host.deal = replace(deal, kept=(*deal.kept, 15))
     elif fault == "damaged":  # the backups the heirs opened were damaged by the old host
         for guest in room.guests.values():
             guest.opened = {
