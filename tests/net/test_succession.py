@@ -30,9 +30,11 @@ from quandary.net.guest import QUIET_BEATS, TOKEN_PATIENCE, RoomGuest
 from quandary.net.host import ALONE_BEATS, RoomHost
 from quandary.net.succession import (
     CLAIM_WAIT_MS,
+    GIVE_UP_MS,
     LEFT_MS,
     OPENING_WAIT_MS,
     SUCCESSION_MS,
+    TAKEOVER_MS,
     Deal,
     take_over,
     unpack,
@@ -73,6 +75,8 @@ class Room:
         self.spec = spec
         self.opened = 0
         """The serial of the backup the last successor carried on from."""
+        self.carried: str | None = None
+        """The guest that carried the room on since ``succeed`` last said who did."""
 
     @property
     def table(self) -> Any:
@@ -123,24 +127,34 @@ class Room:
             if self.host_peer in self.net.nodes:
                 self.host.tick()
                 self.host.advance()
-            for guest in self.guests.values():
+            for guest in list(self.guests.values()):
                 guest.beat()
             self.net.settle()
+            self.carry_on()
 
     def vanish(self) -> None:
         """The host's tab closes for good."""
         self.net.disconnect(self.host_peer)
 
     def succeed(self) -> str:
-        """Beat until a guest has gathered the heirs' parts; it carries the room on."""
+        """Beat until a guest has gathered the heirs' parts and carried the room on."""
         for _ in range((WAIT + OPENING_WAIT_MS) // 2000 + 10):
-            ready = [(p, g) for p, g in self.guests.items() if g.ready is not None]
-            assert len(ready) <= 1, "two successors"
-            if ready:
+            if self.carry_on() or self.carried is not None:
                 break
             self.beat()
         else:
             pytest.fail("no guest could take the host's place")
+        peer, self.carried = self.carried, None
+        assert peer is not None
+        return peer
+
+    def carry_on(self) -> bool:
+        """A guest that has gathered the heirs' parts carries the room on at once, as the
+        page does after every beat and message (``RoomController._carry_on``)."""
+        ready = [(p, g) for p, g in self.guests.items() if g.ready is not None]
+        assert len(ready) <= 1, "two successors"
+        if not ready:
+            return False
         peer, guest = ready[0]
         assert guest.ready is not None and guest.member is not None
         self.opened = guest.ready.backup.serial
@@ -156,8 +170,9 @@ class Room:
         take_over(new, guest.ready, guest.member, set(guest.peers), ran_on, guest.token)
         del self.guests[peer]
         self.host, self.host_peer = new, peer
+        self.carried = peer
         self.net.settle()
-        return peer
+        return True
 
     def play(self) -> None:
         for _ in range(STEP_LIMIT):
@@ -445,6 +460,60 @@ def test_a_first_heir_that_stays_connected_but_never_claims_is_passed_over() -> 
     assert room.host.epoch == 1 and opened
     room.net.disconnect("A")
     del room.guests["A"]
+    room.play()
+
+
+def test_a_successor_that_gathers_the_parts_and_never_carries_on_is_passed_over() -> None:
+    """Anna claims, Ben and Cleo open their parts to her, and her page never carries the
+    room on (it hangs, or it is hostile and keeps quiet; it does not give up either):
+    Ben and Cleo give her ``TAKEOVER_MS`` from their answer, then Ben carries on with
+    Cleo's part, and nobody follows Anna's key any more."""
+    room = Room("dilemmas", 5, guests=3)
+    _into(room, 10)
+    left = room.net.clock
+    anna, ben, cleo = room.guests["A"], room.guests["B"], room.guests["C"]
+    anna._gathered = lambda: None  # type: ignore[method-assign]  # never ready
+    anna._give_up = lambda: None  # type: ignore[method-assign]  # and never lets go
+    room.vanish()
+    room.beat(LEFT_MS // 2000 + 1)
+    answered = min(ben.claimed["A"], cleo.claimed["A"])
+    assert set(ben.claimed) == {"A"} and anna.claims, "Anna claimed and Ben answered her"
+    assert room.succeed() == "B"
+    assert room.net.clock >= answered + TAKEOVER_MS, "Anna had her whole time"
+    assert room.net.clock - left < LEFT_MS + TAKEOVER_MS + 4 * 2000, "and no more"
+    assert cleo.host == "B" and cleo.trusted == {room.net.devices["B"].public}
+    room.net.disconnect("A")
+    del room.guests["A"]
+    room.play()
+
+
+def test_a_successor_that_cannot_gather_a_majority_gives_up_and_the_room_goes_on() -> None:
+    """Anna, first in line, reaches only Ben (her connections to Cleo and Dan failed): Ben
+    opens his part to her, but she cannot gather a majority of the four heirs. She gives
+    up in ``GIVE_UP_MS``, before Ben passes her over, and follows the next heir; the
+    heirs that can reach each other carry the room on, and Anna plays on as a guest."""
+    room = Room("dilemmas", 9, guests=4)
+    _into(room, 8)
+    acknowledged = _log(room)
+    anna = room.guests["A"]
+    room.net.cut("A", "C")
+    room.net.cut("A", "D")
+    room.vanish()
+    room.beat(LEFT_MS // 2000 + 1)
+    first = anna.first_opening
+    assert anna.claims and first is not None and anna.ready is None, "Ben answered her"
+    while not anna.passed_over:
+        assert room.net.clock < first + GIVE_UP_MS + 2000, "Anna holds on to her claim"
+        room.beat()
+    assert anna.passed_over == {"A"} and room.net.clock >= first + GIVE_UP_MS
+    assert "A" not in room.guests["B"].passed_over, "she gave up before Ben passed her over"
+    successor = room.succeed()
+    assert successor in ("B", "C"), "one of the heirs that reach a majority carries on"
+    room.net.mend("A", "C")
+    room.net.mend("A", "D")
+    room.beat(2)
+    assert anna.host == successor and anna.ready is None
+    assert _kept(acknowledged, _log(room))
     room.play()
 
 
@@ -869,9 +938,10 @@ def test_an_heir_forging_a_longer_chain_during_a_succession_is_not_followed() ->
     cleo_key = room.net.devices["C"]
     chain = _longer_chain(cleo.backups[-1].chain, cleo_key, 8)
     room.vanish()
-    for _ in range(WAIT // 2000 + 2):
-        room.beat()
-    assert ben._waited()
+    while not ben._waited():  # only Ben's timer beats: Anna has not claimed yet
+        room.net.clock += 2000
+        ben.beat()
+        room.net.settle()
     room.net.signers["C"] = cleo_key.private
     room.net.sender("C")("B", json.dumps({"t": "host", "epoch": 8, "chain": chain}))
     room.net.settle()

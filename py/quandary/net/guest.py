@@ -25,9 +25,11 @@ from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, encode, parse
 from .succession import (
     BACKUPS_KEPT,
     CLAIM_WAIT_MS,
+    GIVE_UP_MS,
     LEFT_MS,
     OPENING_WAIT_MS,
     SUCCESSION_MS,
+    TAKEOVER_MS,
     Backup,
     Heir,
     Takeover,
@@ -111,8 +113,18 @@ class RoomGuest:
         self.backups: list[Backup] = []
         self.away_since: float | None = None
         self.left_at: float | None = None  # when the host's connection closed, if it did
-        self.claimed: set[str] = set()  # peers that claimed, since the host went away
-        self.passed_over: set[str] = set()  # heirs here that never claimed in their time
+        self.claimed: dict[str, float] = {}
+        """Successors this heir opened its part to since the host went away -> when it
+        first did: each has ``TAKEOVER_MS`` from then to carry the room on."""
+        self.first_opening: float | None = None
+        """When another heir first opened its part to this device as the successor."""
+        self.passed_over: set[str] = set()
+        """Heirs passed over for good: answered here and did not carry the room on in
+        their time (``TAKEOVER_MS``), and this device once it gave up its own claim."""
+        self.silent: set[str] = set()
+        """Heirs passed over for not claiming in their time (``CLAIM_WAIT_MS``): one that
+        claims after all is taken back while this heir has promised its part to no
+        one else (its own view of who is here may have been the odd one out)."""
         self.choosing: tuple[str, float] | None = None  # the heir chosen here, and since when
         self.answered: set[tuple[str, int, int]] = set()
         """(peer, serial, second) claims answered: one opening per claimant and second."""
@@ -204,7 +216,8 @@ class RoomGuest:
             self.status = "joined"
         self.away_since, self.left_at, self.ready = None, None, None
         self.claims.clear()
-        self.claimed, self.passed_over, self.choosing = set(), set(), None
+        self.claimed, self.passed_over, self.silent, self.choosing = {}, set(), set(), None
+        self.first_opening = None
         self.heard_at = self.now()
         kind = msg["t"]
         if kind == "host":
@@ -356,10 +369,19 @@ class RoomGuest:
             return None
         if self.choosing is not None:
             ends = max(ends, self.choosing[1] + CLAIM_WAIT_MS)
+        heir = self._heir(self.backups[-1])
+        if heir is not None and heir[1] in self.claimed:
+            ends = max(ends, self.claimed[heir[1]] + TAKEOVER_MS)
+        if self.claims and heir is not None and heir[0] == self.member:
+            first = min(c.claimed_at for c in self.claims.values())
+            ends = max(ends, first + OPENING_WAIT_MS)
+            if self.first_opening is not None:
+                ends = max(ends, self.first_opening + GIVE_UP_MS)
         return ends if ends >= self.now() else None
 
     def _pass_over_silent_heirs(self) -> None:
-        """Pass over the chosen successor if it has not claimed in its time, and the next.
+        """Pass over the chosen successor if it has not claimed in its time, or has
+        claimed and not carried the room on in its time (``TAKEOVER_MS``), and the next.
 
         Its time runs from when this guest chose it (the wait for the host over, and
         that heir here): an heir that was out of reach and comes back gets its whole
@@ -373,21 +395,29 @@ class RoomGuest:
             return
         while True:
             heir = self._heir(self.backups[-1])
-            if heir is None or heir[0] == self.member or heir[1] in self.claimed:
+            if heir is None or heir[0] == self.member:
                 self.choosing = None
                 return
+            claimed = self.claimed.get(heir[1])
+            if claimed is not None:
+                self.choosing = None
+                if self.now() < claimed + TAKEOVER_MS:
+                    return
+                self.passed_over.add(heir[1])
+                continue
             if self.choosing is None or self.choosing[0] != heir[1]:
                 self.choosing = (heir[1], self.now())
             if self.now() < self.choosing[1] + CLAIM_WAIT_MS:
                 return
-            self.passed_over.add(heir[1])
+            self.silent.add(heir[1])
             self.choosing = None
 
     def _heir(self, backup: Backup) -> Heir | None:
         """The successor this guest would choose for ``backup``'s order of succession:
-        the first heir here, but for those passed over for not claiming in time."""
-        here = set(self.peers) - self.passed_over
-        here |= {peer for member, peer, _ in backup.heirs if member == self.member}
+        the first heir here, but for those passed over (this device too, once it gave
+        up its own claim)."""
+        mine = {peer for member, peer, _ in backup.heirs if member == self.member}
+        here = (set(self.peers) | mine) - self.passed_over - self.silent
         return successor(backup.heirs, here)
 
     def handover(self) -> Handover | None:
@@ -440,6 +470,30 @@ class RoomGuest:
                 if member != self.member and peer in self.peers:
                     self._send(peer, msg)
         self.ready = self._gathered()
+        if self.ready is None and self._given_up():
+            self._give_up()
+
+    def _free(self) -> bool:
+        """Whether this heir may open its part to a successor it had passed over: it is
+        not claiming itself, and every successor it answered has had its time."""
+        now = self.now()
+        return not self.claims and all(now >= t + TAKEOVER_MS for t in self.claimed.values())
+
+    def _given_up(self) -> bool:
+        """Whether this successor's time to carry on is over: ``GIVE_UP_MS`` since the
+        first heir opened its part to it. The heirs that answered pass it over a
+        margin later (``TAKEOVER_MS`` from their answer), so it never carries on a room
+        they have passed it over in. One no heir answered (cut off from them all)
+        loses nothing by waiting and claims on until it can reach them."""
+        return self.first_opening is not None and self.now() >= self.first_opening + GIVE_UP_MS
+
+    def _give_up(self) -> None:
+        """Stop claiming and follow the next heir: this device did not gather a
+        majority's parts in its time, or its page stalled. What it gathered is dropped."""
+        self.passed_over |= {p for m, p, _ in self.backups[-1].heirs if m == self.member}
+        self.claims.clear()
+        self.first_opening = None
+        self.wake()
 
     def _gathered(self) -> Takeover | None:
         """The claim to carry on from, once it is complete or the wait for it is over.
@@ -454,7 +508,8 @@ class RoomGuest:
         # Judged by the heirs of the newest backup: an older backup's order may not
         # even name them, and theirs are the parts at stake and the majority needed.
         heirs = self.backups[-1].heirs
-        here = [m for m, p, _ in heirs if m != self.member and p in self.peers - self.passed_over]
+        away = self.passed_over | self.silent
+        here = [m for m, p, _ in heirs if m != self.member and p in self.peers - away]
         claims = sorted(self.claims.values(), key=lambda c: c.backup.serial, reverse=True)
         # Never back to a table older than this guest was shown: every heir held that
         # backup before anyone saw it, so an heir that opens only an older one is
@@ -520,13 +575,15 @@ class RoomGuest:
         """Open our part only to the successor we would choose ourselves (by our newest
         backup, whichever backup it asks about), the host away here too; and from then
         on take that successor's signed messages as the host's."""
-        if epoch == backup.epoch:  # a claim about another room's epoch is no claim
-            self.claimed.add(peer)
+        if epoch != backup.epoch or not self._waited():
+            return  # a claim about another room's epoch is no claim
+        if peer in self.silent and self._free():
+            self.silent.discard(peer)  # it claims after all: it may be the successor yet
+            self.choosing = None
         heir = self._heir(self.backups[-1])
-        if epoch != backup.epoch or not self._waited() or heir is None or heir[1] != peer:
+        if heir is None or heir[1] != peer or heir[0] == self.member:
             return
-        if heir[0] == self.member:
-            return
+        self.claimed.setdefault(peer, self.now())
         self.follow(heir[2])
         moment = (peer, backup.serial, int(self.now() // 1000))
         if moment not in self.answered:
@@ -549,6 +606,8 @@ class RoomGuest:
         claim = self.claims.get(backup.serial)
         if claim is None or self.ready is not None or not self._waited():
             return
+        if self._given_up():
+            return  # too late to carry on: the next beat gives the claim up
         member = next((m for m, p, _ in backup.heirs if p == peer and m != self.member), None)
         seat = self._seats(backup).get(member or "")
         if seat is None:
@@ -559,6 +618,8 @@ class RoomGuest:
             return
         claim.parts[seat] = msg["part"]
         claim.seeds[seat] = msg["seed"]
+        if self.first_opening is None:
+            self.first_opening = self.now()
         self.ready = self._gathered()
 
     def _check_deal(self, peer: str, deal: dict[str, Any] | None, record: str) -> None:

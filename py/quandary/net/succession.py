@@ -60,6 +60,16 @@ BACKUPS_KEPT = 3
 OPENING_WAIT_MS = 6_000
 """How long a successor waits for the other heirs' openings before dealing without
 them: an heir that is here but does not answer is dealt for like an absent one."""
+TAKEOVER_MS = 12_000
+"""How long heirs give a successor, from its first claim heard, to carry the room on (its
+greeting heard): one that claims and then never does (a page that hangs, a device that
+gathers the parts and keeps quiet) is passed over for the next heir, as one that never
+claimed is (``CLAIM_WAIT_MS``), so it cannot hold the room either."""
+GIVE_UP_MS = 8_000
+"""How long a successor gathers, from its first claim, before it gives up and follows
+the next heir: longer than ``OPENING_WAIT_MS`` (it may deal without an heir that does
+not answer) and shorter than ``TAKEOVER_MS`` by a margin for its claim's way to the
+others, so it never carries on a room the others have already passed it over in."""
 REDEALT = "redealt"
 """The log's event for a successor's deal: public, and it names no card."""
 HASHED = "sha256:"
