@@ -116,8 +116,6 @@ class RoomController:
         self.link = link
         self.url = f"{page.split('#')[0]}#{link.fragment()}"
         self.send: Callable[[str, str], None] | None = None
-        self.host: RoomHost | None = None
-        self.guest: RoomGuest | None = None
         self.error: str | None = None
         self.notice: str | None = None
         self.effects: list[Effect] = []
@@ -143,25 +141,39 @@ class RoomController:
         if not create and record.get("role") == "host" and record.get("secret") == link.secret:
             key = record.get("key")
             self.signing_key = key if isinstance(key, str) and key else None
+        host: RoomHost | None = None
         if self.signing_key is not None:
-            self.host = RoomHost(self._send, make_id, new_seed, name, now)
-            self.host.speed = speed
-        if self.host is not None and not create:
+            host = RoomHost(self._send, make_id, new_seed, name, now)
+            host.speed = speed
+        if host is not None and not create:
             try:
-                self.host.restore(record.get("host"))
-                self.host.deal = Deal.from_json(record.get("deal"))
+                host.restore(record.get("host"))
+                host.deal = Deal.from_json(record.get("deal"))
                 seen = int(record.get("seen", 0))
             except (CorruptState, ValueError) as exc:
-                self.host, self.signing_key = None, None
+                host, self.signing_key = None, None
                 self.error = f"This room's saved game could not be read: {exc}"
-        if self.host is not None:
-            authority: HostAuthority | GuestAuthority = HostAuthority(self.host, now)
+        authority: HostAuthority | GuestAuthority
+        if host is not None:
+            self.side: RoomHost | RoomGuest = host
+            authority = HostAuthority(host, now)
         else:
             token = record.get("token") if record.get("role") == "guest" else None
-            self.guest = RoomGuest(self._send, make_id, record.get("name") or name, token, now)
-            authority = GuestAuthority(self.guest, now)
+            guest = RoomGuest(self._send, make_id, record.get("name") or name, token, now)
+            self.side = guest
+            authority = GuestAuthority(guest, now)
         self.table = TableController(authority, OUT_OF_ROOM, seen, announce_every_version=False)
         self.persist()
+
+    @property
+    def host(self) -> RoomHost | None:
+        """This device's side of the room if it is the host (the authority)."""
+        return self.side if isinstance(self.side, RoomHost) else None
+
+    @property
+    def guest(self) -> RoomGuest | None:
+        """This device's side of the room if it is a guest."""
+        return self.side if isinstance(self.side, RoomGuest) else None
 
     # -- storage -------------------------------------------------------------------
 
@@ -249,9 +261,7 @@ class RoomController:
             self.send(peer, text)
 
     def _protocol(self) -> RoomHost | RoomGuest:
-        side = self.host or self.guest
-        assert side is not None
-        return side
+        return self.side
 
     def on_join(self, peer: str) -> None:
         """A peer arrived."""
@@ -351,7 +361,7 @@ class RoomController:
         host.backups.on = True
         host.backups.certify = self.signing.certify
         host.chat.carry_on(guest.chat)  # what was said before goes on being shown
-        self.host, self.guest, self.signing_key = host, None, self.device[1]
+        self.side, self.signing_key = host, self.device[1]
         self.table = TableController(
             HostAuthority(host, self.now),
             OUT_OF_ROOM,
@@ -372,19 +382,19 @@ class RoomController:
         if self.signing is not None:
             self.signing.step_down()
         me = host.members[host.me]
-        self.host, self.signing_key = None, None
-        self.guest = RoomGuest(self._send, self.make_id, me.name, me.token, self.now)
+        guest = RoomGuest(self._send, self.make_id, me.name, me.token, self.now)
+        self.side, self.signing_key = guest, None
         if self.signing is not None:
-            self.guest.trust = self.signing.trust
+            guest.trust = self.signing.trust
         if host.successor_key is not None:
-            self.guest.follow(host.successor_key)  # the successor it stepped down for
+            guest.follow(host.successor_key)  # the successor it stepped down for
         if self.device is not None:
-            self.guest.key = self.device[0]  # said in the hello below: it may succeed in turn
-        self.guest.chat.lines = list(host.chat.log.lines)
+            guest.key = self.device[0]  # said in the hello below: it may succeed in turn
+        guest.chat.lines = list(host.chat.log.lines)
         for peer in sorted(host.peers):
-            self.guest.on_join(peer)
+            guest.on_join(peer)
         self.table = TableController(
-            GuestAuthority(self.guest, self.now), OUT_OF_ROOM, 0, announce_every_version=False
+            GuestAuthority(guest, self.now), OUT_OF_ROOM, 0, announce_every_version=False
         )
         self.notice = (
             "While this page was away, another player's device took over the room."
