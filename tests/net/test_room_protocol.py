@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from quandary import engine
 from quandary.net import host as host_module
 from quandary.net.link import BadLink, RoomLink, Turn, WrongSecret, parse_fragment
+from quandary.net.lobby import read_lobby
 from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
 from quandary.net.outbox import _quoted
 
@@ -434,3 +435,61 @@ def test_answering_ticks_late_buys_no_throw_time_once_the_connection_is_measured
     net.disconnect("A")
     net.settle()
     assert "A" not in host.transport_rtt
+
+
+def _lobby_with(**changes: object) -> dict[str, object]:
+    """A lobby as a host makes it for three people at The Game of Dilemmas, changed."""
+    lobby: dict[str, object] = {
+        "game": "dilemmas",
+        "title": "The Game of Dilemmas",
+        "options": {},
+        "started": True,
+        "host": "m1",
+        "min": 3,
+        "max": 6,
+        "seats": [{"kind": "open", "level": "heuristic", "member": None, "name": None}] * 3,
+        "members": [{"id": "m1", "name": "Hana", "seat": 0, "connected": True}],
+        "patience": "normal",
+        "locked": False,
+    }
+    return lobby | changes
+
+
+@pytest.mark.parametrize(
+    "lobby",
+    [
+        {},
+        _lobby_with(seats="three"),
+        _lobby_with(game="chess"),
+        _lobby_with(min=1),
+        _lobby_with(seats=[{"kind": "open", "level": "x", "member": None, "name": None}] * 7),
+        _lobby_with(members=[{"id": "m", "name": "x", "seat": None, "connected": True}] * 65),
+        _lobby_with(patience="forever"),
+        _lobby_with(seats=[{"kind": "human", "level": "x", "member": None, "name": None}] * 3),
+        _lobby_with(members=[{"id": "m1", "name": 7, "seat": 0, "connected": True}]),
+        _lobby_with(started="yes"),
+    ],
+)
+def test_a_lobby_the_screens_could_not_draw_is_refused_even_from_the_host(
+    lobby: dict[str, object],
+) -> None:
+    """The lobby comes from the network: one its screens could not draw (a missing field,
+    a game Quandary has not, a table that game cannot have) is not kept, even signed
+    with the room's key, and the room plays on with the lobby it had."""
+    net, host, anna, ben = room_of_three()
+    kept = json.loads(json.dumps(anna.lobby))
+    assert _lobby_with() != kept and read_lobby(_lobby_with()) == _lobby_with(), "a sound one"
+    net.sender("H")("A", json.dumps({"t": "lobby", "lobby": lobby}))
+    net.settle()
+    assert anna.lobby == kept
+    anna.submit(anna.view["legal_moves"][0])
+    net.settle()
+    assert ben.view["submitted"] == [False, True, False]
+
+
+def test_a_sound_lobby_from_the_host_is_kept() -> None:
+    """The check refuses only what is wrong: the host's own next lobby is kept whole."""
+    net, host, anna, ben = room_of_three()
+    net.add_guest("C", "Cleo")
+    net.settle()
+    assert anna.lobby == host.lobby() and anna.lobby["members"][-1]["name"] == "Cleo"

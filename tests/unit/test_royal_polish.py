@@ -18,6 +18,7 @@ from quandary.bots import bot_rng, make_bot
 from quandary.games.royal import resolution
 from quandary.games.royal.cards import seat_face, target_seat
 from quandary.games.royal.spec import most_rounds_at, round_draw, rounds_at
+from quandary.net.lobby import RoomLobby
 from quandary.web.controller import Controller
 from quandary.web.phrases import plural
 from quandary.web.render import royal as royal_ui
@@ -140,7 +141,7 @@ def test_bot_levels_read_as_their_own_labels() -> None:
     assert "Bot (" not in html and "((" not in html and "))" not in html
 
 
-def _room_lobby(game: str) -> dict[str, Any]:
+def _room_lobby(game: str) -> RoomLobby:
     return {
         "title": "Royal Dilemma",
         "game": game,
@@ -148,11 +149,14 @@ def _room_lobby(game: str) -> dict[str, Any]:
         "min": 2,
         "max": 4,
         "options": {},
+        "started": False,
         "members": [{"id": "h", "name": "Hana", "connected": True, "seat": 0}],
         "seats": [
-            {"kind": "open", "member": "h", "name": "Hana", "level": None},
+            {"kind": "open", "member": "h", "name": "Hana", "level": "heuristic"},
             {"kind": "bot", "member": None, "name": "Bot Ada", "level": "builder"},
         ],
+        "patience": "normal",
+        "locked": False,
     }
 
 

@@ -21,6 +21,7 @@ from quandary.engine import BadSetup, BadView, CorruptState, Move, dealing
 
 from ..text import clean_name
 from .chat import MUTED, ChatLog, Line, Window, clean_chat, slow_down
+from .lobby import RoomLobby, read_lobby
 from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, encode, parse
 from .succession import (
     BACKUPS_KEPT,
@@ -89,7 +90,7 @@ class RoomGuest:
         self.status: Status = "searching"
         self.host: str | None = None
         self.member: str | None = None
-        self.lobby: dict[str, Any] | None = None
+        self.lobby: RoomLobby | None = None
         self.version: int | None = None
         self.view: dict[str, Any] | None = None
         self.record: tuple[int, str] | None = None
@@ -238,7 +239,10 @@ class RoomGuest:
             self.token, self.member, self.status = msg["token"], msg["member"], "joined"
             self.notice = None  # why it was kept out before (a full or closed room) is past
         elif kind == "lobby":
-            self.lobby = msg["lobby"]
+            try:
+                self.lobby = read_lobby(msg["lobby"])
+            except ProtocolError:
+                return  # a lobby the screens could not draw is not kept: nothing changes
         elif kind == "snapshot":
             if _drawable(msg["view"]):
                 self.version, self.view = msg["version"], msg["view"]
@@ -355,8 +359,7 @@ class RoomGuest:
         """When (on ``now``'s clock) the wait for the host ends here, while it is away."""
         if self.status != "away" or self.away_since is None:
             return None
-        patience = (self.lobby or {}).get("patience")
-        wait = SUCCESSION_MS.get(patience if isinstance(patience, str) else "", 45_000)
+        wait = SUCCESSION_MS[self.lobby["patience"]] if self.lobby else SUCCESSION_MS["normal"]
         ends = self.away_since + wait
         return ends if self.left_at is None else min(ends, self.left_at + LEFT_MS)
 

@@ -23,6 +23,7 @@ from ..text import clean_name
 from .backups import Backups
 from .budget import Budget
 from .chat import ChatRoom, Refused
+from .lobby import LobbySeat, Patience, RoomLobby
 from .members import (
     DELAY_SAMPLES,
     LOCAL,
@@ -43,7 +44,7 @@ TRANSPORT_SLACK_MS = 30.0
 """What an honest tick-and-pong may take beyond the connection's own round trip (as
 the host's browser measures it: its ICE checks, which no page can slow down): the
 time both pages take to answer. A guest that answers ticks late buys no more."""
-PATIENCE: dict[str, tuple[int, int]] = {
+PATIENCE: dict[Patience, tuple[int, int]] = {
     "short": (20_000, 60_000),
     "normal": (45_000, 120_000),
     "long": (90_000, 300_000),
@@ -90,7 +91,7 @@ class RoomHost:
         """The version whose record each peer was sent (once the game is over)."""
         self._record: tuple[Any, str | None] = (None, None)
         """The finished state last made into a record, and that record's text."""
-        self._sent_lobby: dict[str, dict[str, Any]] = {}
+        self._sent_lobby: dict[str, RoomLobby] = {}
         # Through ``send_text`` at each call: whoever holds the host may re-route it.
         self.outbox = Outbox(lambda peer, text: self.send_text(peer, text))
         self.beats = 0
@@ -100,7 +101,7 @@ class RoomHost:
         self.budget = Budget()
         self.peers: set[str] = set()
         """Open connections, members or not."""
-        self.patience = "normal"
+        self.patience: Patience = "normal"
         """How long an absent player's seat waits for them (a key of ``PATIENCE``)."""
         self.epoch = 0
         """Successions so far: guests ignore a host of an older epoch (net/succession.py)."""
@@ -692,16 +693,29 @@ class RoomHost:
 
     def set_patience(self, patience: str) -> None:
         """How long absent players are waited for (a key of ``PATIENCE``)."""
-        if patience not in PATIENCE:
-            raise BadSetup(f"There is no waiting time called {patience!r}.")
-        self.patience = patience
+        for known in PATIENCE:
+            if known == patience:
+                self.patience = known
+                return
+        raise BadSetup(f"There is no waiting time called {patience!r}.")
 
     # -- outgoing ------------------------------------------------------------------
 
-    def lobby(self) -> dict[str, Any]:
+    def lobby(self) -> RoomLobby:
         """Who is here and how the table is set: public, the same for everyone."""
         spec = engine.spec_of(self.game)
         holders = {m.seat: m for m in self.members.values() if m.seat is not None}
+        seats: list[LobbySeat] = [
+            {
+                "kind": "bot" if p.kind == "bot" else "open",
+                "level": p.level,
+                "member": holders[i].id if i in holders else None,
+                "name": holders[i].name
+                if i in holders
+                else (self._bot_name(i) if p.kind == "bot" else None),
+            }
+            for i, p in enumerate(self.plan)
+        ]
         return {
             "game": self.game,
             "title": spec.title,
@@ -710,17 +724,7 @@ class RoomHost:
             "host": self.me,
             "min": spec.min_players,
             "max": spec.max_players,
-            "seats": [
-                {
-                    "kind": p.kind,
-                    "level": p.level,
-                    "member": holders[i].id if i in holders else None,
-                    "name": holders[i].name
-                    if i in holders
-                    else (self._bot_name(i) if p.kind == "bot" else None),
-                }
-                for i, p in enumerate(self.plan)
-            ],
+            "seats": seats,
             "members": [
                 {"id": m.id, "name": m.name, "seat": m.seat, "connected": m.peer is not None}
                 for m in self.members.values()

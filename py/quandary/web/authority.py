@@ -277,14 +277,13 @@ class GuestAuthority:
     @property
     def game(self) -> str:
         """The game the host's lobby names."""
-        lobby = self.guest.lobby or {}
-        game = lobby.get("game")
-        return game if isinstance(game, str) else engine.specs()[0].id
+        lobby = self.guest.lobby
+        return lobby["game"] if lobby is not None else engine.specs()[0].id
 
     def view(self, seat: int | None) -> View | None:
         """The one view this guest has, once the game has started."""
         lobby = self.guest.lobby
-        return self.guest.view if lobby and lobby.get("started") else None
+        return self.guest.view if lobby is not None and lobby["started"] else None
 
     def my_seats(self) -> list[int]:
         """The seat the host gave this guest, if any."""

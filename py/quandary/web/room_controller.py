@@ -19,6 +19,7 @@ from quandary.net.chat import REACTIONS, ChatLog
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
+from quandary.net.lobby import RoomLobby
 from quandary.net.succession import Deal, take_over
 from quandary.table import BotSpeed
 
@@ -430,7 +431,7 @@ class RoomController:
     # -- state seen from here --------------------------------------------------------
 
     @property
-    def lobby(self) -> dict[str, Any] | None:
+    def lobby(self) -> RoomLobby | None:
         """The room's lobby as this device knows it."""
         if self.host is not None:
             return self.host.lobby()
@@ -647,16 +648,8 @@ class RoomController:
 
     def _names(self) -> dict[str, str]:
         """Member id → name, from the lobby as this device knows it (the host's word)."""
-        members = (self.lobby or {}).get("members")
-        if not isinstance(members, list):
-            return {}
-        return {
-            m["id"]: m["name"]
-            for m in members
-            if isinstance(m, dict)
-            and isinstance(m.get("id"), str)
-            and isinstance(m.get("name"), str)
-        }
+        lobby = self.lobby
+        return {m["id"]: m["name"] for m in lobby["members"]} if lobby is not None else {}
 
     @property
     def game_shown(self) -> str | None:
@@ -665,9 +658,9 @@ class RoomController:
         which the host would compute again on every draw)."""
         return self.table.authority.game if self.lobby is not None else None
 
-    def _own_cards(self, lobby: dict[str, Any]) -> tuple[Markup, str | None]:
+    def _own_cards(self, lobby: RoomLobby) -> tuple[Markup, str | None]:
         """The Game of Dilemmas' own packs in the room's lobby (the host chooses its own)."""
-        if lobby.get("game") != OWN_GAME:
+        if lobby["game"] != OWN_GAME:
             return EMPTY, None
         from .render.own_cards import room_own_cards
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
 
 from quandary import engine
 from quandary.bots import levels
 from quandary.net.guest import REPLACED, Handover
+from quandary.net.lobby import LobbyMember, LobbySeat, RoomLobby
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.render.lobby import choice_field, length_line, options_summary
 
@@ -123,7 +123,7 @@ def share_box(url: str, can_share: bool) -> Markup:
 
 
 def room_lobby(
-    lobby: dict[str, Any],
+    lobby: RoomLobby,
     me: str | None,
     is_host: bool,
     name: str,
@@ -188,12 +188,12 @@ def room_lobby(
     )
 
 
-def _host_buttons(member: dict[str, Any], muted: bool) -> Markup:
+def _host_buttons(member: LobbyMember, muted: bool) -> Markup:
     """What the host may do about a member: mute their chat, or remove them."""
     return _mute_button(member, muted) + _remove_button(member)
 
 
-def _mute_button(member: dict[str, Any], muted: bool) -> Markup:
+def _mute_button(member: LobbyMember, muted: bool) -> Markup:
     """The host silences a member's chat and reactions (or lets them speak again)."""
     return markup(
         ' <button type="button" class="quiet" data-action="room-mute" data-member="{}"'
@@ -208,7 +208,7 @@ def _mute_button(member: dict[str, Any], muted: bool) -> Markup:
     )
 
 
-def _remove_button(member: dict[str, Any]) -> Markup:
+def _remove_button(member: LobbyMember) -> Markup:
     """The host's way to take someone out of the room (a stranger, a cheat)."""
     return markup(
         ' <button type="button" class="quiet" data-action="room-remove" data-member="{}"'
@@ -235,9 +235,7 @@ def _waiting(empty: int) -> str:
     return f"Waiting for {empty} more player{'s' if empty != 1 else ''} (or make seats bots)."
 
 
-def _seat(
-    i: int, seat: dict[str, Any], lobby: dict[str, Any], me: str | None, host: bool
-) -> Markup:
+def _seat(i: int, seat: LobbySeat, lobby: RoomLobby, me: str | None, host: bool) -> Markup:
     mine = seat["member"] is not None and seat["member"] == me
     if seat["kind"] == "bot":
         label = levels(lobby["game"]).get(seat["level"], seat["level"])
@@ -285,7 +283,7 @@ def _seat(
     )
 
 
-def _settings(lobby: dict[str, Any]) -> Markup:
+def _settings(lobby: RoomLobby) -> Markup:
     spec = engine.spec_of(lobby["game"])
     counts = join(
         markup("<option{}>{}</option>", attrs(value=n, selected=n == len(lobby["seats"])), n)
@@ -320,17 +318,17 @@ def _settings(lobby: dict[str, Any]) -> Markup:
             "{}> {}</label>",
             o.key,
             value,
-            attrs(checked=value in lobby["options"].get(o.key, [])),
+            attrs(checked=_among(value, lobby["options"].get(o.key))),
             label,
         )
         for o in spec.options
         if o.kind == "multi"
         for value, label in o.choices
     )
-    patience = lobby.get("patience", "normal")
+    patience = lobby["patience"]
     chosen = options_summary(spec, lobby["options"])
     waits = f"a bot offered after {PATIENCE_LABELS.get(patience, '').split(' (')[0]}"
-    door = "closed to newcomers" if lobby.get("locked") else ""
+    door = "closed to newcomers" if lobby["locked"] else ""
     # The game and its seats stay in view; the rest folds into one line that says what
     # is chosen, so "Start the game" stays on a phone's first screen.
     return markup(
@@ -391,7 +389,12 @@ def absent_offers(names: dict[int, str]) -> Markup:
     )
 
 
-def _settings_summary(lobby: dict[str, Any]) -> Markup:
+def _among(value: str, chosen: object) -> bool:
+    """Whether a multi-choice option's ``chosen`` values (a list, if anything) hold ``value``."""
+    return isinstance(chosen, list) and value in chosen
+
+
+def _settings_summary(lobby: RoomLobby) -> Markup:
     spec = engine.spec_of(lobby["game"])
     if not any(o.kind == "flag" for o in spec.options):
         return Markup("")  # a game without variants gets no "Variants: none" line
@@ -400,7 +403,7 @@ def _settings_summary(lobby: dict[str, Any]) -> Markup:
 
 
 def presence(
-    lobby: dict[str, Any],
+    lobby: RoomLobby,
     is_host: bool = False,
     muted: Collection[str] = (),
     bubbles: Mapping[str, Markup] | None = None,
