@@ -36,7 +36,7 @@ from tests.conformance.resample import first_difference, resample
 from tests.net.test_room_screens import MemoryStorage, open_room, seat_everyone
 
 GAMES = [g.spec.id for g in engine.all_games()]
-WALKS = {"dilemmas": 6, "minister": 4, "royal": 16, "randolph": 10}
+WALKS = {"dilemmas": 6, "minister": 4, "royal": 16, "randolph": 10, "pebbles": 6}
 """Walks per game in the oracle test: enough for dozens of offered undos in each."""
 ORACLE_TRIES = 6
 """Worlds per step in the oracle: a choice of two that shows is missed in all of
