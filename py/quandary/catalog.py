@@ -29,7 +29,9 @@ class GameEntry:
     load: Callable[[], Game]
     """Imports the game's rules and builds its ``Game`` (called once, on first use)."""
     ui: str
-    """The module that draws its table (under ``quandary.web.render``), imported on first use."""
+    """The module that draws its table, by its full dotted path
+    ("quandary.web.render.royal"), imported on first use: the module may live
+    anywhere, with the game or beside the other renderers."""
     rules_page: str
     """Its page under ``static/rules/``."""
     stylesheet: str | None = None

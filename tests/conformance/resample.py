@@ -32,6 +32,7 @@ from quandary.games.minister.state import MinisterState, Won
 from quandary.games.randolph.state import Duel, RandolphState
 from quandary.games.royal.cards import SUITS, rank_of, suit_of, value_deck
 from quandary.games.royal.state import RoyalState, Step
+from tests.fifth.state import PebblesState
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -243,11 +244,34 @@ def _royal_seen(state: RoyalState, seat: int | None) -> set[str]:
     return seen
 
 
+# -- Pebbles (the test-only game, tests/fifth) ---------------------------------------
+# Rules: hands are secret (their sizes are not) and held in order, number then
+# letter; the bag is face down; a pick is secret until every pick is in, and it
+# stays in its hand until then. Public: every revealed pick (discarded at once),
+# who scored, the scores.
+
+
+def resample_pebbles(state: PebblesState, seat: int | None, rng: random.Random) -> PebblesState:
+    """Other hands redealt with the bag; others' unrevealed picks made anew from the new hands."""
+    others = _hidden_from(state, seat)
+    dealt = redeal([state.hands[o] for o in others] + [state.bag], rng)
+    hands = list(state.hands)
+    picks = list(state.picks)
+    for o, hand in zip(others, dealt, strict=False):
+        hands[o] = tuple(sorted(hand, key=lambda p: (int(p[1:-1]), p[-1])))
+        if picks[o] is not None:
+            picks[o] = rng.choice(hands[o])
+    return replace(
+        state, hands=tuple(hands), bag=dealt[-1], picks=tuple(picks), rng=_new_rng(state.rng, rng)
+    )
+
+
 RESAMPLERS: dict[str, Callable[[Any, int | None, random.Random], Any]] = {
     "dilemmas": resample_dilemmas,
     "minister": resample_minister,
     "randolph": resample_randolph,
     "royal": resample_royal,
+    "pebbles": resample_pebbles,
 }
 
 

@@ -159,3 +159,26 @@ def test_the_view_check_refuses_what_is_not_plain_json_or_is_secret(
         suite._check_views(game, state)
     monkeypatch.setattr(game, "view", honest)
     suite._check_views(game, state)  # the control: unplanted, it passes
+
+
+def test_pebbles_showing_every_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test-only game (``tests/fifth``) is held to the same checks as the real ones:
+    with every hand in every view and its ``secrets`` cut to the generator, its own
+    list sees nothing, the resample check reports every state, and the suite's
+    playouts stop at the leak (a playout resamples a tenth of its steps, and a game
+    of Pebbles is short, so some of the first few do)."""
+    game = engine.get("pebbles")
+    states = _states("pebbles", 6)
+    assert _caught(states) == []  # the control: honest, nothing is reported
+    every_hand(monkeypatch, "pebbles")
+    for state in states:
+        suite._check_views(game, state)
+    assert _caught(states) == states
+    stopped = 0
+    for seed, players, options in tables(game, 6):
+        try:
+            suite._playout(game, seed, players, options)
+        except AssertionError as leak:
+            assert "depends on what its seat cannot know" in str(leak)
+            stopped += 1
+    assert stopped, "no playout stopped at the leak"

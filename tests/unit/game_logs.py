@@ -23,6 +23,7 @@ PLAYOUTS: dict[str, list[tuple[int, int, dict[str, Any] | None]]] = {
     "randolph": [(seed, 3 + seed % 3, None) for seed in range(1, 9)],
     "minister": [(seed, 3 + seed % 4, ALL_EXPANSIONS) for seed in range(1, 23)],
     "royal": [(seed, 2 + seed % 3, None) for seed in range(1, 9)],
+    "pebbles": [(seed, 2 + seed % 3, {"rounds": "5"}) for seed in range(1, 7)],
 }
 
 

@@ -377,6 +377,7 @@ LOGGED = {
     "randolph": {"challenge_placed", "card_landed", "second_window", "round_over", "game_over"},
     "minister": {"turn_started", "revealed", "game_over", *MINISTER_ACTS},
     "royal": {"round_started", "submitted", "choices_revealed", "step", "game_over"},
+    "pebbles": {"submitted", "round_over", "game_over"},
 }
 """The event kinds each game writes a log line for."""
 

@@ -25,7 +25,7 @@ ENTRY = register(
     GameEntry(
         SPEC,
         _rules,
-        ui="dilemmas",
+        ui="quandary.web.render.dilemmas",
         views="quandary.games.dilemmas.view",
         rules_page="the-game-of-dilemmas.html",
         credit="by Pandaqi",

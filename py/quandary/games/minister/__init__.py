@@ -25,7 +25,7 @@ ENTRY = register(
     GameEntry(
         SPEC,
         _rules,
-        ui="minister",
+        ui="quandary.web.render.minister",
         views="quandary.games.minister.view_types",
         rules_page="maybe-minister.html",
         credit="by Pandaqi",

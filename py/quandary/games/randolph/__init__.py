@@ -32,7 +32,7 @@ ENTRY = register(
     GameEntry(
         SPEC,
         _rules,
-        ui="randolph",
+        ui="quandary.web.render.randolph",
         views="quandary.games.randolph.view",
         rules_page="dilemma.html",
         credit="by Alex Randolph",

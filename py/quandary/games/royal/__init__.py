@@ -49,7 +49,7 @@ ENTRY = register(
     GameEntry(
         SPEC,
         _rules,
-        ui="royal",
+        ui="quandary.web.render.royal",
         views="quandary.games.royal.view",
         rules_page="royal-dilemma.html",
         credit="from a strategy-game wiki",

@@ -1,8 +1,10 @@
 """Pure renderers: view dictionaries in, HTML strings out. No ``js`` here.
 
-Each game has one module here that satisfies ``GameUi``; the game's catalog
-entry names it, and it is imported the first time a table of that game is
-drawn, so start-up only pays for the lobby.
+Each game has one module that satisfies ``GameUi``; the game's catalog entry
+names it by its full dotted path, and it is imported the first time a table of
+that game is drawn, so start-up only pays for the lobby. The four games' modules
+live here, but a game's renderer may live with the game (the test-only game in
+``tests/fifth`` keeps its own), since nothing here names a game.
 """
 
 from __future__ import annotations
@@ -69,5 +71,5 @@ class GameUi(Protocol):
 
 def game_ui(game_id: str) -> GameUi:
     """The render module of ``game_id``; ``BadSetup`` for a game nobody registered."""
-    module = importlib.import_module(f"{__name__}.{catalog.entry(game_id).ui}")
+    module = importlib.import_module(catalog.entry(game_id).ui)
     return cast("GameUi", module)
