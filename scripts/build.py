@@ -7,6 +7,11 @@ in pyscript.toml), so the browser fetches one file instead of one per module.
 
     python scripts/build.py [--out dist] [--if-stale]
 
+A build for the tests alone may carry games that live in the tests (``games``:
+``tests.fifth``, see docs/adding-a-game.md): their package goes into the archive
+beside ``quandary`` and the engine imports it first, so it registers as the four
+games do. The site's own build never has any.
+
 The build writes a hash of its inputs into ``dist/.source-hash``;
 ``ensure_built`` (the browser tests, ``make build``) rebuilds only when that
 hash differs from the sources', under a lock so two test workers never build
@@ -30,7 +35,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scripts.icons import write_icons
-from scripts.shell import ASSETS, fill_shell
+from scripts.shell import ASSETS
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = (
@@ -71,10 +76,11 @@ INPUTS = ("py", "static", "index.html", "pyscript.toml", "package-lock.json", "s
 STAMP = ".source-hash"
 
 
-def source_hash() -> str:
-    """A hash of every input file's path and bytes (caches and the vendor copy aside)."""
+def source_hash(games: tuple[str, ...] = ()) -> str:
+    """A hash of every input file's path and bytes (caches and the vendor copy aside),
+    test-only games' packages included."""
     digest = hashlib.sha256()
-    for name in INPUTS:
+    for name in (*INPUTS, *(game.replace(".", "/") for game in games)):
         top = ROOT / name
         files = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
         for path in files:
@@ -94,27 +100,29 @@ def source_hash() -> str:
     return digest.hexdigest()
 
 
-def is_current(out: Path) -> bool:
+def is_current(out: Path, games: tuple[str, ...] = ()) -> bool:
     """Whether ``out`` holds a finished build of the sources as they are now."""
     stamp = out / STAMP
-    return stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == source_hash()
+    return stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == source_hash(games)
 
 
-def ensure_built(out: Path) -> None:
+def ensure_built(out: Path, games: tuple[str, ...] = ()) -> None:
     """Build ``out`` unless it is current; one process at a time builds or checks it.
 
     The lock is a file beside ``out``: test workers that start together wait for
     the one that builds, then find the build current.
     """
+    out.parent.mkdir(parents=True, exist_ok=True)
     with (out.parent / f".{out.name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not is_current(out):
-            build(out)
+        if not is_current(out, games):
+            build(out, games)
 
 
-def build(out: Path) -> None:
-    """Write the whole site into ``out`` (emptied first), stamped with its inputs' hash."""
-    inputs = source_hash()
+def build(out: Path, games: tuple[str, ...] = ()) -> None:
+    """Write the whole site into ``out`` (emptied first), stamped with its inputs' hash;
+    with the test-only ``games`` (dotted package names), a build for the tests alone."""
+    inputs = source_hash(games)
     modules = ROOT / "node_modules"
     if not (modules / "pyodide").is_dir() or not (modules / "@pyscript/core").is_dir():
         sys.exit("node_modules is missing: run `npm ci` first (make build does).")
@@ -135,13 +143,15 @@ def build(out: Path) -> None:
         ignore=shutil.ignore_patterns("*.map"),
     )
     _zip_package(ROOT / "py" / "quandary", staging / "quandary.zip")
+    for game in games:
+        _zip_package(ROOT.joinpath(*game.split(".")), staging / "quandary.zip", ROOT)
     # Bytecode for the browser's Python, compiled by Pyodide itself in Node: the
     # package's, and PyScript's own package's (PyScript writes its sources at every
     # start; the bytecode beside them spares compiling them).
     zipped = str(staging / "quandary.zip")
     subprocess.run(["node", str(ROOT / "scripts/pyc.mjs"), zipped, zipped], check=True, cwd=ROOT)
     # PyScript's script for the engine's worker (index.html's <script type="py" worker>).
-    shutil.copy2(ROOT / "py" / "main.py", staging / "main.py")
+    (staging / "main.py").write_text(_engine_script(games), "utf-8")
     _bundle(ROOT / "static/js/room.entry.js", staging / "room.mjs")
     _bundle(ROOT / "static/js/boot.entry.js", staging / "boot.mjs")
     _bundle(ROOT / "static/js/throw.entry.js", staging / "throw.mjs")
@@ -154,7 +164,7 @@ def build(out: Path) -> None:
     _bundle(ROOT / "static/js/moments.entry.js", staging / "moments.mjs")
     assets = staging.with_name(_digest(staging))
     staging.rename(assets)
-    text = fill_shell((ROOT / "index.html").read_text(encoding="utf-8"))
+    text = _shell(games)
     folder = f"./static/v/{assets.name}/"
     (out / "index.html").write_text(text.replace(ASSETS, folder), "utf-8")
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
@@ -234,16 +244,51 @@ def _bundle(entry: Path, target: Path, *external: str) -> None:
     )
 
 
-def _zip_package(package: Path, target: Path) -> None:
-    """Zip the package's sources and data, without caches, at the archive's root."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+def _zip_package(package: Path, target: Path, base: Path | None = None) -> None:
+    """Zip the package's sources and data, without caches, at the archive's root, or
+    (``base``) added to the archive under its path from ``base``, with the
+    ``__init__.py`` of every package above it, so it imports by its dotted name."""
+    top = package.parent if base is None else base
+    with zipfile.ZipFile(target, "w" if base is None else "a", zipfile.ZIP_DEFLATED) as archive:
+        parents = package.relative_to(top).parents if base is not None else ()
+        for parent in sorted(top / p for p in parents if p != Path(".")):
+            if (parent / "__init__.py").is_file():
+                archive.write(parent / "__init__.py", (parent / "__init__.py").relative_to(top))
         for path in sorted(package.rglob("*")):
             if (
                 path.is_file()
                 and "__pycache__" not in path.parts
                 and path.suffix in (".py", ".json")
             ):
-                archive.write(path, path.relative_to(package.parent).as_posix())
+                archive.write(path, path.relative_to(top).as_posix())
+
+
+def _shell(games: tuple[str, ...]) -> str:
+    """index.html filled in with the game list (``scripts/shell.py``), in a Python of its
+    own: it lists the site's games and ``games``, never what the caller registered."""
+    done = subprocess.run(
+        [sys.executable, "-m", "scripts.shell", *games],
+        input=(ROOT / "index.html").read_bytes(),
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    if done.returncode:
+        raise SystemExit(f"filling index.html failed:\n{done.stderr.decode('utf-8', 'replace')}")
+    return done.stdout.decode("utf-8")
+
+
+def _engine_script(games: tuple[str, ...]) -> str:
+    """``py/main.py``, which PyScript runs in the engine's worker; in a build for the
+    tests, importing their games first (each registers itself on import)."""
+    script = (ROOT / "py" / "main.py").read_text(encoding="utf-8")
+    future = "from __future__ import annotations\n"
+    imports = "".join(
+        f"import {game}  # a game of the tests: a build for them alone\n" for game in games
+    )
+    if games and future not in script:
+        raise SystemExit("py/main.py must open with its __future__ import: games follow it")
+    return script.replace(future, future + imports, 1)
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ and adding a game changes no HTML.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -69,3 +70,20 @@ def replace_line(html: str, marker: str, text: str) -> str:
         raise SystemExit(f"index.html must hold {marker.strip()!r} exactly once")
     lines[found[0]] = text
     return "".join(lines)
+
+
+def main() -> None:
+    """``python -m scripts.shell [GAME ...] < index.html``: the filled page on stdout.
+
+    The build runs it in an interpreter of its own, so the page lists the site's
+    games, plus the packages named (test-only games, in a build for the tests),
+    whatever the building process has registered (a test run registers the tests'
+    own game, which the site's page must never list).
+    """
+    for game in sys.argv[1:]:
+        importlib.import_module(game)
+    sys.stdout.buffer.write(fill_shell(sys.stdin.buffer.read().decode("utf-8")).encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()
