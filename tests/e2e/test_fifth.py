@@ -22,7 +22,12 @@ from scripts.build import ensure_built
 from scripts.serve import Handler, serve_in_thread
 
 from .conftest import DIST, ROOT, open_app
-from .play import choose_game, expect_every_score_on_the_final_screen, lobby_seat_names
+from .play import (
+    choose_game,
+    expect_every_score_on_the_final_screen,
+    lobby_seat_names,
+    wait_until_answered,
+)
 
 GAMES = ("tests.fifth",)
 FIFTH = ROOT / "build" / "dist-fifth"
@@ -55,15 +60,21 @@ def test_a_game_that_lives_in_the_tests_plays_to_its_end_on_the_page(
     assert len(names) >= 2, names
     page.click("#start")
     rounds = 0
-    while not page.locator(".final").is_visible():
+    final = page.locator(".final")
+    while True:
+        # Each click is answered before the screen is read again: a round's result
+        # still on the screen while its click is handled is not the next round's.
+        wait_until_answered(page)
         pebble = page.locator("button.pebble[data-action=move]:not([disabled])").first
         after = page.locator("#next")
-        expect(pebble.or_(after).or_(page.locator(".final")).first).to_be_visible()
+        expect(pebble.or_(after).or_(final).first).to_be_visible()
+        if final.is_visible():
+            break
         if after.is_visible():
             rounds += 1
-            expect(page.locator("#result-title")).to_contain_text(f"Round {rounds}")
+            expect(page.locator("#result-title")).to_contain_text(f"Round {rounds}:")
             after.click()
-        elif pebble.is_visible():
+        else:
             pebble.click()
         assert rounds <= 5, "more rounds than Pebbles has"
     assert rounds >= 1
