@@ -261,24 +261,21 @@ class RoomController:
         if self.send is not None:
             self.send(peer, text)
 
-    def _protocol(self) -> RoomHost | RoomGuest:
-        return self.side
-
     def on_join(self, peer: str) -> None:
         """A peer arrived."""
-        self._protocol().on_join(peer)
+        self.side.on_join(peer)
         self._save_soon()
 
     def on_leave(self, peer: str) -> None:
         """A peer left."""
-        self._protocol().on_leave(peer)
+        self.side.on_leave(peer)
 
     def on_message(
         self, peer: str, text: str, from_host: bool = False, certified: str | None = None
     ) -> None:
         """A message arrived from a peer (``from_host``: its host signature verified;
         ``certified``: signed by an heir's key that mandates from the room's key name)."""
-        self._protocol().on_message(peer, text, from_host, certified)
+        self.side.on_message(peer, text, from_host, certified)
         if self.host is not None and self.host.superseded:
             self._step_down()
         self._carry_on()
