@@ -705,3 +705,27 @@ def test_a_view_whose_game_part_is_not_what_its_game_declares_is_not_kept(
     sound = {"t": "snapshot", "version": version + 1, "view": kept}
     guest.on_message(guest.host, json.dumps(sound), from_host=True)
     assert guest.version == version + 1
+
+
+def test_a_lobby_with_markup_or_odd_unicode_in_names_never_reaches_the_page_raw() -> None:
+    """Names and a title from the host's lobby are the host's word, not markup: tags are
+    drawn as text; a lone surrogate or a right-to-left override (text that would lie
+    about itself) makes the whole lobby refused, and the one before stays drawn."""
+    net, host, (anna, ben) = open_room()
+    good = anna.controller.room.guest.lobby
+    send = net.sender(host.peer, net.key.private)
+
+    def lobby_named(name: str) -> str:
+        members = [{**m, "name": name} for m in good["members"]]
+        return json.dumps({"t": "lobby", "lobby": {**good, "title": name, "members": members}})
+
+    for lying in ("\ud800 Hana", "Ha\u202ena"):
+        send(anna.peer, lobby_named(lying))
+        net.settle()
+        assert anna.controller.room.guest.lobby == good, repr(lying)
+    odd = "<img src=x onerror=alert(1)>"
+    send(anna.peer, lobby_named(odd))
+    net.settle()
+    assert anna.controller.room.guest.lobby["title"] == odd, "a sound lobby is kept"
+    page = anna.html()
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
