@@ -180,6 +180,38 @@ WARM_SERVERS = ("base_url", "room_url")
 """The site's servers a test's new contexts are warmed for, when the test uses them."""
 
 
+CONTEXTS = pytest.StashKey[list[BrowserContext]]()
+"""The browser contexts a test made, for a failure's account (``pytest_runtest_makereport``)."""
+SCREEN_SHOWN = 1500
+"""How much of each page's screen a failure's account shows."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed test's report shows what each of its pages had on screen when it failed,
+    so a failure seen once (in CI, under load) can be read without running it again."""
+    report = yield
+    if report.when == "call" and report.failed:
+        for n, context in enumerate(item.stash.get(CONTEXTS, [])):
+            for page in context.pages:
+                report.sections.append((f"page {n}: {page.url}", _screen_of(page)))
+    return report
+
+
+def _screen_of(page: Page) -> str:
+    """The page's table version and the text of its screen, or why it could not be read."""
+    try:
+        shown = page.evaluate(
+            "n => { const g = document.querySelector('.game');"
+            " const s = document.getElementById('screen') || document.body;"
+            " return `version ${g?.dataset.version}\\n` + (s?.innerText || '').slice(0, n); }",
+            SCREEN_SHOWN,
+        )
+    except Exception as exc:  # noqa: BLE001 - a closed or hung page: say so, keep the report
+        return f"(could not be read: {exc})"
+    return str(shown)
+
+
 @pytest.fixture
 def new_page(
     browser: Browser,
@@ -198,6 +230,7 @@ def new_page(
     marked ``cold_start`` gets an empty one, as a first visit does.
     """
     contexts: list[BrowserContext] = []
+    request.node.stash[CONTEXTS] = contexts
     cold = request.node.get_closest_marker("cold_start") is not None
     cache = getattr(request.config, "cache", None)  # none under -p no:cacheprovider
     store = cache.mkdir("quandary-warm") if cache else ROOT / "build" / "quandary-warm"

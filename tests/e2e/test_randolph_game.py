@@ -54,9 +54,24 @@ def next_state(page: Page, thrown: list[str], timeout: int = STEP_TIMEOUT_MS) ->
     return str(wait_js(page, STATE_JS, thrown, timeout))
 
 
-def challenge(page: Page) -> None:
-    page.locator(".rhand [data-action=draft]:not([disabled])").last.click()
-    page.click("#submit")
+def challenge(page: Page, timeout: float | None = None) -> None:
+    """Choose the highest card (unless one is chosen already) and challenge with it."""
+    if not page.locator(".rhand [data-action=draft][aria-pressed=true]").count():
+        page.locator(".rhand [data-action=draft]:not([disabled])").last.click(timeout=timeout)
+    page.click("#submit", timeout=timeout)
+
+
+CLICK_TIMEOUT_MS = 10_000
+"""How long a room test's click waits for its button before it reads the table again."""
+
+
+def attempt(step: Callable[[], object]) -> bool:
+    """Take a step that the table moving on may make void; whether it was taken."""
+    try:
+        step()
+    except PlaywrightError:
+        return False
+    return True
 
 
 def play_step(page: Page, state: str, thrown: list[str], throw: Callable[[Page], object]) -> None:
@@ -151,8 +166,9 @@ def test_a_duel_between_two_devices_in_a_room(new_page, room_url) -> None:
         for name, page in devices.items():
             state = settled_state(page, thrown[name])
             if state == "challenge":
-                challenge(page)
-                acted = True
+                # The cards may be drawn again under the click (the table moved on in
+                # the meantime): then look at both devices again.
+                acted = attempt(lambda page=page: challenge(page, CLICK_TIMEOUT_MS))
             elif state == "duel" and not all(
                 p.locator("#duel-peace").count() for p in devices.values()
             ):
