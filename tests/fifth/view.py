@@ -10,9 +10,9 @@ device against them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewHeader
+from quandary.engine import ViewOf
 from quandary.engine.typed import check_view
 
 from .state import PebblesState, Round
@@ -47,7 +47,14 @@ class PebblesOwnView(TypedDict):
     picked: NotRequired[str | None]
 
 
-class PebblesView(PebblesOwnView, ViewHeader):
+class PickMove(TypedDict):
+    """Pick a pebble from your hand, in secret: Pebbles' only move."""
+
+    type: Literal["pick"]
+    pebble: str
+
+
+class PebblesView(PebblesOwnView, ViewOf[PickMove]):
     """A whole view of a game of Pebbles: its own part and the shared header."""
 
 

@@ -68,14 +68,44 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     """
     module = sys.modules.get(cls.__module__)
     hints = get_type_hints(cls, vars(module) if module else None, include_extras=True)
+    bound = _type_arguments(cls)
     out = []
     for key, hint in hints.items():
+        hint = _bind(hint, bound)
         required = True
         while get_origin(hint) in (NotRequired, Required):
             required = get_origin(hint) is Required
             (hint,) = get_args(hint)
         out.append((key, hint, required))
     return tuple(out)
+
+
+def _type_arguments(cls: type) -> dict[Any, Any]:
+    """What each type parameter of a generic TypedDict that ``cls`` extends stands for.
+
+    ``class RoyalView(RoyalOwnView, ViewOf[RoyalMove])`` reads ``ViewOf``'s
+    ``legal_moves: list[MoveT]`` as ``list[RoyalMove]``: the annotations themselves
+    keep the parameter, so it is bound here from the bases as written.
+    """
+    bound: dict[Any, Any] = {}
+    for base in getattr(cls, "__orig_bases__", ()):
+        origin = get_origin(base)
+        if origin is None or not is_typeddict(origin):
+            continue
+        args = [_bind(arg, bound) for arg in get_args(base)]
+        bound.update(zip(getattr(origin, "__parameters__", ()), args, strict=True))
+        bound.update({k: v for k, v in _type_arguments(origin).items() if k not in bound})
+    return bound
+
+
+def _bind(hint: Any, bound: dict[Any, Any]) -> Any:
+    """``hint`` with the type parameters ``bound`` names put in (``list[MoveT]``)."""
+    if isinstance(hint, TypeVar):
+        return bound.get(hint, hint)
+    params = getattr(hint, "__parameters__", ())
+    if params and all(p in bound for p in params):
+        return hint[tuple(bound[p] for p in params)]
+    return hint
 
 
 def describe(tp: Any) -> str:
@@ -152,7 +182,42 @@ def _literal(args: tuple[object, ...], what: str) -> Check:
     return check
 
 
+def _tags(tp: Any) -> dict[str, Any] | None:
+    """A union of TypedDicts told apart by a literal ``type`` (moves): each by its tag."""
+    tags: dict[str, Any] = {}
+    for arg in get_args(tp):
+        if not is_typeddict(arg):
+            return None
+        kind = next((hint for key, hint, need in _fields(arg) if key == "type" and need), None)
+        if get_origin(kind) is not Literal:
+            return None
+        for tag in get_args(kind):
+            if not isinstance(tag, str) or tag in tags:
+                return None
+            tags[tag] = arg
+    return tags
+
+
+def _tagged(tags: dict[str, Any]) -> Check:
+    """A move is checked as the move its ``type`` names, and a wrong one is named by its
+    own fields ("[2].card must be text"), not as "an object or an object or ..."."""
+    checks = {tag: _checker(arg) for tag, arg in tags.items()}
+    unknown = "must be one of " + ", ".join(map(repr, tags))
+
+    def check(value: object) -> Found | None:
+        if not isinstance(value, dict):
+            return ([], "must be an object")
+        kind = value.get("type")
+        found = checks.get(kind) if isinstance(kind, str) else None
+        return ([".type"], unknown) if found is None else found(value)
+
+    return check
+
+
 def _union(tp: Any, wrong: Found) -> Check:
+    tags = _tags(tp)
+    if tags is not None:
+        return _tagged(tags)
     options = [_checker(arg) for arg in get_args(tp)]
     inner = [arg for arg in get_args(tp) if arg is not type(None)]
     optional = len(inner) == 1 and len(options) == 2

@@ -3,7 +3,7 @@
 A view is one game's own JSON plus a header that means the same in every game:
 who is looking, who must act, the phase and round, the bound on rounds, the
 scores, the recent log and the legal moves. The header is declared once here
-(``ViewHeader``); ``engine.view`` fills it from ``Game.progress`` and the
+(``ViewOf``); ``engine.view`` fills it from ``Game.progress`` and the
 engine's own bookkeeping, so no game spells a shared word its own way.
 
 Shared UI code reads a header through ``read_header``, which checks every key's
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, Generic, NotRequired, TypedDict, TypeVar, cast
 
 from .errors import GameError
 
@@ -78,13 +78,25 @@ class SharedHeader(TypedDict):
     scores: list[int]
 
 
-class ViewHeader(SharedHeader):
-    """The keys every view has, whatever the game (``names``/``kinds``: ``Table.view``)."""
+MoveT = TypeVar("MoveT")
+
+
+class ViewOf(SharedHeader, Generic[MoveT]):
+    """The keys every view has, whatever the game (``names``/``kinds``: ``Table.view``),
+    with the moves its seat may make as the game declares them.
+
+    A game's view extends ``ViewOf[ItsMove]``, so mypy follows a legal move's fields
+    from the rules to the screen, and ``typed.problem`` checks each one at the door.
+    """
 
     seat: int | None
-    legal_moves: list[dict[str, Any]]
+    legal_moves: list[MoveT]
     names: NotRequired[list[str]]
     kinds: NotRequired[list[str]]
+
+
+ViewHeader = ViewOf[dict[str, Any]]
+"""A view as shared code reads it: the header, each legal move a move of some game."""
 
 
 @dataclass(frozen=True)
@@ -116,8 +128,8 @@ class Progress:
         return {"count": self.round_limit, "exact": self.round_limit_exact}
 
 
-HEADER_KEYS: frozenset[str] = frozenset(ViewHeader.__required_keys__) | frozenset(
-    ViewHeader.__optional_keys__
+HEADER_KEYS: frozenset[str] = frozenset(ViewOf.__required_keys__) | frozenset(
+    ViewOf.__optional_keys__
 )
 """Keys only the engine (and the table) may set: a game's own view must not."""
 

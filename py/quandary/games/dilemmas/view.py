@@ -1,7 +1,7 @@
 """What a seat sees of The Game of Dilemmas, as types: the contract with its screens.
 
 ``rules.DilemmasGame.view`` builds a ``DilemmasOwnView``; the engine adds the
-header every game shares (``engine.ViewHeader``), which makes a ``DilemmasView``.
+header every game shares (``engine.ViewOf``, with its moves), which makes a ``DilemmasView``.
 The renderer (``web/render/dilemmas.py``) reads nothing else, so mypy follows each
 field from the rules to the screen, and ``read_view`` checks a view from another
 device against these same declarations before anything is drawn from it. Pure.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewHeader
+from quandary.engine import ViewOf
 from quandary.engine.typed import check_view
 
 
@@ -141,7 +141,7 @@ class DilemmasOwnView(TypedDict):
     my_submission: NotRequired[DilemmasMove | None]
 
 
-class DilemmasView(DilemmasOwnView, ViewHeader):
+class DilemmasView(DilemmasOwnView, ViewOf[DilemmasMove]):
     """A whole view of The Game of Dilemmas: its own part and the shared header."""
 
 

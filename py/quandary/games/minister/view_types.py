@@ -1,7 +1,7 @@
 """What a seat sees of a game of Maybe Minister, as types: the contract with its screens.
 
 ``views.view`` builds a ``MinisterOwnView``; the engine adds the header every
-game shares (``engine.ViewHeader``), which makes a ``MinisterView``. The
+game shares (``engine.ViewOf``, with its moves), which makes a ``MinisterView``. The
 renderer (``web/render/minister*.py``) reads nothing else, so mypy follows each
 field to the screen, and ``read_view`` checks a view from another device against
 these same declarations (its legal moves too) before anything is drawn from it.
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import BadView, ViewHeader
-from quandary.engine.typed import problem
+from quandary.engine import ViewOf
+from quandary.engine.typed import check_view
 
 VoteKind = Literal["yes", "no", "abstain"]
 
@@ -268,53 +268,12 @@ class MinisterOwnView(TypedDict):
     drawn: NotRequired[list[OwnVote]]
 
 
-class MinisterView(MinisterOwnView, ViewHeader):
+class MinisterView(MinisterOwnView, ViewOf[MinisterMove]):
     """A whole view of a game of Maybe Minister: its own part and the shared header."""
-
-
-def legal(view: MinisterView) -> list[MinisterMove]:
-    """The view's legal moves as the moves they are (``read_view`` checked them)."""
-    return cast(list[MinisterMove], view["legal_moves"])
-
-
-_MOVES: dict[str, type] = {
-    "propose": ProposeMove,
-    "vote": VoteMove,
-    "take": TakeMove,
-    "discard_vote": DiscardVoteMove,
-    "trade": TradeMove,
-    "collect": CollectMove,
-    "store": StoreMove,
-    "move_law": MoveLawMove,
-    "move_card": MoveCardMove,
-    "pass": PassMove,
-    "shop": ShopMove,
-    "special": SpecialMove,
-    "done": DoneMove,
-}
-"""Each move's declaration by its ``type``: a wrong move is named by its own fields,
-not as "an object or an object or ..." against the whole union."""
-
-
-def _moves_problem(moves: object) -> str:
-    if not isinstance(moves, list):
-        return "view.legal_moves must be a list"
-    for index, move in enumerate(moves):
-        where = f"view.legal_moves[{index}]"
-        kind = move.get("type") if isinstance(move, Mapping) else None
-        declared = _MOVES.get(kind) if isinstance(kind, str) else None
-        if declared is None:
-            return f"{where}.type must be one of {', '.join(map(repr, _MOVES))}"
-        found = problem(move, declared, where)
-        if found:
-            return found
-    return ""
 
 
 def read_view(view: Mapping[str, object]) -> MinisterView:
     """``view`` as a ``MinisterView``, every field and legal move checked; ``BadView``
     says what is wrong."""
-    found = problem(view, MinisterView, "view") or _moves_problem(view.get("legal_moves"))
-    if found:
-        raise BadView(f"This Maybe Minister table cannot be drawn: the {found}.")
+    check_view(view, MinisterView, "Maybe Minister table")
     return cast(MinisterView, view)

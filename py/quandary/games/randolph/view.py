@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewHeader
+from quandary.engine import ViewOf
 from quandary.engine.typed import check_view
 
 from . import arena
@@ -129,6 +129,29 @@ class DuelMove(TypedDict):
     choice: Literal["peace", "conflict"]
 
 
+class Span(TypedDict):
+    """The whole numbers from ``min`` to ``max`` a throw's measure may take."""
+
+    min: int
+    max: int
+
+
+class ThrowOffer(TypedDict):
+    """A throw the seat may make: its card, and the span of each measure of the gesture
+    (aim, power, spin, and the release time ``at`` on the table's clock, in ms)."""
+
+    type: Literal["throw"]
+    card: int
+    aim: Span
+    power: Span
+    spin: Span
+    at: Span
+
+
+RandolphOffer = ChallengeMove | ThrowOffer | DuelMove
+"""A move a view offers its seat: a throw is offered as the spans a gesture may take."""
+
+
 class RandolphOwnView(TypedDict):
     """Dilemma's own part of a view: the same table for every seat."""
 
@@ -149,7 +172,7 @@ class RandolphOwnView(TypedDict):
     history: list[RoundView]
 
 
-class RandolphView(RandolphOwnView, ViewHeader):
+class RandolphView(RandolphOwnView, ViewOf[RandolphOffer]):
     """A whole view of a game of Dilemma: its own part and the shared header."""
 
 

@@ -1,7 +1,7 @@
 """What a seat sees of a game of Royal Dilemma, as types: the contract with its screens.
 
 ``rules.RoyalGame.view`` builds a ``RoyalOwnView``; the engine adds the header
-every game shares (``engine.ViewHeader``), which makes a ``RoyalView``. The
+every game shares (``engine.ViewOf``, with its moves), which makes a ``RoyalView``. The
 renderer (``web/render/royal.py``) reads nothing else, so mypy follows each field
 from the rules to the screen, and ``read_view`` checks a view from another device
 against these same declarations before anything is drawn from it. Pure.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewHeader
+from quandary.engine import ViewOf
 from quandary.engine.typed import check_view
 
 
@@ -120,7 +120,7 @@ class RoyalOwnView(TypedDict):
     my_choice: NotRequired[ChooseMove | PassMove | None]
 
 
-class RoyalView(RoyalOwnView, ViewHeader):
+class RoyalView(RoyalOwnView, ViewOf[RoyalMove]):
     """A whole view of a game of Royal Dilemma: its own part and the shared header."""
 
 

@@ -205,7 +205,7 @@ def _supply(view: DilemmasView, ui: Ui) -> Markup:
     target = view["supply_target"]
     laid = view["laid"][target]
     hand = view["hand"]
-    allowed = {m["card"] for m in view["legal_moves"]}
+    allowed = {m["card"] for m in view["legal_moves"] if m["type"] == "supply"}
     chosen = {ui.draft.get("card"), ui.draft.get("neutral")} - {None}
     ready = _matching_move(view, ui) is not None
     return (
@@ -225,7 +225,7 @@ def _supply(view: DilemmasView, ui: Ui) -> Markup:
 
 def _vote(view: DilemmasView, ui: Ui) -> Markup:
     votes: dict[int, str] = ui.draft.get("votes", {})
-    legal = [m["votes"] for m in view["legal_moves"]]
+    legal = [m["votes"] for m in view["legal_moves"] if m["type"] == "vote"]
     offered = [t for t in TOKEN_LABELS if any(t in b for b in legal)]
     rows = []
     for i, d in enumerate(view["dilemmas"]):

@@ -25,7 +25,6 @@ from quandary.games.minister.view_types import (
     TakeMove,
     VoteMove,
 )
-from quandary.games.minister.view_types import legal as legal_moves
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -178,23 +177,23 @@ _VERBS = {
 
 def _specials(view: MinisterView) -> list[SpecialMove]:
     """The special powers usable now (they share every phase's list of moves)."""
-    return [m for m in legal_moves(view) if m["type"] == "special"]
+    return [m for m in view["legal_moves"] if m["type"] == "special"]
 
 
 def _proposals(view: MinisterView) -> list[ProposeMove]:
-    return [m for m in legal_moves(view) if m["type"] == "propose"]
+    return [m for m in view["legal_moves"] if m["type"] == "propose"]
 
 
 def _votes(view: MinisterView) -> list[VoteMove]:
-    return [m for m in legal_moves(view) if m["type"] == "vote"]
+    return [m for m in view["legal_moves"] if m["type"] == "vote"]
 
 
 def _takes(view: MinisterView) -> list[TakeMove]:
-    return [m for m in legal_moves(view) if m["type"] == "take"]
+    return [m for m in view["legal_moves"] if m["type"] == "take"]
 
 
 def _give_ups(view: MinisterView) -> list[DiscardVoteMove]:
-    return [m for m in legal_moves(view) if m["type"] == "discard_vote"]
+    return [m for m in view["legal_moves"] if m["type"] == "discard_vote"]
 
 
 def _powers(view: MinisterView) -> Markup:
@@ -455,7 +454,7 @@ def picking_order(view: MinisterView, ui: Ui) -> Markup:
 
 def _store(view: MinisterView, ui: Ui) -> Markup:
     seat = _seat(view, ui)
-    legal = {(m["vote"], m["card"]) for m in legal_moves(view) if m["type"] == "store"}
+    legal = {(m["vote"], m["card"]) for m in view["legal_moves"] if m["type"] == "store"}
     rows = []
     # One vote at a time (each store is its own move): a long list of every drawn
     # vote's choices would push the laws and the scores off the first screen.
@@ -504,7 +503,7 @@ def _collect(view: MinisterView, ui: Ui) -> Markup:
             m, f"Trade {name(m['card'])} for up to {trade} votes", "", id="trade-" + m["card"]
         )
         + Markup("</li>")
-        for m in legal_moves(view)
+        for m in view["legal_moves"]
         if m["type"] == "trade"
     )
     support = view["support"][_seat(view, ui)]
@@ -537,7 +536,7 @@ def _move(view: MinisterView, ui: Ui) -> Markup:
         for vid, v in votes.items()
     )
     options = []
-    for m in legal_moves(view):
+    for m in view["legal_moves"]:
         if m["type"] == "move_law" and chosen == [m["vote"]]:
             label = f"Put {vote_text(votes[m['vote']])} on {name(m['law'])}"
             options.append(_button(m, label, "", id=f"law-{m['law']}"))
@@ -581,7 +580,7 @@ def move_hint(chosen: list[str], stored: int) -> str:
 
 def _shop(view: MinisterView, ui: Ui) -> Markup:
     rows = []
-    for i, m in enumerate(legal_moves(view)):
+    for i, m in enumerate(view["legal_moves"]):
         if m["type"] == "shop":
             paid = ", ".join(name(c) for c in m["pay"])
             label = f"{name(m['law'])}: pay {paid}"
@@ -654,7 +653,7 @@ def draft_move(view: MinisterView, draft: dict[str, Any]) -> ProposeMove | VoteM
 
 def _matching(view: MinisterView, draft: dict[str, Any]) -> ProposeMove | VoteMove | None:
     move = draft_move(view, draft)
-    return move if move in legal_moves(view) else None
+    return move if move in view["legal_moves"] else None
 
 
 # -- the reveal ------------------------------------------------------------------------

@@ -1,0 +1,98 @@
+"""The legal moves in a view are typed by their game (``engine.ViewOf[ItsMove]``) and
+checked at the door like every other field.
+
+A renderer reads ``view["legal_moves"]`` as the game's own moves (mypy follows a
+move's fields from the rules to the screen), so a view from another device whose
+moves are not those moves must be refused, naming the wrong field, before anything
+is drawn. The doctored moves here are made from the moves the rules actually offer,
+each field given a value of another JSON kind, so the test does not trust the
+declarations it checks.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from quandary import catalog, engine
+from quandary.engine import BadView
+from quandary.engine.moves import concrete
+
+GAMES = [g.spec.id for g in engine.all_games()]
+STEPS = 400
+
+
+def offered(game: str, seed: int = 5) -> dict[str, tuple[dict[str, Any], int]]:
+    """A view offering each type of move the game has, by type: the first met in a
+    random game of the fewest players (the view, and the index of that move in it)."""
+    spec = engine.spec_of(game)
+    state = engine.setup(game, spec.min_players, {}, seed)
+    chooser = random.Random(seed)
+    found: dict[str, tuple[dict[str, Any], int]] = {}
+    for _ in range(STEPS):
+        movers = [s for s in range(spec.min_players) if engine.legal_moves(state, s)]
+        for seat in movers:
+            view = engine.view(state, seat)
+            for index, move in enumerate(view["legal_moves"]):
+                found.setdefault(move["type"], (view, index))
+        if not movers:
+            break
+        seat = chooser.choice(movers)
+        move = concrete(
+            chooser.choice(engine.legal_moves(state, seat)), lambda lo, hi: chooser.randint(lo, hi)
+        )
+        state = engine.apply(state, seat, move)
+    return found
+
+
+def other_kind(value: object) -> object:
+    """A JSON value of another kind than ``value``."""
+    return [value] if not isinstance(value, list) else "text"
+
+
+def refusal(view: dict[str, Any]) -> str:
+    """Why the view is refused ("" if it is read)."""
+    try:
+        catalog.read_view(view)
+    except BadView as exc:
+        return exc.message
+    return ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_offered_move_passes_and_each_of_its_fields_is_checked(game: str) -> None:
+    found = offered(game)
+    assert found, f"{game} offered no move in {STEPS} steps"
+    for kind, (view, index) in found.items():
+        assert refusal(view) == "", kind
+        for key, value in view["legal_moves"][index].items():
+            if key == "type":
+                continue
+            doctored = copy.deepcopy(view)
+            doctored["legal_moves"][index][key] = other_kind(value)
+            assert f"view.legal_moves[{index}].{key}" in refusal(doctored), (kind, key)
+            doctored["legal_moves"][index].pop(key)
+            assert f"view.legal_moves[{index}] has no {key}" in refusal(doctored), (kind, key)
+            if isinstance(value, dict) and value:  # a field inside a field: a throw's spans
+                inner, deep = next(iter(value.items()))
+                doctored = copy.deepcopy(view)
+                doctored["legal_moves"][index][key][inner] = other_kind(deep)
+                assert f"view.legal_moves[{index}].{key}.{inner}" in refusal(doctored)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_of_a_type_the_game_does_not_have_is_refused_naming_the_types_it_has(
+    game: str,
+) -> None:
+    found = offered(game)
+    view, index = next(iter(found.values()))
+    doctored = copy.deepcopy(view)
+    doctored["legal_moves"][index] = {"type": "steal"}
+    said = refusal(doctored)
+    assert f"view.legal_moves[{index}].type must be one of" in said
+    assert all(repr(kind) in said for kind in found)
+    doctored["legal_moves"][index] = "steal"  # the shared header refuses it first
+    assert "legal moves must be a list of moves, each an object" in refusal(doctored)
