@@ -8,9 +8,9 @@ picks, who scored, the discarded pebbles and the scores.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from quandary.engine import Event
+from quandary.engine import Event, GameState
 
 Phase = Literal["pick", "over"]
 
@@ -26,14 +26,9 @@ class Round:
 
 
 @dataclass(frozen=True)
-class PebblesState:
+class PebblesState(GameState):
     """The whole game. ``picks[seat]`` is that seat's pick this round, still in its hand."""
 
-    game: str
-    version: int
-    rng: int
-    players: int
-    options: dict[str, Any]
     round: int
     phase: Phase
     hands: tuple[tuple[str, ...], ...]

@@ -32,7 +32,7 @@ from .errors import (
 from .record import Record
 from .registry import all_games, get, register, spec_of, specs
 from .rng import Rng
-from .spec import Chooser, Clock, Event, Game, GameSpec, Move, Option
+from .spec import Chooser, Clock, Event, Game, GameSpec, GameState, Move, Option
 from .view import (
     HEADER_KEYS,
     BadView,
@@ -59,6 +59,7 @@ __all__ = [
     "Game",
     "GameError",
     "GameSpec",
+    "GameState",
     "IllegalMove",
     "LogEntry",
     "MalformedMove",

@@ -166,19 +166,26 @@ class Clock:
     records made before there was a countdown replay unchanged."""
 
 
-class GameState(Protocol):
-    """Fields every game's state dataclass has; the engine relies on them."""
+@dataclass(frozen=True)
+class GameState:
+    """The bookkeeping every game's state begins with: each game's state dataclass
+    extends this one, so the engine's words are declared once and every game keeps
+    them alike. A saved game stores them first, in this order, as it always has.
 
-    @property
-    def game(self) -> str: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def rng(self) -> int: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def log(self) -> tuple[Event, ...]: ...
+    Each state also keeps its own public ``log`` of events (``Event``), declared
+    where its game wants it among its own fields.
+    """
+
+    game: str
+    """The game's id (``GameSpec.id``): which rules the state belongs to."""
+    version: int
+    """How many moves the state has taken: views, records and rooms name a moment by it."""
+    rng: int
+    """The seeded random generator's state (``Rng``), so a replay draws the same cards."""
+    players: int
+    """How many seats the table has."""
+    options: dict[str, Any]
+    """The table's options, normalised (``GameSpec.normalise_options``)."""
 
 
 class Game(Protocol):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from quandary.engine import Event
+from quandary.engine import Event, GameState
 
 Phase = Literal["build", "lay", "supply", "vote", "over"]
 HAND_SIZE = 4
@@ -64,14 +64,9 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class DilemmasState:
+class DilemmasState(GameState):
     """The whole game. ``pending[seat]`` is that seat's submitted, unrevealed move."""
 
-    game: str
-    version: int
-    rng: int
-    players: int
-    options: dict[str, Any]
     round: int
     phase: Phase
     hands: tuple[Hand, ...]

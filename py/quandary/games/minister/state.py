@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Literal, TypeVar
 
-from quandary.engine import Event, Rng
+from quandary.engine import Event, GameState, Rng
 
 Phase = Literal[
     "shop_start", "propose", "vote", "pick", "collect", "move", "shop_end", "powers", "over"
@@ -55,7 +55,7 @@ class Reveal:
 
 
 @dataclass(frozen=True)
-class MinisterState:
+class MinisterState(GameState):
     """The whole game.
 
     ``actor`` is the seat whose step it is in a sequential phase; ``queue`` the
@@ -66,11 +66,6 @@ class MinisterState:
     picking order and ``pick_at`` the position in it (cycling).
     """
 
-    game: str
-    version: int
-    rng: int
-    players: int
-    options: dict[str, Any]
     turn: int
     phase: Phase
     proposer: int

@@ -13,9 +13,9 @@ conservation audit can follow each one from hand to arena to a won pile.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from quandary.engine import Event
+from quandary.engine import Event, GameState
 
 Phase = Literal["challenge", "react", "duel", "over"]
 Landing = Literal["flat", "diagonal", "edge", "outside"]
@@ -121,7 +121,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class RandolphState:
+class RandolphState(GameState):
     """The whole game.
 
     ``hands[seat]`` holds that seat's own values still in hand, sorted.
@@ -132,11 +132,6 @@ class RandolphState:
     thrower's hand.
     """
 
-    game: str
-    version: int
-    rng: int
-    players: int
-    options: dict[str, Any]
     round: int
     phase: Phase
     provocateur: int

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from quandary.engine import Event
+from quandary.engine import Event, GameState
 
 Stage = Literal["choose", "capture", "over"]
 StepKind = Literal["build", "battle", "invasion"]
@@ -84,7 +84,7 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
-class RoyalState:
+class RoyalState(GameState):
     """The whole game. ``pending[seat]`` is that seat's submitted, unrevealed move.
 
     ``stage`` is what views call the ``phase`` ("choose", "capture", "over"); the
@@ -95,11 +95,6 @@ class RoyalState:
     and invasions still to come and ``steps`` the ones already resolved.
     """
 
-    game: str
-    version: int
-    rng: int
-    players: int
-    options: dict[str, Any]
     round: int
     stage: Stage
     hands: tuple[tuple[str, ...], ...]
