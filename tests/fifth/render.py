@@ -14,6 +14,7 @@ from typing import Any
 from quandary.engine import round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
+from quandary.web.render import Draft
 from quandary.web.render.ending import lead_line
 from quandary.web.render.table import Ui, error_line, reveal
 
@@ -79,17 +80,17 @@ def privacy_reason(view: PebblesView) -> str:
     return "It is time to pick a pebble in secret."
 
 
-def update_draft(view: PebblesView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
+def update_draft(view: PebblesView, draft: Draft, data: dict[str, str]) -> Draft:
     """No drafts: a pick is one press."""
     return draft
 
 
-def draft_move(view: PebblesView, draft: dict[str, Any]) -> dict[str, Any] | None:
+def draft_move(view: PebblesView, draft: Draft) -> None:
     """No drafts: a pick is one press."""
     return None
 
 
-def gesture_move(view: PebblesView, data: dict[str, str]) -> dict[str, Any] | None:
+def gesture_move(view: PebblesView, data: dict[str, str]) -> None:
     """No gestures in Pebbles."""
     return None
 

@@ -156,3 +156,24 @@ def test_the_banner_names_the_round_as_the_game_does() -> None:
     m.dispatch("start", {})
     banner = re.search(r'class="round-banner"[^>]*>([^<]+)<', m.render())
     assert banner is not None and banner.group(1).startswith("Turn 1")
+
+
+def test_a_challenge_card_that_is_no_card_changes_nothing_and_an_empty_draft_is_not_sent() -> None:
+    clock = Clock()
+    c = start(clock)
+    thrown: list[int] = []
+    for _ in range(200):
+        view = c.table.view(0)
+        if view["phase"] == "challenge" and view["legal_moves"]:
+            break
+        play_turn(c, clock, thrown)
+    else:
+        raise AssertionError("the human never held the stumbling block")
+    before = c.table.state
+    c.dispatch("draft", {"card": "ten"})  # a page's data damaged: no card at all
+    c.dispatch("submit", {})
+    assert c.table.state == before
+    assert "Your choice is not complete yet." in c.render()
+    c.dispatch("draft", {"card": str(view["legal_moves"][-1]["card"])})
+    c.dispatch("submit", {})
+    assert c.table.state.phase == "react"

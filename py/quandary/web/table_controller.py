@@ -27,7 +27,7 @@ from .authority import Authority, View
 from .game_log import GameLog, lines, log_file_name, log_panel, log_text
 from .html import EMPTY, Markup, markup
 from .phrases import Cast
-from .render import GameUi, game_ui
+from .render import Draft, GameUi, game_ui
 from .render.ending import why_line
 from .render.table import (
     Exit,
@@ -62,7 +62,7 @@ class TableController:
         # is still choosing: re-announcing then would move their focus away.
         self.announce_every_version = announce_every_version
         self.viewer: int | None = None
-        self.draft: dict[str, Any] = {}
+        self.draft: Draft = {}
         self.error: str | None = None
         self.log = GameLog()
         self.effects: list[Effect] = []

@@ -115,11 +115,15 @@ class ChallengeMove(TypedDict):
 
 
 class ThrowMove(TypedDict):
-    """A card thrown at the arena: the gesture, which the rules turn into a landing."""
+    """A card thrown at the arena, as the page measured the gesture; the table stamps
+    its time (``at``) and drops the ``window`` it names once it has checked it."""
 
     type: Literal["throw"]
     card: int
-    window: int
+    aim: int
+    power: int
+    spin: int
+    window: NotRequired[int]
 
 
 class DuelMove(TypedDict):

@@ -10,6 +10,7 @@ live here, but a game's renderer may live with the game (the test-only game in
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from quandary import catalog
@@ -24,7 +25,13 @@ if TYPE_CHECKING:
 View = ViewHeader
 """A view as shared code knows it: the header every game has (each game's module
 takes its own view type, which adds the game's part: ``games/<game>/view.py``)."""
-Draft = dict[str, Any]
+Draft = Mapping[str, object]
+"""A move being built on this device, as shared code holds it: opaque. Only the game's
+own ``update_draft`` makes one (from ``{}``), so each game reads its drafts as its own
+type (``RandolphDraft``...); a draft never crosses a network or a save."""
+Move = Mapping[str, object]
+"""A move a screen made, as shared code passes it on: the game's own move type, which
+the engine's one door (``engine.apply``) checks whatever made it."""
 
 
 class GameUi(Protocol):
@@ -40,11 +47,11 @@ class GameUi(Protocol):
         """A step of building a move (a card chosen, a token placed), kept on this device."""
         ...
 
-    def draft_move(self, view: View, draft: Draft) -> dict[str, Any] | None:
+    def draft_move(self, view: View, draft: Draft) -> Move | None:
         """The move the draft describes, if it is complete (it may still be illegal)."""
         ...
 
-    def gesture_move(self, view: View, data: dict[str, str]) -> dict[str, Any] | None:
+    def gesture_move(self, view: View, data: dict[str, str]) -> Move | None:
         """The move a gesture on the table made (a card thrown), if the game has gestures."""
         ...
 

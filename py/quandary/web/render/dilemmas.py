@@ -7,11 +7,18 @@ the rules forbid is never offered.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from quandary.engine import last_round, round_words
 from quandary.engine.typed import needed
-from quandary.games.dilemmas.view import CardView, DilemmaCards, DilemmasView, RoundView, hand_cards
+from quandary.games.dilemmas.view import (
+    CardView,
+    DilemmaCards,
+    DilemmasMove,
+    DilemmasView,
+    RoundView,
+    hand_cards,
+)
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, names_list, plural
 
@@ -121,7 +128,7 @@ def _card(card: CardView, selected: bool, disabled: bool = False) -> Markup:
 def _hand_row(
     title: str,
     cards: list[CardView],
-    chosen: set[Any],
+    chosen: set[str | None],
     allowed: set[str] | None = None,
 ) -> Markup:
     if not cards:
@@ -145,7 +152,7 @@ def _neutral_row(view: DilemmasView, ui: Ui) -> Markup:
     neutral = view["hand"]["neutral"]
     if not neutral or not view["options"].get("neutral"):
         return EMPTY
-    chosen = {ui.draft.get("neutral")} - {None}
+    chosen = {_draft(ui).get("neutral")} - {None}
     return _hand_row("Your neutral card (optional, once per game)", [neutral], chosen)
 
 
@@ -166,14 +173,15 @@ def _submit(label: str, ready: bool, hint: str) -> Markup:
 
 
 def _build(view: DilemmasView, ui: Ui) -> Markup:
-    hand, draft = view["hand"], ui.draft
-    chosen = {draft.get("positive"), draft.get("negative"), draft.get("neutral")} - {None}
+    hand, draft = view["hand"], _draft(ui)
+    positive, negative = draft.get("positive"), draft.get("negative")
+    chosen = {positive, negative, draft.get("neutral")} - {None}
     preview = ""
     by_id = {c["id"]: c for c in hand_cards(hand)}
-    if draft.get("positive") in by_id and draft.get("negative") in by_id:
+    if positive in by_id and negative in by_id:
         shown: DilemmaCards = {
-            "positive": by_id[draft["positive"]],
-            "negative": by_id[draft["negative"]],
+            "positive": by_id[positive],
+            "negative": by_id[negative],
             "neutral": hand["neutral"] if draft.get("neutral") else None,
         }
         preview = markup('<div class="preview"><h3>Your dilemma</h3>{}</div>', dilemma_html(shown))
@@ -191,7 +199,7 @@ def _build(view: DilemmasView, ui: Ui) -> Markup:
 
 def _lay(view: DilemmasView, ui: Ui) -> Markup:
     hand = view["hand"]
-    chosen = {ui.draft.get("card")} - {None}
+    chosen = {_draft(ui).get("card")} - {None}
     ready = _matching_move(view, ui) is not None
     return (
         Markup('<p class="explain">Lay one card, good or bad. A neighbour will complete it.</p>')
@@ -206,7 +214,7 @@ def _supply(view: DilemmasView, ui: Ui) -> Markup:
     laid = view["laid"][target]
     hand = view["hand"]
     allowed = {m["card"] for m in view["legal_moves"] if m["type"] == "supply"}
-    chosen = {ui.draft.get("card"), ui.draft.get("neutral")} - {None}
+    chosen = {_draft(ui).get("card"), _draft(ui).get("neutral")} - {None}
     ready = _matching_move(view, ui) is not None
     return (
         markup(
@@ -224,7 +232,7 @@ def _supply(view: DilemmasView, ui: Ui) -> Markup:
 
 
 def _vote(view: DilemmasView, ui: Ui) -> Markup:
-    votes: dict[int, str] = ui.draft.get("votes", {})
+    votes = _draft(ui).get("votes", {})
     legal = [m["votes"] for m in view["legal_moves"] if m["type"] == "vote"]
     offered = [t for t in TOKEN_LABELS if any(t in b for b in legal)]
     rows = []
@@ -298,20 +306,34 @@ def _supers(view: DilemmasView, ui: Ui) -> Markup:
     )
 
 
-def draft_move(view: DilemmasView, draft: dict[str, Any]) -> dict[str, Any] | None:
+class DilemmasDraft(TypedDict, total=False):
+    """A move being built: the cards picked for each slot (None: put back), and the
+    token placed on each dilemma by its position."""
+
+    positive: str | None
+    negative: str | None
+    neutral: str | None
+    card: str | None
+    votes: dict[int, str]
+
+
+def _draft(ui: Ui) -> DilemmasDraft:
+    """This device's draft: only ``update_draft`` below makes one (``render.Draft``)."""
+    return cast(DilemmasDraft, ui.draft)
+
+
+def draft_move(view: DilemmasView, draft: DilemmasDraft) -> DilemmasMove | None:
     """The move the draft describes, if it is complete (it may still be illegal)."""
-    phase = view["phase"]
+    phase, card, neutral = view["phase"], draft.get("card"), draft.get("neutral")
     if phase == "build":
-        return {
-            "type": "build",
-            "positive": draft.get("positive"),
-            "negative": draft.get("negative"),
-            "neutral": draft.get("neutral"),
-        }
+        positive, negative = draft.get("positive"), draft.get("negative")
+        if positive is None or negative is None:
+            return None
+        return {"type": "build", "positive": positive, "negative": negative, "neutral": neutral}
     if phase == "lay":
-        return {"type": "lay", "card": draft.get("card")}
+        return None if card is None else {"type": "lay", "card": card}
     if phase == "supply":
-        return {"type": "supply", "card": draft.get("card"), "neutral": draft.get("neutral")}
+        return None if card is None else {"type": "supply", "card": card, "neutral": neutral}
     if phase == "vote":
         votes = draft.get("votes", {})
         if len(votes) != len(view["dilemmas"]):
@@ -320,12 +342,12 @@ def draft_move(view: DilemmasView, draft: dict[str, Any]) -> dict[str, Any] | No
     return None
 
 
-def _matching_move(view: DilemmasView, ui: Ui) -> dict[str, Any] | None:
-    move = draft_move(view, ui.draft)
+def _matching_move(view: DilemmasView, ui: Ui) -> DilemmasMove | None:
+    move = draft_move(view, _draft(ui))
     return move if move in view["legal_moves"] else None
 
 
-def pick(view: DilemmasView, draft: dict[str, Any], card_id: str) -> dict[str, Any]:
+def pick(view: DilemmasView, draft: DilemmasDraft, card_id: str) -> DilemmasDraft:
     """The draft after a card is clicked: toggles it into the slot of its kind."""
     hand = needed(view.get("hand"), "hand of the seat choosing a card")
     kinds = {c["id"]: c["kind"] for c in hand_cards(hand)}
@@ -336,12 +358,20 @@ def pick(view: DilemmasView, draft: dict[str, Any], card_id: str) -> dict[str, A
     if kind is None:
         return draft
     slot = kind if view["phase"] == "build" or kind == "neutral" else "card"
-    new = dict(draft)
-    new[slot] = None if draft.get(slot) == card_id else card_id
+    new: DilemmasDraft = {**draft}
+    chosen = None if draft.get(slot) == card_id else card_id
+    if slot == "positive":
+        new["positive"] = chosen
+    elif slot == "negative":
+        new["negative"] = chosen
+    elif slot == "neutral":
+        new["neutral"] = chosen
+    else:
+        new["card"] = chosen
     return new
 
 
-def set_token(draft: dict[str, Any], dilemma: int, token: str) -> dict[str, Any]:
+def set_token(draft: DilemmasDraft, dilemma: int, token: str) -> DilemmasDraft:
     """The draft after a token is placed (placing the same token again lifts it)."""
     votes = dict(draft.get("votes", {}))
     if votes.get(dilemma) == token:
@@ -399,11 +429,13 @@ def explain_milestone(view: DilemmasView, index: int, cast: Cast) -> str:
     return f"Round {r['round']}: " + explain_result(r, cast)
 
 
-def update_draft(view: DilemmasView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
+def update_draft(view: DilemmasView, draft: DilemmasDraft, data: dict[str, str]) -> DilemmasDraft:
     """A step of a draft: a card clicked (``card``) or a token placed (``dilemma``, ``token``)."""
     if "card" in data:
         return pick(view, draft, data["card"])
     if "dilemma" in data:
+        if not data["dilemma"].isdigit():
+            return draft
         return set_token(draft, int(data["dilemma"]), data.get("token", ""))
     return draft
 
@@ -509,6 +541,6 @@ def describe(event: dict[str, Any], cast: Cast) -> str | None:
     return None
 
 
-def gesture_move(view: DilemmasView, data: dict[str, str]) -> dict[str, Any] | None:
+def gesture_move(view: DilemmasView, data: dict[str, str]) -> None:
     """This game has no gestures: every move is made with buttons."""
     return None

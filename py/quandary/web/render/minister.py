@@ -10,7 +10,7 @@ that is full and a proposal of the wrong size cannot be sent.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from quandary.engine.typed import needed
 from quandary.games.minister.view_types import (
@@ -267,7 +267,7 @@ def _hand(view: MinisterView, ui: Ui) -> Markup:
 
 
 def _propose(view: MinisterView, ui: Ui) -> Markup:
-    chosen = set(ui.draft.get("cards", []))
+    chosen = set(_draft(ui).get("cards", []))
     items = join(
         markup(
             '<li><button type="button" class="mm-card mm-pick" data-action="draft" '
@@ -283,7 +283,7 @@ def _propose(view: MinisterView, ui: Ui) -> Markup:
         for c in view["hand"]
     )
     sizes = sorted({len(m["cards"]) for m in _proposals(view)})
-    ready = _matching(view, ui.draft) is not None
+    ready = _matching(view, _draft(ui)) is not None
     hint = f"Choose {_either(sizes)} cards." if not ready else ""
     return markup(
         '<p class="explain">Choose the cards to propose. If the vote passes, its laws are'
@@ -342,7 +342,7 @@ def _seat(view: MinisterView, ui: Ui) -> int:
 def _vote(view: MinisterView, ui: Ui) -> Markup:
     """Choose a vote (a toggle), then confirm it: one stray click never casts a vote."""
     votes = _my_votes(view, ui)
-    chosen: str = str(ui.draft.get("vote", ""))
+    chosen = _draft(ui).get("vote", "")
     offered = [m["vote"] for m in _votes(view)]
     buttons = join(
         markup(
@@ -521,7 +521,7 @@ def _collect(view: MinisterView, ui: Ui) -> Markup:
 
 def _move(view: MinisterView, ui: Ui) -> Markup:
     votes = _my_votes(view, ui)
-    chosen = [v for v in ui.draft.get("votes", []) if v in votes]
+    chosen = [v for v in _draft(ui).get("votes", []) if v in votes]
     toggles = join(
         markup(
             '<button type="button" class="mm-vote {}" data-action="draft" '
@@ -613,7 +613,20 @@ def _shop(view: MinisterView, ui: Ui) -> Markup:
 # -- drafts ----------------------------------------------------------------------------
 
 
-def update_draft(view: MinisterView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
+class MinisterDraft(TypedDict, total=False):
+    """A move being built: the cards of a proposal, the vote to cast, the votes to move."""
+
+    cards: list[str]
+    vote: str
+    votes: list[str]
+
+
+def _draft(ui: Ui) -> MinisterDraft:
+    """This device's draft: only ``update_draft`` below makes one (``render.Draft``)."""
+    return cast(MinisterDraft, ui.draft)
+
+
+def update_draft(view: MinisterView, draft: MinisterDraft, data: dict[str, str]) -> MinisterDraft:
     """A card toggled in or out of the proposal, or a vote chosen to move."""
     if "card" in data and data["card"] in (view.get("hand") or []):
         cards = list(draft.get("cards", []))
@@ -624,12 +637,11 @@ def update_draft(view: MinisterView, draft: dict[str, Any], data: dict[str, str]
         )
         return {**draft, "cards": cards}
     if "vote" in data and view["phase"] == "vote":
-        same = draft.get("vote") == data["vote"]
-        return (
-            {k: v for k, v in draft.items() if k != "vote"}
-            if same
-            else {**draft, "vote": data["vote"]}
-        )
+        if draft.get("vote") == data["vote"]:
+            kept: MinisterDraft = {**draft}
+            del kept["vote"]
+            return kept
+        return {**draft, "vote": data["vote"]}
     if "vote" in data:
         votes = list(draft.get("votes", []))
         votes = (
@@ -641,7 +653,7 @@ def update_draft(view: MinisterView, draft: dict[str, Any], data: dict[str, str]
     return draft
 
 
-def draft_move(view: MinisterView, draft: dict[str, Any]) -> ProposeMove | VoteMove | None:
+def draft_move(view: MinisterView, draft: MinisterDraft) -> ProposeMove | VoteMove | None:
     """The proposal the draft describes (its cards in hand order), or the chosen vote."""
     if view["phase"] == "vote":
         return {"type": "vote", "vote": draft["vote"]} if draft.get("vote") else None
@@ -651,7 +663,7 @@ def draft_move(view: MinisterView, draft: dict[str, Any]) -> ProposeMove | VoteM
     return {"type": "propose", "cards": [c for c in view.get("hand") or [] if c in chosen]}
 
 
-def _matching(view: MinisterView, draft: dict[str, Any]) -> ProposeMove | VoteMove | None:
+def _matching(view: MinisterView, draft: MinisterDraft) -> ProposeMove | VoteMove | None:
     move = draft_move(view, draft)
     return move if move in view["legal_moves"] else None
 

@@ -9,10 +9,10 @@ itself is drawn by ``randolph_arena``.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from quandary.engine.typed import needed
-from quandary.games.randolph.view import RandolphView, RoundView
+from quandary.games.randolph.view import ChallengeMove, RandolphView, RoundView, ThrowMove
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, article, indefinite, plural
 
@@ -48,16 +48,29 @@ def privacy_reason(view: RandolphView) -> str:
     return ""
 
 
-def update_draft(view: RandolphView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
+class RandolphDraft(TypedDict, total=False):
+    """The only draft: the challenge card being considered."""
+
+    card: int
+
+
+def _draft(ui: Ui) -> RandolphDraft:
+    """This device's draft: only ``update_draft`` below makes one (``render.Draft``)."""
+    return cast(RandolphDraft, ui.draft)
+
+
+def update_draft(view: RandolphView, draft: RandolphDraft, data: dict[str, str]) -> RandolphDraft:
     """The only draft is the challenge card being considered."""
-    if "card" in data:
+    if "card" in data and data["card"].isdigit():
         return {**draft, "card": int(data["card"])}
     return draft
 
 
-def draft_move(view: RandolphView, draft: dict[str, Any]) -> dict[str, Any] | None:
+def draft_move(view: RandolphView, draft: RandolphDraft) -> ChallengeMove | None:
     """The challenge the draft describes, if it is one of the legal moves."""
-    move = {"type": "challenge", "card": draft.get("card")}
+    if "card" not in draft:
+        return None
+    move: ChallengeMove = {"type": "challenge", "card": draft["card"]}
     return move if move in view["legal_moves"] else None
 
 
@@ -123,7 +136,7 @@ def _challenge(view: RandolphView, ui: Ui) -> Markup:
             ui.cast.subject(provocateur, "hold", start=True),
             ui.cast.verb(provocateur, "be"),
         ) + arena(view, ui)
-    chosen = ui.draft.get("card")
+    chosen = _draft(ui).get("card")
     legal = {m["card"] for m in view["legal_moves"] if m["type"] == "challenge"}
     buttons = join(
         markup(
@@ -139,7 +152,7 @@ def _challenge(view: RandolphView, ui: Ui) -> Markup:
         )
         for v in view["hands"][view["seat"]]
     )
-    ready = draft_move(view, ui.draft) is not None
+    ready = draft_move(view, _draft(ui)) is not None
     return (
         markup(
             '<p class="explain">You hold the stumbling block. Place one card face up in the arena:'
@@ -456,7 +469,7 @@ def describe(event: dict[str, Any], cast: Cast) -> str | None:
 GESTURE_FIELDS = ("card", "aim", "power", "spin")
 
 
-def gesture_move(view: object, data: dict[str, str]) -> dict[str, Any] | None:
+def gesture_move(view: object, data: dict[str, str]) -> ThrowMove | None:
     """A throw measured by ``static/js/throw.entry.js`` (drag, flick or keyboard).
 
     The table stamps its time and judges it; a gesture with a missing or
@@ -465,8 +478,11 @@ def gesture_move(view: object, data: dict[str, str]) -> dict[str, Any] | None:
     table instead of landing on the next challenge.
     """
     try:
-        move = {"type": "throw"} | {key: round(float(data[key])) for key in GESTURE_FIELDS}
+        card, aim, power, spin = (round(float(data[key])) for key in GESTURE_FIELDS)
     except (KeyError, ValueError, OverflowError):
         return None
+    move: ThrowMove = {"type": "throw", "card": card, "aim": aim, "power": power, "spin": spin}
     window = data.get("window", "")
-    return move | {"window": int(window)} if window.isdigit() else move
+    if window.isdigit():
+        move["window"] = int(window)
+    return move

@@ -9,7 +9,7 @@ decide which buttons are enabled. Every step of a round is explained in words
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from quandary.engine import round_words
 from quandary.engine.typed import needed
@@ -34,7 +34,7 @@ from quandary.games.royal.cards import (
 from quandary.games.royal.cards import (
     short_name as short,
 )
-from quandary.games.royal.view import RoyalChoice, RoyalRecord, RoyalStep, RoyalView
+from quandary.games.royal.view import ChooseMove, RoyalChoice, RoyalRecord, RoyalStep, RoyalView
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -452,7 +452,7 @@ def _you(ui: Ui, seat: int) -> str:
 
 
 def _choose(view: RoyalView, ui: Ui) -> Markup:
-    me, draft = ui.viewer, ui.draft
+    me, draft = ui.viewer, _draft(ui)
     assert me is not None
     legal_targets = {m["target"] for m in view["legal_moves"] if m["type"] == "choose"}
     legal_values = {m["value"] for m in view["legal_moves"] if m["type"] == "choose"}
@@ -545,7 +545,7 @@ def _caption(caption: str, unseen: str = "") -> Markup:
 
 
 def _preview(view: RoyalView, ui: Ui) -> str:
-    me, draft = ui.viewer, ui.draft
+    me, draft = ui.viewer, _draft(ui)
     assert me is not None
     target, value = str(draft.get("target")), str(draft.get("value"))
     if target not in view["targets"] or value not in view["hand"]:
@@ -634,20 +634,34 @@ def _capture(view: RoyalView, ui: Ui) -> Markup:
     )
 
 
-def update_draft(view: RoyalView, draft: dict[str, Any], data: dict[str, str]) -> dict[str, Any]:
+class RoyalDraft(TypedDict, total=False):
+    """A choice being built: the target card and the value card picked so far."""
+
+    target: str | None
+    value: str | None
+
+
+def _draft(ui: Ui) -> RoyalDraft:
+    """This device's draft: only ``update_draft`` below makes one (``render.Draft``)."""
+    return cast(RoyalDraft, ui.draft)
+
+
+def update_draft(view: RoyalView, draft: RoyalDraft, data: dict[str, str]) -> RoyalDraft:
     """The draft after a target card or a value card is clicked (again: put back)."""
-    new = dict(draft)
-    for key in ("target", "value"):
-        if key in data:
-            new[key] = None if draft.get(key) == data[key] else data[key]
+    new: RoyalDraft = {**draft}
+    if "target" in data:
+        new["target"] = None if draft.get("target") == data["target"] else data["target"]
+    if "value" in data:
+        new["value"] = None if draft.get("value") == data["value"] else data["value"]
     return new
 
 
-def draft_move(view: RoyalView, draft: dict[str, Any]) -> dict[str, Any] | None:
+def draft_move(view: RoyalView, draft: RoyalDraft) -> ChooseMove | None:
     """The choice the draft describes, once both cards are picked (it may still be illegal)."""
-    if view.get("phase") != "choose" or not draft.get("target") or not draft.get("value"):
+    target, value = draft.get("target"), draft.get("value")
+    if view.get("phase") != "choose" or not target or not value:
         return None
-    return {"type": "choose", "target": draft["target"], "value": draft["value"]}
+    return {"type": "choose", "target": target, "value": value}
 
 
 RESULT_EVENTS = frozenset({"choices_revealed"})
@@ -699,6 +713,6 @@ def _ending(data: dict[str, Any]) -> str:
     return "The deck cannot cover the next draw"
 
 
-def gesture_move(view: RoyalView, data: dict[str, str]) -> dict[str, Any] | None:
+def gesture_move(view: RoyalView, data: dict[str, str]) -> None:
     """This game has no gestures: every move is made with buttons."""
     return None

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from quandary.engine import ViewHeader, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
@@ -24,7 +25,8 @@ class Ui:
     names: list[str]
     kinds: list[str]
     viewer: int | None
-    draft: dict[str, Any] = field(default_factory=dict)
+    draft: Mapping[str, object] = field(default_factory=dict)
+    """The move being built, which only its game reads (``render.Draft``)."""
     error: str | None = None
     elapsed: int = 0
     """Milliseconds since the open timed window opened, as this device reckons it
