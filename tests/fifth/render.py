@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from quandary.engine import round_words
+from quandary.engine import LeadStory, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 from quandary.web.render import Draft
@@ -159,11 +159,9 @@ def _table(view: PebblesView, ui: Ui) -> Markup:
     )
 
 
-def why(story: dict[str, Any], cast: Cast) -> str | None:
+def why(story: LeadStory, cast: Cast) -> str | None:
     """How the game was won: the round from which the winner was never behind."""
-    if story.get("kind") == "lead":
-        return lead_line(story, cast, "round")
-    return None
+    return lead_line(story, cast, "round")
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import CorruptState, Event, Progress, Result, Rng, moves
+from quandary.engine import CorruptState, Event, LeadStory, Progress, Result, Rng, Story, moves
 from quandary.engine.spec import Chooser, Json, Move
 
 from .spec import HAND, SPEC, bag, number, rounds_at
@@ -172,7 +172,7 @@ class Pebbles:
 
         return dict(own_view(state, seat))
 
-    def result(self, state: PebblesState) -> Result | None:
+    def result(self, state: PebblesState) -> Result[Story] | None:
         """Final scores and every seat with the top score."""
         if state.phase != "over":
             return None
@@ -188,14 +188,10 @@ class Pebbles:
             out.append(list(scores))
         return out
 
-    def story(self, state: PebblesState) -> dict[str, Any]:
+    def story(self, state: PebblesState) -> LeadStory:
         """The (first) winner's lead: from which round they were never behind."""
         winner = max(range(state.players), key=lambda s: (state.scores[s], -s))
-        return {
-            "kind": "lead",
-            "seat": winner,
-            **moves.lead_story(self.score_history(state), winner),
-        }
+        return {"kind": "lead", **moves.lead_story(self.score_history(state), winner)}
 
     # -- audits used by the conformance suite -----------------------------------------
 

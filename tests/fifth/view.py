@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewOf
+from quandary.engine import LeadStory, ViewOf
 from quandary.engine.typed import check_view
 
 from .state import PebblesState, Round
@@ -54,7 +54,7 @@ class PickMove(TypedDict):
     pebble: str
 
 
-class PebblesView(PebblesOwnView, ViewOf[PickMove]):
+class PebblesView(PebblesOwnView, ViewOf[PickMove, LeadStory]):
     """A whole view of a game of Pebbles: its own part and the shared header."""
 
 

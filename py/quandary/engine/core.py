@@ -24,7 +24,7 @@ from .codec import decode, encode
 from .errors import BadSetup, CorruptState, IllegalMove, MalformedMove, OutOfTurn
 from .rng import Rng
 from .spec import Clock, Game, Json, Move
-from .view import HEADER_KEYS, LogEntry, Result, SharedHeader
+from .view import HEADER_KEYS, LogEntry, Result, SharedHeader, Story
 
 CLOCK_ONLY = "Only the table's clock can do that."
 """What a seat is told when it tries a move only the authority's clock makes."""
@@ -142,7 +142,7 @@ _LAST_HEADER: list[Any] = [None, None]
 """The last state whose seat-independent header was built, and that header."""
 
 
-def _common_header(state: Any, game: Game) -> SharedHeader:
+def _common_header(state: Any, game: Game) -> SharedHeader[Story]:
     """The header keys every viewer of ``state`` sees alike, built once per state.
 
     An authority asks for every seat's view of one state in turn (a room after
@@ -151,10 +151,10 @@ def _common_header(state: Any, game: Game) -> SharedHeader:
     identity, as states are immutable.
     """
     if _LAST_HEADER[0] is state:
-        shared: SharedHeader = _LAST_HEADER[1]
+        shared: SharedHeader[Story] = _LAST_HEADER[1]
         return shared
     progress = game.progress(state)
-    common: SharedHeader = {
+    common: SharedHeader[Story] = {
         "game": state.game,
         "version": state.version,
         "players": state.players,
@@ -176,12 +176,12 @@ def clock(state: Any) -> Clock | None:
     return timer(state) if timer is not None else None
 
 
-def result(state: Any) -> Result | None:
+def result(state: Any) -> Result[Story] | None:
     """Scores, winners and the game's story once it is over, else ``None``."""
     return _told_result(state, game_of(state))
 
 
-def _told_result(state: Any, game: Game) -> Result | None:
+def _told_result(state: Any, game: Game) -> Result[Story] | None:
     """The game's result with its public story: scores round by round, the deciding moment.
 
     A game that tells no story (``score_history``/``story`` are optional) ends
@@ -192,7 +192,7 @@ def _told_result(state: Any, game: Game) -> Result | None:
         return None
     history = getattr(game, "score_history", None)
     story = getattr(game, "story", None)
-    told = Result(scores=told["scores"], winners=told["winners"])
+    told = Result[Story](scores=told["scores"], winners=told["winners"])
     if history is not None:
         told["history"] = [list(scores) for scores in history(state)]
     if story is not None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from .errors import MalformedMove
 from .spec import Move
-from .view import Result
+from .view import Lead, Result, Story
 
 Schema = Mapping[str, Mapping[str, type | tuple[type, ...]]]
 """Each move type's fields and the JSON types each may hold."""
@@ -100,7 +100,7 @@ def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
     return kinds if isinstance(kinds, tuple) else (kinds,)
 
 
-def final_result(scores: list[int]) -> Result:
+def final_result(scores: list[int]) -> Result[Story]:
     """A finished game's result: the scores and every seat with the top one (ties share).
 
     >>> final_result([3, 7, 7])
@@ -135,7 +135,7 @@ def lead_kept_from(history: Sequence[Sequence[int]], seat: int) -> int:
     return start
 
 
-def lead_story(history: Sequence[Sequence[int]], seat: int) -> dict[str, Any]:
+def lead_story(history: Sequence[Sequence[int]], seat: int) -> Lead:
     """What an end screen may truly say of ``seat``'s lead, as plain story fields.
 
     ``round``: from when ``seat`` was never behind again (``lead_kept_from``);
@@ -145,13 +145,13 @@ def lead_story(history: Sequence[Sequence[int]], seat: int) -> dict[str, Any]:
     round is no lead kept "from then on": the sentence must say so.
 
     >>> lead_story([[2, 0], [2, 3], [5, 3], [6, 6]], 0)
-    {'round': 3, 'rounds': 4, 'alone': False}
+    {'seat': 0, 'round': 3, 'rounds': 4, 'alone': False}
     >>> lead_story([[0, 1], [4, 1]], 0)
-    {'round': 2, 'rounds': 2, 'alone': True}
+    {'seat': 0, 'round': 2, 'rounds': 2, 'alone': True}
     """
     number = lead_kept_from(history, seat)
     alone = all(
         all(score < scores[seat] for other, score in enumerate(scores) if other != seat)
         for scores in history[max(0, number - 1) :]
     )
-    return {"round": number, "rounds": len(history), "alone": alone and number > 0}
+    return {"seat": seat, "round": number, "rounds": len(history), "alone": alone and number > 0}

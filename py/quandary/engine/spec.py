@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 
 from .errors import BadSetup
 from .rng import Rng
-from .view import Progress, Result
+from .view import Progress, Result, Story
 
 Move = dict[str, Any]
 """A move is a JSON object with a ``type``; moves compare by value."""
@@ -243,7 +243,7 @@ class Game(Protocol):
         """The seats that still have to act."""
         ...
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: Any) -> Result[Story] | None:
         """``{"scores": [...], "winners": [...]}`` once the game is over, else None."""
         ...
 

@@ -66,17 +66,19 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     ``__required_keys__``, which Python 3.11 gets wrong for annotations written
     as text (``from __future__ import annotations``).
     """
-    module = sys.modules.get(cls.__module__)
-    hints = get_type_hints(cls, vars(module) if module else None, include_extras=True)
-    bound = _type_arguments(cls)
+    declared = get_origin(cls) or cls  # ``Result[RoyalStory]``: ``Result``'s keys, bound
+    module = sys.modules.get(declared.__module__)
+    hints = get_type_hints(declared, vars(module) if module else None, include_extras=True)
+    bound = _type_arguments(declared)
+    if declared is not cls:
+        bound.update(zip(getattr(declared, "__parameters__", ()), get_args(cls), strict=True))
     out = []
     for key, hint in hints.items():
-        hint = _bind(hint, bound)
         required = True
         while get_origin(hint) in (NotRequired, Required):
             required = get_origin(hint) is Required
             (hint,) = get_args(hint)
-        out.append((key, hint, required))
+        out.append((key, _bind(hint, bound), required))
     return tuple(out)
 
 
@@ -115,7 +117,7 @@ def describe(tp: Any) -> str:
         return " or ".join(describe(arg) for arg in get_args(tp))
     if origin is Literal:
         return "one of " + ", ".join(repr(arg) for arg in get_args(tp))
-    if is_typeddict(tp):
+    if is_typeddict(tp) or is_typeddict(origin):
         return "an object"
     return _WORDS.get(origin or tp, "something else")
 
@@ -147,7 +149,7 @@ def _checker(tp: Any) -> Check:
         return _union(tp, wrong)
     if origin is Literal:
         return _literal(get_args(tp), wrong[1])
-    if is_typeddict(tp):
+    if is_typeddict(tp) or is_typeddict(origin):
         return _typeddict(tp)
     if origin is list:
         return _sequence(_checker(get_args(tp)[0]))
@@ -182,42 +184,50 @@ def _literal(args: tuple[object, ...], what: str) -> Check:
     return check
 
 
-def _tags(tp: Any) -> dict[str, Any] | None:
-    """A union of TypedDicts told apart by a literal ``type`` (moves): each by its tag."""
-    tags: dict[str, Any] = {}
-    for arg in get_args(tp):
-        if not is_typeddict(arg):
-            return None
-        kind = next((hint for key, hint, need in _fields(arg) if key == "type" and need), None)
-        if get_origin(kind) is not Literal:
-            return None
-        for tag in get_args(kind):
-            if not isinstance(tag, str) or tag in tags:
-                return None
-            tags[tag] = arg
-    return tags
+TAGS = ("type", "kind")
+"""The keys that tell the members of a union apart: a move's ``type``, a story's ``kind``."""
 
 
-def _tagged(tags: dict[str, Any]) -> Check:
-    """A move is checked as the move its ``type`` names, and a wrong one is named by its
-    own fields ("[2].card must be text"), not as "an object or an object or ..."."""
+def _tags(tp: Any) -> tuple[str, dict[str, Any]] | None:
+    """A union of TypedDicts told apart by a literal ``type`` (moves) or ``kind``
+    (stories): the key, and each member by its value there."""
+    members = get_args(tp)
+    if not all(is_typeddict(arg) for arg in members):
+        return None
+    for key in TAGS:
+        tags: dict[str, Any] = {}
+        for arg in members:
+            tag = next((hint for name, hint, need in _fields(arg) if name == key and need), None)
+            values = get_args(tag) if get_origin(tag) is Literal else ()
+            if not values or not all(isinstance(v, str) and v not in tags for v in values):
+                break
+            tags.update(dict.fromkeys(values, arg))
+        else:
+            return key, tags
+    return None
+
+
+def _tagged(key: str, tags: dict[str, Any]) -> Check:
+    """A move is checked as the move its ``type`` names (a story as its ``kind``), and a
+    wrong one is named by its own fields ("[2].card must be text"), not as "an object
+    or an object or ..."."""
     checks = {tag: _checker(arg) for tag, arg in tags.items()}
     unknown = "must be one of " + ", ".join(map(repr, tags))
 
     def check(value: object) -> Found | None:
         if not isinstance(value, dict):
             return ([], "must be an object")
-        kind = value.get("type")
-        found = checks.get(kind) if isinstance(kind, str) else None
-        return ([".type"], unknown) if found is None else found(value)
+        tag = value.get(key)
+        found = checks.get(tag) if isinstance(tag, str) else None
+        return ([f".{key}"], unknown) if found is None else found(value)
 
     return check
 
 
 def _union(tp: Any, wrong: Found) -> Check:
-    tags = _tags(tp)
-    if tags is not None:
-        return _tagged(tags)
+    tagged = _tags(tp)
+    if tagged is not None:
+        return _tagged(*tagged)
     options = [_checker(arg) for arg in get_args(tp)]
     inner = [arg for arg in get_args(tp) if arg is not type(None)]
     optional = len(inner) == 1 and len(options) == 2

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, NotRequired, TypedDict, TypeVar, cast
+from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from .errors import GameError
 
@@ -39,20 +39,47 @@ class RoundLimit(TypedDict):
     exact: bool
 
 
-class Result(TypedDict):
+Story = dict[str, Any]
+"""The story of a finished game as shared code passes it on: each game declares its
+own stories (``LeadStory`` and the game's kinds), which its view names."""
+StoryT = TypeVar("StoryT")
+
+
+class Result(TypedDict, Generic[StoryT]):
     """The end of a game: every seat's score and the seats that share the top score.
 
     The engine adds the story of the game, public and the same for every viewer,
     so an end screen can tell it on any device (a guest's, a reloaded save's):
     ``history`` holds every seat's score after each round (a turn in Maybe
     Minister, a challenge in Dilemma), oldest first; ``story`` the facts of the
-    deciding moment as the game tells them (its ``kind`` says which facts).
+    deciding moment as the game tells them (its ``kind`` says which facts: each
+    game declares its stories, and its view type names them).
     """
 
     scores: list[int]
     winners: list[int]
     history: NotRequired[list[list[int]]]
-    story: NotRequired[dict[str, Any]]
+    story: NotRequired[StoryT]
+
+
+class Lead(TypedDict):
+    """What an end screen may truly say of the winner's lead (``moves.lead_story``).
+
+    ``round``: from when ``seat`` was never behind again (0: it never was);
+    ``rounds``: how many rounds were played; ``alone``: whether it was strictly
+    ahead of everyone after each of those rounds.
+    """
+
+    seat: int
+    round: int
+    rounds: int
+    alone: bool
+
+
+class LeadStory(Lead):
+    """The story of a game won by a lead, for games with no sharper moment to tell."""
+
+    kind: Literal["lead"]
 
 
 class LogEntry(TypedDict):
@@ -63,14 +90,14 @@ class LogEntry(TypedDict):
     index: int
 
 
-class SharedHeader(TypedDict):
+class SharedHeader(TypedDict, Generic[StoryT]):
     """The header keys every viewer of one state sees alike (the engine builds them once)."""
 
     game: str
     version: int
     players: int
     waiting_for: list[int]
-    result: Result | None
+    result: Result[StoryT] | None
     log: list[LogEntry]
     phase: str
     round: int
@@ -81,12 +108,14 @@ class SharedHeader(TypedDict):
 MoveT = TypeVar("MoveT")
 
 
-class ViewOf(SharedHeader, Generic[MoveT]):
+class ViewOf(SharedHeader[StoryT], Generic[MoveT, StoryT]):
     """The keys every view has, whatever the game (``names``/``kinds``: ``Table.view``),
-    with the moves its seat may make as the game declares them.
+    with the moves its seat may make and the stories its end may tell, as the game
+    declares them.
 
-    A game's view extends ``ViewOf[ItsMove]``, so mypy follows a legal move's fields
-    from the rules to the screen, and ``typed.problem`` checks each one at the door.
+    A game's view extends ``ViewOf[ItsMove, ItsStory]``, so mypy follows a legal
+    move's fields and a story's from the rules to the screen, and ``typed.problem``
+    checks each one at the door.
     """
 
     seat: int | None
@@ -95,7 +124,7 @@ class ViewOf(SharedHeader, Generic[MoveT]):
     kinds: NotRequired[list[str]]
 
 
-ViewHeader = ViewOf[dict[str, Any]]
+ViewHeader = ViewOf[dict[str, Any], Story]
 """A view as shared code reads it: the header, each legal move a move of some game."""
 
 

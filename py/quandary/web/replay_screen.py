@@ -204,7 +204,7 @@ def _board(game: str, view: ViewHeader, ui: Ui) -> Markup:
     ui_module = game_ui(game)
     result = view.get("result")
     if result:
-        why = why_line(dict(result), ui.cast, ui_module)
+        why = why_line(result, ui.cast, ui_module)
         return markup(
             '<h3 class="replay-over">Game over: {}.</h3>{}{}',
             winners_line(list(result["winners"]), ui.cast),

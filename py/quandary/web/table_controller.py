@@ -394,7 +394,7 @@ class TableController:
             return f"result{self.seen}", ui_module.explain_milestone(header, self.seen, cast)
         result = header["result"]
         if result:
-            why = why_line(dict(result), cast, ui_module)
+            why = why_line(result, cast, ui_module)
             return (
                 "over",
                 f"Game over. {winners_line(result['winners'], cast)}. {why or ''}".strip(),

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import BadSetup, Event, MalformedMove, Progress, Result, Rng, moves
+from quandary.engine import BadSetup, Event, MalformedMove, Progress, Result, Rng, Story, moves
 from quandary.engine.spec import Chooser, Json, Move
 
 from . import dealing, scoring
@@ -25,6 +25,7 @@ from .cards import KINDS, Card, card_json
 from .own_cards import chosen_cards, deck, shortfall, shortfall_text
 from .spec import ROUNDS, SPEC
 from .state import Dilemma, DilemmasState, Hand, Pile, RoundResult
+from .view import DilemmaStory
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "build": {"positive": str, "negative": str, "neutral": (str, type(None))},
@@ -204,7 +205,7 @@ class Dilemmas:
             out["my_submission"] = state.pending[seat]
         return out
 
-    def result(self, state: DilemmasState) -> Result | None:
+    def result(self, state: DilemmasState) -> Result[Story] | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
@@ -218,7 +219,7 @@ class Dilemmas:
             out.append(totals)
         return out
 
-    def story(self, state: DilemmasState) -> dict[str, Any]:
+    def story(self, state: DilemmasState) -> DilemmaStory:
         """The round from which the (first) winner was never behind, and what it won then.
 
         ``rounds`` and ``alone`` (``moves.lead_story``) let the end screen tell a
@@ -233,7 +234,7 @@ class Dilemmas:
         record = state.history[number - 1] if number else None
         gained = record.points[winner] if record else 0
         tied = record is not None and len(record.winners) > 1
-        return {"kind": "dilemma", "seat": winner, **lead, "points": gained, "tied": tied}
+        return {**lead, "kind": "dilemma", "points": gained, "tied": tied}
 
     # -- audits used by the conformance suite ------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewOf
+from quandary.engine import Lead, ViewOf
 from quandary.engine.typed import check_view
 
 
@@ -124,6 +124,15 @@ DilemmasMove = BuildMove | LayMove | SupplyMove | VoteMove
 """Every move of The Game of Dilemmas, told apart by its ``type``."""
 
 
+class DilemmaStory(Lead):
+    """How a game was won: the winner's lead (``round`` 0: none) and what the round it
+    began won them, and whether that round's win was shared (``tied``)."""
+
+    kind: Literal["dilemma"]
+    points: int
+    tied: bool
+
+
 class DilemmasOwnView(TypedDict):
     """The Game of Dilemmas' own part of a view; a spectator gets no ``hand`` nor
     ``my_submission``, and only a coop supplier a ``supply_target``."""
@@ -141,7 +150,7 @@ class DilemmasOwnView(TypedDict):
     my_submission: NotRequired[DilemmasMove | None]
 
 
-class DilemmasView(DilemmasOwnView, ViewOf[DilemmasMove]):
+class DilemmasView(DilemmasOwnView, ViewOf[DilemmasMove, DilemmaStory]):
     """A whole view of The Game of Dilemmas: its own part and the shared header."""
 
 

@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from quandary.engine import Event, MalformedMove, Progress, Result, Rng, moves
+from quandary.engine import Event, MalformedMove, Progress, Result, Rng, Story, moves
 from quandary.engine.spec import Chooser, Json, Move
 
 from . import board, dealing, turn, upkeep, views
 from .material import CARDS, VOTES, decree_cards, starting_supports, vote_cards
 from .spec import SPEC
 from .state import HAND_SIZE, LOG_KEPT, TARGET, MinisterState, Won, replace
+from .view_types import MinisterStory
 
 _STR = (str,)
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -210,7 +211,7 @@ class Minister:
         """Public table plus, for a seat, its hand, its stored votes and its own vote."""
         return cast(dict[str, Any], views.view(state, seat))
 
-    def result(self, state: MinisterState) -> Result | None:
+    def result(self, state: MinisterState) -> Result[Story] | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
@@ -221,7 +222,7 @@ class Minister:
         """Every seat's score at the end of each turn."""
         return [list(scores) for scores in state.turn_scores]
 
-    def story(self, state: MinisterState) -> dict[str, Any]:
+    def story(self, state: MinisterState) -> MinisterStory:
         """The (first) winner's final score, the last turn and the newest law in force."""
         scores = board.scores(state)
         winner = max(range(state.players), key=lambda s: (scores[s], -s))

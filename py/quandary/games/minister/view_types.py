@@ -228,6 +228,19 @@ MinisterMove = (
 """Every move of Maybe Minister, told apart by its ``type``."""
 
 
+class MinisterStory(TypedDict):
+    """How a game was won: the winner's score by the last turn (``target``: it reached
+    the target; ``deck``: the decrees ran out first), the newest law in force, and the
+    seats ``level`` with the winner."""
+
+    kind: Literal["target", "deck"]
+    seat: int
+    round: int
+    points: int
+    law: str | None
+    level: list[int]
+
+
 # -- the view ----------------------------------------------------------------------------
 
 
@@ -268,7 +281,7 @@ class MinisterOwnView(TypedDict):
     drawn: NotRequired[list[OwnVote]]
 
 
-class MinisterView(MinisterOwnView, ViewOf[MinisterMove]):
+class MinisterView(MinisterOwnView, ViewOf[MinisterMove, MinisterStory]):
     """A whole view of a game of Maybe Minister: its own part and the shared header."""
 
 

@@ -19,13 +19,23 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import Clock, CorruptState, Event, MalformedMove, Progress, Result, Rng, moves
+from quandary.engine import (
+    Clock,
+    CorruptState,
+    Event,
+    MalformedMove,
+    Progress,
+    Result,
+    Rng,
+    Story,
+    moves,
+)
 from quandary.engine.spec import Chooser, Json, Move
 
 from . import arena, duel, throw
 from .spec import SPEC
 from .state import Card, RandolphState, Throw, Window, starting_lives
-from .view import landed_json, table_view
+from .view import RandolphStory, landed_json, table_view
 
 _FIELDS: dict[str, dict[str, type]] = {
     "challenge": {"card": int},
@@ -158,7 +168,7 @@ class Randolph:
         """The whole table: in this game every card is seen, only duel choices wait."""
         return dict(table_view(state, SPEC.title, _timing(state)))
 
-    def result(self, state: RandolphState) -> Result | None:
+    def result(self, state: RandolphState) -> Result[Story] | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.phase != "over":
             return None
@@ -172,7 +182,7 @@ class Randolph:
             out.append(totals)
         return out
 
-    def story(self, state: RandolphState) -> dict[str, Any]:
+    def story(self, state: RandolphState) -> RandolphStory:
         """The last duel the (first) winner won, or the challenge from which they led."""
         scores = duel.scores(state)
         winner = max(range(state.players), key=lambda s: (scores[s], -s))
@@ -187,11 +197,7 @@ class Randolph:
                     "rival": rival,
                     "points": points,
                 }
-        return {
-            "kind": "lead",
-            "seat": winner,
-            **moves.lead_story(self.score_history(state), winner),
-        }
+        return {"kind": "lead", **moves.lead_story(self.score_history(state), winner)}
 
     # -- audits used by the conformance suite ------------------------------------
 

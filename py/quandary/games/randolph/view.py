@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewOf
+from quandary.engine import LeadStory, ViewOf
 from quandary.engine.typed import check_view
 
 from . import arena
@@ -156,6 +156,20 @@ RandolphOffer = ChallengeMove | ThrowOffer | DuelMove
 """A move a view offers its seat: a throw is offered as the spans a gesture may take."""
 
 
+class DuelStory(TypedDict):
+    """How a game was won by a duel: the winner's last won, against whom, for how much."""
+
+    kind: Literal["duel"]
+    seat: int
+    round: int
+    rival: int
+    points: int
+
+
+RandolphStory = DuelStory | LeadStory
+"""The deciding moment of a game of Dilemma, told apart by its ``kind``."""
+
+
 class RandolphOwnView(TypedDict):
     """Dilemma's own part of a view: the same table for every seat."""
 
@@ -176,7 +190,7 @@ class RandolphOwnView(TypedDict):
     history: list[RoundView]
 
 
-class RandolphView(RandolphOwnView, ViewOf[RandolphOffer]):
+class RandolphView(RandolphOwnView, ViewOf[RandolphOffer, RandolphStory]):
     """A whole view of a game of Dilemma: its own part and the shared header."""
 
 

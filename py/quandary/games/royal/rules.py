@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from quandary.engine import Event, Progress, Result, Rng, moves
+from quandary.engine import Event, Progress, Result, Rng, Story, moves
 from quandary.engine.spec import Chooser, Json, Move
 
 from . import dealing, resolution
@@ -34,6 +34,7 @@ from .cards import (
 )
 from .spec import SPEC
 from .state import RoyalState
+from .view import RoyalStory
 
 _FIELDS: dict[str, dict[str, type]] = {
     "choose": {"target": str, "value": str},
@@ -179,7 +180,7 @@ class Royal:
             out["my_choice"] = state.pending[seat]
         return out
 
-    def result(self, state: RoyalState) -> Result | None:
+    def result(self, state: RoyalState) -> Result[Story] | None:
         """Final scores and every seat with the top score (a tie is a shared win)."""
         if state.stage != "over":
             return None
@@ -189,7 +190,7 @@ class Royal:
         """Every seat's score after each round, as each round's record keeps it."""
         return [list(record.scores) for record in state.history]
 
-    def story(self, state: RoyalState) -> dict[str, Any]:
+    def story(self, state: RoyalState) -> RoyalStory:
         """The (first) winner's last capture, or the round from which they led."""
         scores = resolution.scores(state.realms)
         winner = max(range(state.players), key=lambda s: (scores[s], -s))
@@ -203,11 +204,7 @@ class Royal:
                         "card": step.captured,
                         "from": step.target,
                     }
-        return {
-            "kind": "lead",
-            "seat": winner,
-            **moves.lead_story(self.score_history(state), winner),
-        }
+        return {"kind": "lead", **moves.lead_story(self.score_history(state), winner)}
 
     # -- audits used by the conformance suite ------------------------------------
 

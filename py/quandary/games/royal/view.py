@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewOf
+from quandary.engine import LeadStory, ViewOf
 from quandary.engine.typed import check_view
 
 
@@ -96,6 +96,15 @@ class DeclineMove(TypedDict):
 RoyalMove = ChooseMove | PassMove | CaptureMove | DeclineMove
 """Every move of Royal Dilemma, told apart by its ``type``."""
 
+CaptureStory = TypedDict(
+    "CaptureStory",
+    {"kind": Literal["capture"], "seat": int, "round": int, "card": str, "from": int},
+)
+"""How a game was won by a capture: the winner's last, the card taken and the seat it
+was taken ``from`` (a word Python keeps for itself, hence this spelling)."""
+RoyalStory = CaptureStory | LeadStory
+"""The deciding moment of a game of Royal Dilemma, told apart by its ``kind``."""
+
 
 class RoyalOwnView(TypedDict):
     """Royal Dilemma's own part of a view; a spectator gets no ``hand``,
@@ -120,7 +129,7 @@ class RoyalOwnView(TypedDict):
     my_choice: NotRequired[ChooseMove | PassMove | None]
 
 
-class RoyalView(RoyalOwnView, ViewOf[RoyalMove]):
+class RoyalView(RoyalOwnView, ViewOf[RoyalMove, RoyalStory]):
     """A whole view of a game of Royal Dilemma: its own part and the shared header."""
 
 

@@ -15,6 +15,7 @@ from quandary.games.dilemmas.view import (
     CardView,
     DilemmaCards,
     DilemmasMove,
+    DilemmaStory,
     DilemmasView,
     RoundView,
     hand_cards,
@@ -501,7 +502,7 @@ RESULT_EVENTS = frozenset({"votes_revealed"})
 """The event that opens a result the players step through: the log waits with it."""
 
 
-def why(story: dict[str, Any], cast: Cast) -> str | None:
+def why(story: DilemmaStory, cast: Cast) -> str | None:
     """How the game was won, from the engine's story: the round from which the winner led.
 
     The round's winning dilemma is the one closest to a tie: the most
@@ -509,13 +510,13 @@ def why(story: dict[str, Any], cast: Cast) -> str | None:
     played (``ending.lead_line``): a lead taken in the last round is not one
     kept "from then on", a shared top is not a lead.
     """
-    if story.get("kind") != "dilemma" or not story["round"]:
+    if not story["round"]:
         return None
     who, number = story["seat"], story["round"]
-    if story["points"] > 0 and story.get("rounds"):
+    if story["points"] > 0 and story["rounds"]:
         best = (
             "a dilemma tied for the most controversial"
-            if story.get("tied")
+            if story["tied"]
             else "the most controversial dilemma"
         )
         return (

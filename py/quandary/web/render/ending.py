@@ -8,9 +8,9 @@ device that played the last move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from quandary.engine import BadSetup, ViewHeader, spec_of
+from quandary.engine import BadSetup, Lead, Result, Story, ViewHeader, spec_of
 from quandary.engine.typed import needed
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
@@ -40,7 +40,7 @@ def final_screen(
     result = needed(view["result"], "result of a game that is over")
     order = sorted(range(len(ui.names)), key=lambda s: -result["scores"][s])
     headline = winners_line(result["winners"], ui.cast) + "!"
-    reason = why_line(dict(result), ui.cast, game_ui)
+    reason = why_line(result, ui.cast, game_ui)
     rows = join(
         markup(
             '<li{}><span class="who">{}{}</span><span class="score">{}</span></li>',
@@ -108,11 +108,15 @@ def _round_word(view: ViewHeader) -> str:
         return "round"
 
 
-def why_line(result: dict[str, Any], cast: Cast, game_ui: GameUi | None) -> str | None:
-    """The deciding moment in a sentence, as the game tells it (None: it tells none)."""
+def why_line(result: Result[Story], cast: Cast, game_ui: GameUi | None) -> str | None:
+    """The deciding moment in a sentence, as the game tells it (None: it tells none).
+
+    The story is the game's own type (``why`` takes it), checked with the rest of
+    its view before anything is drawn (``catalog.read_view``).
+    """
     why = getattr(game_ui, "why", None)
     story = result.get("story")
-    if why is None or not isinstance(story, dict):
+    if why is None or story is None:
         return None
     line = why(story, cast)
     return str(line) if line else None
@@ -123,7 +127,7 @@ def was(seat: int, cast: Cast) -> str:
     return "were" if cast.is_you(seat) else "was"
 
 
-def lead_line(story: dict[str, Any], cast: Cast, unit: str) -> str | None:
+def lead_line(story: Lead, cast: Cast, unit: str) -> str | None:
     """The winner's lead as a sentence true of the game played (None: nothing to tell).
 
     ``story`` holds ``moves.lead_story``'s fields. "Led" only when the winner
@@ -136,11 +140,10 @@ def lead_line(story: dict[str, Any], cast: Cast, unit: str) -> str | None:
     >>> lead_line({"seat": 0, "round": 1, "rounds": 4, "alone": False}, cast, "turn")
     'You were never behind, from turn 1 to the end.'
     """
-    seat, number, rounds = story.get("seat", 0), story.get("round", 0), story.get("rounds", 0)
+    seat, number, rounds, alone = story["seat"], story["round"], story["rounds"], story["alone"]
     if not number or not rounds:
         return None
     who = cast.object(seat, start=True)
-    alone = bool(story.get("alone"))
     if rounds == 1:
         top = "ahead" if alone else "level at the top"
         return f"{who} {was(seat, cast)} {top} after the only {unit}."
@@ -153,10 +156,9 @@ def lead_line(story: dict[str, Any], cast: Cast, unit: str) -> str | None:
     return f"{who} {was(seat, cast)} never behind, from {unit} {number} to the end."
 
 
-def lead_tail(story: dict[str, Any], cast: Cast) -> str:
+def lead_tail(story: Lead, cast: Cast) -> str:
     """The lead after a sentence that already named its round: ", and led from then on"."""
-    seat, number, rounds = story["seat"], story["round"], story["rounds"]
-    alone = bool(story.get("alone"))
+    seat, number, rounds, alone = story["seat"], story["round"], story["rounds"], story["alone"]
     if number == rounds:
         them, top = cast.object(seat), "ahead" if alone else "level at the top"
         if number == 1:

@@ -16,6 +16,7 @@ from quandary.engine.typed import needed
 from quandary.games.minister.view_types import (
     DiscardVoteMove,
     MinisterMove,
+    MinisterStory,
     MinisterView,
     OwnVote,
     ProposeMove,
@@ -744,20 +745,18 @@ RESULT_EVENTS = frozenset({"revealed"})
 """The event that opens a result the players step through: the log waits with it."""
 
 
-def why(story: dict[str, Any], cast: Cast) -> str | None:
+def why(story: MinisterStory, cast: Cast) -> str | None:
     """How the game was won: the score reached by the last turn, and the newest law."""
-    kind = story.get("kind")
-    if kind not in ("target", "deck"):
-        return None
+    kind, law_card = story["kind"], story["law"]
     who, points = (
         cast.object(story["seat"], start=kind == "target"),
         plural(story["points"], "point"),
     )
-    law = f", with “{name(story['law'])}” the newest law" if story.get("law") else ""
+    law = f", with “{name(law_card)}” the newest law" if law_card else ""
     if kind == "target":
         return f"{who} reached {points} by the end of turn {story['round']}{law}."
     # Nobody reached the target: the top score won, and it may have been shared.
-    level = story.get("level") or []
+    level = story["level"]
     if level:
         top = f"{cast.listing([story['seat'], *level])} level at the top on {points}"
     else:

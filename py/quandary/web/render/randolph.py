@@ -12,7 +12,13 @@ import json
 from typing import Any, TypedDict, cast
 
 from quandary.engine.typed import needed
-from quandary.games.randolph.view import ChallengeMove, RandolphView, RoundView, ThrowMove
+from quandary.games.randolph.view import (
+    ChallengeMove,
+    RandolphStory,
+    RandolphView,
+    RoundView,
+    ThrowMove,
+)
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.phrases import Cast, article, indefinite, plural
 
@@ -435,18 +441,16 @@ def round_summary(r: RoundView, cast: Cast) -> Markup:
     ) + (markup('<ol class="arena-list">{}</ol>', thrown) if thrown else "")
 
 
-def why(story: dict[str, Any], cast: Cast) -> str | None:
+def why(story: RandolphStory, cast: Cast) -> str | None:
     """How the game was won: the winner's last won duel, or the challenge from which they led."""
-    kind, who = story.get("kind"), story.get("seat", 0)
-    if kind == "duel":
+    who = story["seat"]
+    if story["kind"] == "duel":
         # The winner's last duel won, wherever it fell: not the last of its challenge.
         return (
             f"{cast.object(who, start=True)} last won a duel in challenge {story['round']},"
             f" against {cast.object(story['rival'])}, taking {plural(story['points'], 'point')}."
         )
-    if kind == "lead":
-        return lead_line(story, cast, "challenge")
-    return None
+    return lead_line(story, cast, "challenge")
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

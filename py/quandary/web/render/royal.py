@@ -34,7 +34,14 @@ from quandary.games.royal.cards import (
 from quandary.games.royal.cards import (
     short_name as short,
 )
-from quandary.games.royal.view import ChooseMove, RoyalChoice, RoyalRecord, RoyalStep, RoyalView
+from quandary.games.royal.view import (
+    ChooseMove,
+    RoyalChoice,
+    RoyalRecord,
+    RoyalStep,
+    RoyalStory,
+    RoyalView,
+)
 from quandary.web.html import Markup, attrs, join, markup
 from quandary.web.phrases import Cast, plural
 
@@ -668,18 +675,16 @@ RESULT_EVENTS = frozenset({"choices_revealed"})
 """The event that opens a result the players step through: the log waits with it."""
 
 
-def why(story: dict[str, Any], cast: Cast) -> str | None:
+def why(story: RoyalStory, cast: Cast) -> str | None:
     """How the game was won: the winner's last capture, or the round from which they led."""
-    kind, seat = story.get("kind"), story.get("seat", 0)
-    if kind == "capture":
+    seat = story["seat"]
+    if story["kind"] == "capture":
         rival = story["from"]
         return (
             f"{cast.object(seat, start=True)} ({title(seat)}) captured {short(story['card'])}"
             f" from {cast.object(rival)} ({title(rival)}) in round {story['round']}."
         )
-    if kind == "lead":
-        return lead_line(story, cast, "round")
-    return None
+    return lead_line(story, cast, "round")
 
 
 def describe(event: dict[str, Any], cast: Cast) -> str | None:

@@ -1,12 +1,12 @@
-"""The legal moves in a view are typed by their game (``engine.ViewOf[ItsMove]``) and
-checked at the door like every other field.
+"""The legal moves and the end's story in a view are typed by their game
+(``engine.ViewOf[ItsMove, ItsStory]``) and checked at the door like every other field.
 
-A renderer reads ``view["legal_moves"]`` as the game's own moves (mypy follows a
-move's fields from the rules to the screen), so a view from another device whose
-moves are not those moves must be refused, naming the wrong field, before anything
-is drawn. The doctored moves here are made from the moves the rules actually offer,
-each field given a value of another JSON kind, so the test does not trust the
-declarations it checks.
+A renderer reads ``view["legal_moves"]`` as the game's own moves and a finished
+game's ``result.story`` as its own story (mypy follows their fields from the rules
+to the screen), so a view from another device whose moves or story are not those
+must be refused, naming the wrong field, before anything is drawn. The doctored
+values here are made from what the rules actually produce, each field given a value
+of another JSON kind, so the test does not trust the declarations it checks.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pytest
 from quandary import catalog, engine
 from quandary.engine import BadView
 from quandary.engine.moves import concrete
+from tests.conformance.playout import pick_move, play
 
 GAMES = [g.spec.id for g in engine.all_games()]
 STEPS = 400
@@ -96,3 +97,32 @@ def test_a_move_of_a_type_the_game_does_not_have_is_refused_naming_the_types_it_
     assert all(repr(kind) in said for kind in found)
     doctored["legal_moves"][index] = "steal"  # the shared header refuses it first
     assert "legal moves must be a list of moves, each an object" in refusal(doctored)
+
+
+def finished(game: str, seed: int = 3) -> dict[str, Any]:
+    """A spectator's view of a random game of the fewest players, played to its end."""
+    spec = engine.spec_of(game)
+    state = engine.setup(game, spec.min_players, {}, seed)
+    chooser = random.Random(seed)
+    for _ in range(spec.max_moves_per_seat * spec.min_players):
+        picked = pick_move(state, chooser)
+        if picked is None:
+            break
+        state = play(state, *picked)
+    view = engine.view(state, None)
+    assert view["result"] is not None, f"{game} did not end"
+    return view
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_story_of_the_end_passes_and_each_of_its_fields_is_checked(game: str) -> None:
+    view = finished(game)
+    story = view["result"]["story"]
+    assert refusal(view) == ""
+    for key, value in story.items():
+        doctored = copy.deepcopy(view)
+        doctored["result"]["story"][key] = other_kind(value)
+        assert f"view.result.story.{key}" in refusal(doctored), key
+    doctored = copy.deepcopy(view)
+    doctored["result"]["story"]["kind"] = "luck"
+    assert "view.result.story.kind must be one of" in refusal(doctored)
