@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, Generic, TypedDict, TypeVar
 
 import pytest
 
 from quandary import catalog, engine
 from quandary.engine import BadView
 from quandary.engine.moves import concrete
+from quandary.engine.typed import problem
 from tests.conformance.playout import pick_move, play
 
 GAMES = [g.spec.id for g in engine.all_games()]
@@ -126,3 +127,31 @@ def test_the_story_of_the_end_passes_and_each_of_its_fields_is_checked(game: str
     doctored = copy.deepcopy(view)
     doctored["result"]["story"]["kind"] = "luck"
     assert "view.result.story.kind must be one of" in refusal(doctored)
+
+
+A = TypeVar("A")
+B = TypeVar("B")
+
+
+class Inner(TypedDict, Generic[A]):
+    """A generic TypedDict, as ``SharedHeader`` is."""
+
+    item: A
+
+
+class Outer(Inner[B], Generic[B]):
+    """One that passes its own parameter on to its base, under another name."""
+
+    items: list[B]
+
+
+class Bound(Outer[int]):
+    """A declared type that binds it, as a game's view binds ``ViewOf``."""
+
+
+def test_a_type_parameter_is_bound_through_every_base_and_through_an_alias() -> None:
+    assert problem({"item": 1, "items": [2]}, Bound, "x") == ""
+    assert problem({"item": "one", "items": [2]}, Bound, "x") == "x.item must be a whole number"
+    assert problem({"item": 1, "items": ["two"]}, Bound, "x") == "x.items[0] must be a whole number"
+    assert problem({"item": "a", "items": ["b"]}, Outer[str], "x") == ""
+    assert problem({"item": 1, "items": ["b"]}, Outer[str], "x") == "x.item must be text"

@@ -10,8 +10,11 @@ type that is checked at the door: there is no second description to keep in step
 Understood: ``TypedDict`` (``NotRequired`` keys may be missing; keys it does not
 declare are allowed and never read), ``list[T]``, ``dict[str, T]``,
 ``Literal[...]``, unions (``T | None``), ``int`` (never a ``bool``), ``float``
-(an ``int`` too), ``str``, ``bool``, ``None`` and ``object`` (anything). Pure
-standard library.
+(an ``int`` too), ``str``, ``bool``, ``None`` and ``object`` (anything); generic
+TypedDicts, their parameters bound by the bases as written (``ViewOf[RoyalMove,
+RoyalStory]``) or by an alias (``Result[RoyalStory]``); and unions of TypedDicts
+told apart by a literal ``type`` or ``kind``, each member checked as its tag says.
+Pure standard library.
 
 >>> from typing import NotRequired, TypedDict
 >>> class Seat(TypedDict):
@@ -69,9 +72,11 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     declared = get_origin(cls) or cls  # ``Result[RoyalStory]``: ``Result``'s keys, bound
     module = sys.modules.get(declared.__module__)
     hints = get_type_hints(declared, vars(module) if module else None, include_extras=True)
-    bound = _type_arguments(declared)
+    bound: dict[Any, Any] = {}
     if declared is not cls:
         bound.update(zip(getattr(declared, "__parameters__", ()), get_args(cls), strict=True))
+    for param, value in _type_arguments(declared).items():
+        bound.setdefault(param, _bind(value, bound))
     out = []
     for key, hint in hints.items():
         required = True
@@ -85,9 +90,10 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
 def _type_arguments(cls: type) -> dict[Any, Any]:
     """What each type parameter of a generic TypedDict that ``cls`` extends stands for.
 
-    ``class RoyalView(RoyalOwnView, ViewOf[RoyalMove])`` reads ``ViewOf``'s
+    ``class RoyalView(RoyalOwnView, ViewOf[RoyalMove, RoyalStory])`` reads ``ViewOf``'s
     ``legal_moves: list[MoveT]`` as ``list[RoyalMove]``: the annotations themselves
-    keep the parameter, so it is bound here from the bases as written.
+    keep the parameter, so it is bound here from the bases as written (and through
+    them, what their own bases' parameters stand for).
     """
     bound: dict[Any, Any] = {}
     for base in getattr(cls, "__orig_bases__", ()):
@@ -96,7 +102,8 @@ def _type_arguments(cls: type) -> dict[Any, Any]:
             continue
         args = [_bind(arg, bound) for arg in get_args(base)]
         bound.update(zip(getattr(origin, "__parameters__", ()), args, strict=True))
-        bound.update({k: v for k, v in _type_arguments(origin).items() if k not in bound})
+        deeper = _type_arguments(origin).items()
+        bound.update({k: _bind(v, bound) for k, v in deeper if k not in bound})
     return bound
 
 
