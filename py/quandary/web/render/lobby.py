@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -361,7 +362,7 @@ def _practice(spec: GameSpec) -> Markup:
     )
 
 
-def options_summary(spec: GameSpec, options: dict[str, Any], speed: str | None = None) -> str:
+def options_summary(spec: GameSpec, options: Mapping[str, object], speed: str | None = None) -> str:
     """The folded options in one line ("Bots: normal · no variants · Card packs: Base"),
     so a player sees what the game will be without opening them.
 
@@ -379,7 +380,8 @@ def options_summary(spec: GameSpec, options: dict[str, Any], speed: str | None =
             parts.append(f"{o.label}: {_short(label)}")
         elif o.kind == "multi":
             chosen = options.get(o.key, o.default)
-            names = [label for value, label in o.choices if value in (chosen or [])]
+            picked = chosen if isinstance(chosen, list) else []
+            names = [label for value, label in o.choices if value in picked]
             parts.append(f"{o.label}: {', '.join(names) or 'none'}")
         elif o.kind == "data" and o.summary is not None:
             parts.append(o.summary(options.get(o.key, o.default)))
@@ -428,7 +430,7 @@ def seat_menu(labels: dict[str, str], current: str) -> Markup:
     return human + markup('<optgroup label="Bots">{}</optgroup>', bots)
 
 
-def choice_field(option: Option, current: Any, field: str) -> Markup:
+def choice_field(option: Option, current: object, field: str) -> Markup:
     """A single-choice option as a labelled select (empty for other kinds of option)."""
     if option.kind != "choice":
         return EMPTY

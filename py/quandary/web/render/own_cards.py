@@ -7,13 +7,16 @@ reach the page only as escaped values through ``markup`` and ``attrs``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quandary.engine import BadSetup, GameSpec
 from quandary.engine import spec_of as engine_spec
 from quandary.games.dilemmas.own_cards import MAX_NAME, MAX_TEXT, shortfall, shortfall_text
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.own_packs import PackDesk
+
+if TYPE_CHECKING:  # the room protocol is imported when a room opens, not for the lobby
+    from quandary.net.lobby import RoomLobby
 
 USE_CHOICES = (
     ("mix", "Mixed into the built-in packs chosen above"),
@@ -126,7 +129,7 @@ def _editor(desk: PackDesk) -> Markup:
     )
 
 
-def start_blocked(spec: GameSpec, players: int, options: Mapping[str, Any]) -> str | None:
+def start_blocked(spec: GameSpec, players: int, options: Mapping[str, object]) -> str | None:
     """Why a game with these options cannot start (None: it can): too few cards,
     or options the rules refuse."""
     try:
@@ -137,7 +140,7 @@ def start_blocked(spec: GameSpec, players: int, options: Mapping[str, Any]) -> s
     return shortfall_text(players, missing) if missing else None
 
 
-def room_own_cards(lobby: Mapping[str, Any], desk: PackDesk | None) -> tuple[Markup, str | None]:
+def room_own_cards(lobby: RoomLobby, desk: PackDesk | None) -> tuple[Markup, str | None]:
     """A room's own packs, and why its game cannot start (None: it can).
 
     The host (``desk``: this device's packs) chooses among its own packs; every
