@@ -78,9 +78,14 @@ lint: $(PY_STAMP)
 typecheck: $(PY_STAMP)
 	$(BIN)/mypy py
 
+# A browser test whose click waited its whole 30 s for a button to hold still is run
+# once more (shown as R): headless Chromium has been seen to stop drawing a page's
+# frames under load, which hangs every click on it (a failed test's report says whether
+# its pages were drawing: tests/e2e/conftest.py). Any other failure is final.
 test: build chromium coturn lint typecheck
 	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
-	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" --durations 8 tests/e2e $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" --durations 8 \
+	  --reruns 1 --only-rerun "Locator.click: Timeout" tests/e2e $(PYTEST_ARGS)
 
 # The built page in Firefox and WebKit (tests/browsers): boot, each game against bots
 # to its end screen, a Dilemma throw by keys and by drag, offline reload, rooms between

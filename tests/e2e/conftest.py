@@ -199,12 +199,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 def _screen_of(page: Page) -> str:
-    """The page's table version and the text of its screen, or why it could not be read."""
+    """The page's table version, whether it is drawing frames, and the text of its screen,
+    or why it could not be read.
+
+    Frames: a click waits for its button to hold still over two animation frames, so a
+    page whose frames stopped (headless Chromium has been seen to) hangs every click.
+    """
     try:
         shown = page.evaluate(
-            "n => { const g = document.querySelector('.game');"
+            "async n => { const g = document.querySelector('.game');"
             " const s = document.getElementById('screen') || document.body;"
-            " return `version ${g?.dataset.version}\\n` + (s?.innerText || '').slice(0, n); }",
+            " const frame = await new Promise((done) => { requestAnimationFrame(() =>"
+            " done('drawing frames')); setTimeout(() => done('NO animation frame in 1 s'),"
+            " 1000); });"
+            " return `version ${g?.dataset.version} · ${document.visibilityState} · ${frame}"
+            "\\n` + (s?.innerText || '').slice(0, n); }",
             SCREEN_SHOWN,
         )
     except Exception as exc:  # noqa: BLE001 - a closed or hung page: say so, keep the report
