@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from quandary.web.controller import Controller
 from quandary.web.saves import key
@@ -74,14 +75,22 @@ def play_turn(c: Controller, clock: Clock, thrown: list[int]) -> None:
         wait(c, clock)
 
 
+def play_until(c: Controller, clock: Clock, wanted: Callable[[dict], bool], what: str) -> dict:
+    """Play on, the human as ``play_turn`` plays, until the human's view is ``wanted``."""
+    thrown: list[int] = []
+    for _ in range(400):
+        view = c.table.view(0)
+        if wanted(view):
+            return view
+        play_turn(c, clock, thrown)
+    raise AssertionError(f"the human never {what}")
+
+
 def until_the_human_can_throw(c: Controller, clock: Clock) -> dict:
     """Play on (the bots challenge, the human duels) until someone else's window is open."""
-    for _ in range(200):
-        view = c.table.view(0)
-        if view["phase"] == "react" and view["provocateur"] != 0:
-            return view
-        play_turn(c, clock, [])
-    raise AssertionError("the human never got to throw")
+    return play_until(
+        c, clock, lambda v: v["phase"] == "react" and v["provocateur"] != 0, "got to throw"
+    )
 
 
 def test_a_whole_game_against_bots_with_throws_and_duels() -> None:
@@ -161,14 +170,9 @@ def test_the_banner_names_the_round_as_the_game_does() -> None:
 def test_a_challenge_card_that_is_no_card_changes_nothing_and_an_empty_draft_is_not_sent() -> None:
     clock = Clock()
     c = start(clock)
-    thrown: list[int] = []
-    for _ in range(200):
-        view = c.table.view(0)
-        if view["phase"] == "challenge" and view["legal_moves"]:
-            break
-        play_turn(c, clock, thrown)
-    else:
-        raise AssertionError("the human never held the stumbling block")
+    view = play_until(
+        c, clock, lambda v: v["phase"] == "challenge" and v["legal_moves"], "held the block"
+    )
     before = c.table.state
     c.dispatch("draft", {"card": "ten"})  # a page's data damaged: no card at all
     c.dispatch("submit", {})
