@@ -9,7 +9,6 @@ play goes on (``checkpoints``).
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from quandary.engine import LeadStory, round_words
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
@@ -19,7 +18,7 @@ from quandary.web.render.ending import lead_line
 from quandary.web.render.table import Ui, error_line, reveal
 
 from .spec import number
-from .view import PebblesView, RoundView
+from .view import PebblesEvent, PebblesView, RoundView
 
 PHASE_TITLES = {
     "pick": "Pick a pebble in secret",
@@ -164,19 +163,12 @@ def why(story: LeadStory, cast: Cast) -> str | None:
     return lead_line(story, cast, "round")
 
 
-def describe(event: dict[str, Any], cast: Cast) -> str | None:
+def describe(event: PebblesEvent, cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
-    kind, data = event["kind"], event["data"]
-    if kind == "submitted":
-        return f"{cast.subject(data['seat'], 'pick', start=True)} a pebble."
-    if kind == "round_over":
-        done: RoundView = {
-            "round": data["round"],
-            "picks": data["picks"],
-            "winner": data["winner"],
-            "points": data["points"],
-        }
-        return explain_round(done, cast)
-    if kind == "game_over":
-        return f"The game is over: {cast.listing(data['winners'])} won."
+    if event["kind"] == "submitted":
+        return f"{cast.subject(event['data']['seat'], 'pick', start=True)} a pebble."
+    if event["kind"] == "round_over":
+        return explain_round(event["data"], cast)
+    if event["kind"] == "game_over":
+        return f"The game is over: {cast.listing(event['data']['winners'])} won."
     return None

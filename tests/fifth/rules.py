@@ -24,6 +24,7 @@ from quandary.engine.spec import Chooser, Json, Move
 
 from .spec import HAND, SPEC, bag, number, rounds_at
 from .state import PebblesState, Round
+from .view import own_view, round_json
 
 _FIELDS: dict[str, dict[str, type]] = {"pick": {"pebble": str}}
 _ORDER = {pebble: i for i, pebble in enumerate(bag())}
@@ -133,12 +134,7 @@ class Pebbles:
             scores[winner] += points
         done = Round(state.round, picks, winner, points)
         hands = [tuple(p for p in hand if p != picks[s]) for s, hand in enumerate(state.hands)]
-        log = [
-            Event(
-                "round_over",
-                {"round": state.round, "picks": list(picks), "winner": winner, "points": points},
-            )
-        ]
+        log = [Event("round_over", round_json(done))]
         out = replace(
             state,
             picks=(None,) * state.players,
@@ -168,8 +164,6 @@ class Pebbles:
 
     def view(self, state: PebblesState, seat: int | None) -> dict[str, Any]:
         """The table as ``seat`` may see it: counts, revealed rounds, its own hand and pick."""
-        from .view import own_view
-
         return dict(own_view(state, seat))
 
     def result(self, state: PebblesState) -> Result[Story] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import LeadStory, ViewOf
+from quandary.engine import GameOver, LeadStory, Logged, Redealt, ViewOf
 from quandary.engine.typed import check_view
 
 from .state import PebblesState, Round
@@ -54,7 +54,30 @@ class PickMove(TypedDict):
     pebble: str
 
 
-class PebblesView(PebblesOwnView, ViewOf[PickMove, LeadStory]):
+class GameStarted(TypedDict):
+    """The game begins: how many rounds it will last."""
+
+    rounds: int
+
+
+class Submitted(TypedDict):
+    """A seat picked (what, nobody sees until everyone has)."""
+
+    seat: int
+    round: int
+
+
+PebblesEvent = (
+    Logged[Literal["game_started"], GameStarted]
+    | Logged[Literal["submitted"], Submitted]
+    | Logged[Literal["round_over"], RoundView]
+    | GameOver
+    | Redealt
+)
+"""Every event a game of Pebbles logs, told apart by its ``kind``."""
+
+
+class PebblesView(PebblesOwnView, ViewOf[PickMove, LeadStory, PebblesEvent]):
     """A whole view of a game of Pebbles: its own part and the shared header."""
 
 

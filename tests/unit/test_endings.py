@@ -28,7 +28,7 @@ from quandary.web.render.chart import COLOURS, score_chart
 from quandary.web.render.ending import final_screen, why_line
 from quandary.web.render.table import TO_LOBBY, Ui
 from tests.conformance.playout import play
-from tests.unit.game_logs import PLAYOUTS, _pick
+from tests.unit.game_logs import _pick, playouts
 from tests.unit.test_controller import MemoryStorage, build_and_vote
 
 NAMES = ["Ada", "Bo", "Cy", "Dee", "Eve", "Fay"]
@@ -38,7 +38,7 @@ GAMES = ("dilemmas", "randolph", "minister", "royal")
 @functools.cache
 def finished(game: str, index: int = 0) -> Any:
     """The final state of one of the game's seeded playouts."""
-    seed, players, options = PLAYOUTS[game][index]
+    seed, players, options = playouts(game)[index]
     state = engine.setup(game, players, options, seed)
     chooser, tried = random.Random(seed), collections.Counter[str]()
     for _ in range(20_000):
@@ -248,7 +248,7 @@ def test_randolph_tells_the_winners_last_duel_won() -> None:
     )
     state = next(
         s
-        for i in range(len(PLAYOUTS["randolph"]))
+        for i in range(len(playouts("randolph")))
         if engine.result(s := finished("randolph", i))["story"]["kind"] == "duel"
     )
     result = engine.result(state)
@@ -495,7 +495,7 @@ def test_royal_says_in_numbers_why_the_deck_ended_the_game(index: int) -> None:
 def test_every_seeded_ending_says_only_what_its_scores_show(game: str) -> None:
     """Over every seeded playout: "led" only for a winner alone at the top since, "then on"
     and "to the end" only for a lead older than the last round, "the last" only for it."""
-    for index in range(len(PLAYOUTS[game])):
+    for index in range(len(playouts(game))):
         state = finished(game, index)
         result = engine.result(state)
         assert result is not None
@@ -520,7 +520,7 @@ def test_every_seeded_ending_says_only_what_its_scores_show(game: str) -> None:
 def test_every_seeded_last_duel_or_capture_is_the_winners_last(game: str) -> None:
     """The duel or capture told is the winner's very last, found here in the game's history."""
     told_any = 0
-    for index in range(len(PLAYOUTS[game])):
+    for index in range(len(playouts(game))):
         state = finished(game, index)
         story = engine.result(state)["story"]  # type: ignore[index]
         seat, cast = story["seat"], Cast(NAMES[: state.players], None)

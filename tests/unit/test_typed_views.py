@@ -1,10 +1,12 @@
-"""The legal moves and the end's story in a view are typed by their game
-(``engine.ViewOf[ItsMove, ItsStory]``) and checked at the door like every other field.
+"""The legal moves, the end's story and the log's events in a view are typed by their
+game (``engine.ViewOf[ItsMove, ItsStory, ItsEvent]``) and checked at the door like every
+other field.
 
-A renderer reads ``view["legal_moves"]`` as the game's own moves and a finished
-game's ``result.story`` as its own story (mypy follows their fields from the rules
-to the screen), so a view from another device whose moves or story are not those
-must be refused, naming the wrong field, before anything is drawn. The doctored
+A renderer reads ``view["legal_moves"]`` as the game's own moves, a finished game's
+``result.story`` as its own story and each entry of ``log`` as one of its own events
+(mypy follows their fields from the rules to the screen), so a view from another
+device whose moves, story or events are not those must be refused, naming the wrong
+field, before anything is drawn. The doctored
 values here are made from what the rules actually produce, each field given a value
 of another JSON kind, so the test does not trust the declarations it checks.
 """
@@ -127,6 +129,25 @@ def test_the_story_of_the_end_passes_and_each_of_its_fields_is_checked(game: str
     doctored = copy.deepcopy(view)
     doctored["result"]["story"]["kind"] = "luck"
     assert "view.result.story.kind must be one of" in refusal(doctored)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_event_of_the_log_passes_and_each_of_its_facts_is_checked(game: str) -> None:
+    view = finished(game)
+    assert view["log"] and refusal(view) == ""
+    checked: set[str] = set()
+    for index, event in enumerate(view["log"]):
+        if event["kind"] in checked:
+            continue
+        checked.add(event["kind"])
+        for key, value in event["data"].items():
+            doctored = copy.deepcopy(view)
+            doctored["log"][index]["data"][key] = other_kind(value)
+            assert f"view.log[{index}].data.{key}" in refusal(doctored), (event["kind"], key)
+    doctored = copy.deepcopy(view)
+    doctored["log"][0]["kind"] = "luck"
+    assert "view.log[0].kind must be one of" in refusal(doctored)
+    assert "'redealt'" in refusal(doctored), "a room successor's deal is every game's event"
 
 
 A = TypeVar("A")

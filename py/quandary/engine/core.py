@@ -142,7 +142,7 @@ _LAST_HEADER: list[Any] = [None, None]
 """The last state whose seat-independent header was built, and that header."""
 
 
-def _common_header(state: Any, game: Game) -> SharedHeader[Story]:
+def _common_header(state: Any, game: Game) -> SharedHeader[Story, LogEntry]:
     """The header keys every viewer of ``state`` sees alike, built once per state.
 
     An authority asks for every seat's view of one state in turn (a room after
@@ -151,10 +151,10 @@ def _common_header(state: Any, game: Game) -> SharedHeader[Story]:
     identity, as states are immutable.
     """
     if _LAST_HEADER[0] is state:
-        shared: SharedHeader[Story] = _LAST_HEADER[1]
+        shared: SharedHeader[Story, LogEntry] = _LAST_HEADER[1]
         return shared
     progress = game.progress(state)
-    common: SharedHeader[Story] = {
+    common: SharedHeader[Story, LogEntry] = {
         "game": state.game,
         "version": state.version,
         "players": state.players,

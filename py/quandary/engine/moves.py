@@ -23,7 +23,7 @@ from typing import Any
 
 from .errors import MalformedMove
 from .spec import Move
-from .view import Lead, Result, Story
+from .view import Lead, Result, Standings, Story
 
 Schema = Mapping[str, Mapping[str, type | tuple[type, ...]]]
 """Each move type's fields and the JSON types each may hold."""
@@ -110,9 +110,10 @@ def final_result(scores: list[int]) -> Result[Story]:
     return {"scores": list(scores), "winners": [s for s, v in enumerate(scores) if v == top]}
 
 
-def standings(scores: list[int]) -> dict[str, Any]:
+def standings(scores: list[int]) -> Standings:
     """``final_result`` as plain event data, for a game's "game over" log event."""
-    return dict(final_result(scores))
+    result = final_result(scores)
+    return {"scores": result["scores"], "winners": result["winners"]}
 
 
 def lead_kept_from(history: Sequence[Sequence[int]], seat: int) -> int:

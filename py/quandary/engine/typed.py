@@ -13,7 +13,8 @@ declare are allowed and never read), ``list[T]``, ``dict[str, T]``,
 (an ``int`` too), ``str``, ``bool``, ``None`` and ``object`` (anything); generic
 TypedDicts, their parameters bound by the bases as written (``ViewOf[RoyalMove,
 RoyalStory]``) or by an alias (``Result[RoyalStory]``); and unions of TypedDicts
-told apart by a literal ``type`` or ``kind``, each member checked as its tag says.
+told apart by a literal ``type`` or ``kind`` (a log's events: ``Logged[Literal["kind"],
+Data]``), each member checked as its tag says.
 Pure standard library.
 
 >>> from typing import NotRequired, TypedDict
@@ -87,12 +88,18 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     return tuple(out)
 
 
+def hints(cls: Any) -> dict[str, Any]:
+    """Each key of the TypedDict ``cls`` with its type, the type parameters bound
+    (``RoyalView``'s ``log`` is a ``list`` of ``RoyalEvent``): what the door checks."""
+    return {key: hint for key, hint, _ in _fields(cls)}
+
+
 def _type_arguments(cls: type) -> dict[Any, Any]:
     """What each type parameter of a generic TypedDict that ``cls`` extends stands for.
 
-    ``class RoyalView(RoyalOwnView, ViewOf[RoyalMove, RoyalStory])`` reads ``ViewOf``'s
-    ``legal_moves: list[MoveT]`` as ``list[RoyalMove]``: the annotations themselves
-    keep the parameter, so it is bound here from the bases as written (and through
+    ``class RoyalView(RoyalOwnView, ViewOf[RoyalMove, RoyalStory, RoyalEvent])`` reads
+    ``ViewOf``'s ``legal_moves: list[MoveT]`` as ``list[RoyalMove]``: the annotations
+    themselves keep the parameter, so it is bound here from the bases as written (and through
     them, what their own bases' parameters stand for).
     """
     bound: dict[Any, Any] = {}
@@ -199,7 +206,7 @@ def _tags(tp: Any) -> tuple[str, dict[str, Any]] | None:
     """A union of TypedDicts told apart by a literal ``type`` (moves) or ``kind``
     (stories): the key, and each member by its value there."""
     members = get_args(tp)
-    if not all(is_typeddict(arg) for arg in members):
+    if not all(is_typeddict(get_origin(arg) or arg) for arg in members):
         return None
     for key in TAGS:
         tags: dict[str, Any] = {}

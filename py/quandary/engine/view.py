@@ -82,15 +82,47 @@ class LeadStory(Lead):
     kind: Literal["lead"]
 
 
-class LogEntry(TypedDict):
-    """One event of the log, with its index in the whole game so new ones can be told."""
+KindT = TypeVar("KindT", bound=str)
+DataT = TypeVar("DataT")
 
-    kind: str
-    data: Any
+
+class Logged(TypedDict, Generic[KindT, DataT]):
+    """One event of the log: its ``kind``, its facts (``data``) and its index in the whole
+    game, so a device can tell which events are new.
+
+    Each game declares its events as a union of ``Logged[Literal["kind"], ItsData]``
+    (every kind its rules write, and ``Redealt``) and names that union in its view,
+    so mypy follows an event's facts from the rules to its log line, and a view from
+    another device is checked at the door, its events included (``typed.problem``).
+    """
+
+    kind: KindT
+    data: DataT
     index: int
 
 
-class SharedHeader(TypedDict, Generic[StoryT]):
+class NoData(TypedDict):
+    """The facts of an event that has none beyond its kind."""
+
+
+class Standings(TypedDict):
+    """A finished game's scores and every seat with the top one (``moves.standings``)."""
+
+    scores: list[int]
+    winners: list[int]
+
+
+GameOver = Logged[Literal["game_over"], Standings]
+"""The event that ends a game, in the games that log the final standings."""
+Redealt = Logged[Literal["redealt"], NoData]
+"""Every game's event for a room successor's deal (``net/succession.py``)."""
+LogEntry = Logged[str, Any]
+"""An event as shared code passes it on (the log panel, the log file): its kind and
+index read, its facts the game's own, which only the game's ``describe`` reads."""
+EventT = TypeVar("EventT")
+
+
+class SharedHeader(TypedDict, Generic[StoryT, EventT]):
     """The header keys every viewer of one state sees alike (the engine builds them once)."""
 
     game: str
@@ -98,7 +130,7 @@ class SharedHeader(TypedDict, Generic[StoryT]):
     players: int
     waiting_for: list[int]
     result: Result[StoryT] | None
-    log: list[LogEntry]
+    log: list[EventT]
     phase: str
     round: int
     round_limit: RoundLimit | None
@@ -108,14 +140,14 @@ class SharedHeader(TypedDict, Generic[StoryT]):
 MoveT = TypeVar("MoveT")
 
 
-class ViewOf(SharedHeader[StoryT], Generic[MoveT, StoryT]):
+class ViewOf(SharedHeader[StoryT, EventT], Generic[MoveT, StoryT, EventT]):
     """The keys every view has, whatever the game (``names``/``kinds``: ``Table.view``),
-    with the moves its seat may make and the stories its end may tell, as the game
-    declares them.
+    with the moves its seat may make, the stories its end may tell and the events its
+    log may hold, as the game declares them.
 
-    A game's view extends ``ViewOf[ItsMove, ItsStory]``, so mypy follows a legal
-    move's fields and a story's from the rules to the screen, and ``typed.problem``
-    checks each one at the door.
+    A game's view extends ``ViewOf[ItsMove, ItsStory, ItsEvent]``, so mypy follows a
+    legal move's fields, a story's and an event's from the rules to the screen, and
+    ``typed.problem`` checks each one at the door.
     """
 
     seat: int | None
@@ -124,7 +156,7 @@ class ViewOf(SharedHeader[StoryT], Generic[MoveT, StoryT]):
     kinds: NotRequired[list[str]]
 
 
-ViewHeader = ViewOf[dict[str, Any], Story]
+ViewHeader = ViewOf[dict[str, Any], Story, LogEntry]
 """A view as shared code reads it: the header, each legal move a move of some game."""
 
 

@@ -19,7 +19,6 @@ screen does. The same lines make the text file a player can download.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from quandary.engine import LogEntry
 
@@ -67,7 +66,7 @@ class GameLog:
         return ordered[:cut]
 
 
-Describe = Callable[[dict[str, Any], Cast], str | None]
+Describe = Callable[[LogEntry, Cast], str | None]
 
 
 REDEALT = (
@@ -81,9 +80,7 @@ def lines(entries: Sequence[LogEntry], describe: Describe, cast: Cast) -> list[s
     """The entries worth a line, in words (``describe`` is the game's; a successor's
     deal is every game's alike)."""
     return [
-        line
-        for e in entries
-        if (line := REDEALT if e["kind"] == "redealt" else describe(dict(e), cast))
+        line for e in entries if (line := REDEALT if e["kind"] == "redealt" else describe(e, cast))
     ]
 
 

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from .view import CardView
+
 Kind = Literal["positive", "negative", "neutral"]
 KINDS: tuple[Kind, ...] = ("positive", "negative", "neutral")
 
@@ -71,7 +73,7 @@ PACKS: tuple[Pack, ...] = load_packs(os.path.join(os.path.dirname(__file__), "ca
 CARDS: dict[str, Card] = {c.id: c for p in PACKS for c in p.cards}
 
 
-def card_json(card_id: str, cards: Mapping[str, Card] = CARDS) -> dict[str, object]:
+def card_json(card_id: str, cards: Mapping[str, Card] = CARDS) -> CardView:
     """A card as it appears in views: id, kind, text and weight (``cards``: the game's
     own deck, with the players' own cards, ``own_cards.deck``)."""
     card = cards[card_id]

@@ -25,7 +25,7 @@ from .cards import KINDS, Card, card_json
 from .own_cards import chosen_cards, deck, shortfall, shortfall_text
 from .spec import ROUNDS, SPEC
 from .state import Dilemma, DilemmasState, Hand, Pile, RoundResult
-from .view import DilemmaStory
+from .view import DilemmaStory, DilemmaView, RoundView
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "build": {"positive": str, "negative": str, "neutral": (str, type(None))},
@@ -500,7 +500,7 @@ def _options_json(options: dict[str, Any]) -> dict[str, Any]:
     return {**options, "own": {"use": own["use"], "packs": packs}}
 
 
-def _dilemma_json(d: Dilemma, cards: Mapping[str, Card]) -> dict[str, Any]:
+def _dilemma_json(d: Dilemma, cards: Mapping[str, Card]) -> DilemmaView:
     return {
         "positive": card_json(d.positive, cards),
         "negative": card_json(d.negative, cards),
@@ -509,7 +509,7 @@ def _dilemma_json(d: Dilemma, cards: Mapping[str, Card]) -> dict[str, Any]:
     }
 
 
-def _result_json(r: RoundResult, cards: Mapping[str, Card]) -> dict[str, Any]:
+def _result_json(r: RoundResult, cards: Mapping[str, Card]) -> RoundView:
     return {
         "round": r.round,
         "dilemmas": [_dilemma_json(d, cards) for d in r.dilemmas],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import Lead, ViewOf
+from quandary.engine import GameOver, Lead, Logged, Redealt, ViewOf
 from quandary.engine.typed import check_view
 
 
@@ -133,6 +133,44 @@ class DilemmaStory(Lead):
     tied: bool
 
 
+class RoundStarted(TypedDict):
+    """A round begins."""
+
+    round: int
+
+
+class Submitted(TypedDict):
+    """A seat made its choice in ``phase`` (what, nobody sees until everyone has)."""
+
+    seat: int
+    phase: str
+
+
+class CardsLaid(TypedDict):
+    """Coop: every seat laid a card for a neighbour to complete."""
+
+    cards: list[str]
+
+
+class DilemmasRevealed(TypedDict):
+    """Every dilemma of the round, shown together once all were made."""
+
+    round: int
+    dilemmas: list[DilemmaView]
+
+
+DilemmasEvent = (
+    Logged[Literal["round_started"], RoundStarted]
+    | Logged[Literal["submitted"], Submitted]
+    | Logged[Literal["cards_laid"], CardsLaid]
+    | Logged[Literal["dilemmas_revealed"], DilemmasRevealed]
+    | Logged[Literal["votes_revealed"], RoundView]
+    | GameOver
+    | Redealt
+)
+"""Every event The Game of Dilemmas logs, told apart by its ``kind``."""
+
+
 class DilemmasOwnView(TypedDict):
     """The Game of Dilemmas' own part of a view; a spectator gets no ``hand`` nor
     ``my_submission``, and only a coop supplier a ``supply_target``."""
@@ -150,7 +188,7 @@ class DilemmasOwnView(TypedDict):
     my_submission: NotRequired[DilemmasMove | None]
 
 
-class DilemmasView(DilemmasOwnView, ViewOf[DilemmasMove, DilemmaStory]):
+class DilemmasView(DilemmasOwnView, ViewOf[DilemmasMove, DilemmaStory, DilemmasEvent]):
     """A whole view of The Game of Dilemmas: its own part and the shared header."""
 
 

@@ -15,6 +15,7 @@ from . import laws
 from .laws import Effects, Holding
 from .material import CARDS, SUPPORT, VOTES
 from .state import Enacted, MinisterState, Won, replace
+from .view_types import ScoreCause, ScoreChanged
 
 
 def disabled(law: Enacted) -> bool:
@@ -154,18 +155,18 @@ def _sheet(active: tuple[str, ...], held: Holding) -> Sheet:
     return total, MappingProxyType(per_law)
 
 
-def score_changes(before: tuple[Sheet, ...], state: MinisterState) -> list[dict[str, object]]:
+def score_changes(before: tuple[Sheet, ...], state: MinisterState) -> list[ScoreChanged]:
     """One public record per seat whose score moved: from, to, and each law's share of it.
 
     Scores are recomputed from the laws in force and the cards on the table, so
     a jump (8 to 21 when a law is enacted) has no single "add" to point at;
     comparing each law's points before and after names every cause.
     """
-    out: list[dict[str, object]] = []
+    out: list[ScoreChanged] = []
     for seat, ((old, was), (new, now)) in enumerate(zip(before, score_sheets(state), strict=True)):
         if old == new:
             continue
-        causes = []
+        causes: list[ScoreCause] = []
         for law in dict.fromkeys([*was, *now]):
             title = (now.get(law) or was[law])[0]
             delta = now.get(law, (title, 0))[1] - was.get(law, (title, 0))[1]

@@ -9,6 +9,7 @@ won cards and their side, the reveal of each vote, abstain counts and bonuses.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Literal, TypeVar
 
@@ -128,7 +129,7 @@ LOG_KEPT = 12
 """Public events a state keeps (older ones are counted in ``log_start``)."""
 
 
-def log(state: MinisterState, kind: str, data: dict[str, object]) -> MinisterState:
+def log(state: MinisterState, kind: str, data: Mapping[str, object]) -> MinisterState:
     """The state with one more public event (only the recent ones are kept)."""
     dropped = max(0, len(state.log) - (LOG_KEPT - 1))
     return replace(

@@ -39,7 +39,7 @@ from .state import (
     log,
     replace,
 )
-from .view_types import PublicReveal
+from .view_types import Proposed, PublicReveal, RevealSummary, Took, TurnStarted
 
 """Events the state keeps: the table shows the last few, and a state that grew
 with every move would make every save and every room snapshot slower as play
@@ -54,7 +54,7 @@ def start_turn(state: MinisterState, proposer: int) -> MinisterState:
     for seat in board.round_from(state, proposer):
         if state.hands[seat]:
             state = replace(state, proposer=seat, actor=seat, queue=(), proposal=())
-            state = log(state, "turn_started", {"turn": state.turn, "proposer": seat})
+            state = log(state, "turn_started", TurnStarted(turn=state.turn, proposer=seat))
             if state.options.get("advanced"):
                 return upkeep.open_shop_start(state)
             return replace(state, phase="propose")
@@ -117,7 +117,7 @@ def propose(state: MinisterState, cards: list[str]) -> MinisterState:
         phase="vote",
         ballots=(None,) * state.players,
     )
-    state = log(state, "proposed", {"seat": p, "cards": list(cards)})
+    state = log(state, "proposed", Proposed(seat=p, cards=list(cards)))
     return state if voters(state) else reveal(state)
 
 
@@ -236,12 +236,11 @@ def reveal(state: MinisterState) -> MinisterState:
         phase="pick",
         actor=order[0] if order else state.proposer,
     )
-    summary = {k: v for k, v in reveal_json(record).items() if k in _LOGGED}
+    summary = RevealSummary(
+        turn=record.turn, yes=record.yes, no=record.no, accepted=accepted, order=list(order)
+    )
     state = log(state, "revealed", summary)
     return settle(state)
-
-
-_LOGGED = ("turn", "yes", "no", "accepted", "order")
 
 
 def reveal_json(r: Reveal) -> PublicReveal:
@@ -272,7 +271,7 @@ def take(state: MinisterState, card: str) -> MinisterState:
     green = state.reveal.accepted
     state = board.with_won(state, seat, (*state.won[seat], Won(card, green, ())))
     state = replace(state, proposal=tuple(c for c in state.proposal if c != card))
-    state = log(state, "took", {"seat": seat, "card": card, "green": green})
+    state = log(state, "took", Took(seat=seat, card=card, green=green))
     nxt = state.pick_at + 1
     return replace(state, pick_at=nxt, actor=state.picks[nxt % len(state.picks)])
 

@@ -20,7 +20,7 @@ from the proposer, until a full round passes with none used.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -30,11 +30,12 @@ from . import board, laws
 from .laws import Effects
 from .material import CARDS, VOTES, WILDCARD
 from .state import MinisterState, Won, draw_decrees, draw_votes, log, replace
+from .view_types import Collected, MovedCard, MovedVote, SeatActed, Shopped, Special, Traded
 
 RESOURCE_KINDS = ("resource", "special")
 
 
-def _log(state: MinisterState, kind: str, data: dict[str, object]) -> MinisterState:
+def _log(state: MinisterState, kind: str, data: Mapping[str, object]) -> MinisterState:
     return log(state, kind, data)
 
 
@@ -134,7 +135,7 @@ def discard_vote(state: MinisterState, vote: str) -> MinisterState:
     seat = state.actor
     state = board.with_won(state, seat, board.without_votes(state.won[seat], {vote}))
     state = replace(state, owed=state.owed - 1, vote_discard=(*state.vote_discard, vote))
-    return _log(state, "gave_up_vote", {"seat": seat})
+    return _log(state, "gave_up_vote", SeatActed(seat=seat))
 
 
 def remove_card(state: MinisterState, seat: int, card: str) -> MinisterState:
@@ -153,7 +154,7 @@ def trade(state: MinisterState, card: str) -> MinisterState:
     """Discard a won resource for votes (drawn when the actor finishes collecting)."""
     seat = state.actor
     state = replace(remove_card(state, seat, card), traded=state.traded + 1)
-    return _log(state, "traded", {"seat": seat, "card": card})
+    return _log(state, "traded", Traded(seat=seat, card=card))
 
 
 def finish_collect(state: MinisterState) -> MinisterState:
@@ -165,7 +166,7 @@ def finish_collect(state: MinisterState) -> MinisterState:
     if not board.stored(state, seat) and count == 0 and room:
         count = 1
     state = draw_votes(replace(state, queue=state.queue[1:]), count)
-    return _log(state, "collected", {"seat": seat, "votes": len(state.drawn)})
+    return _log(state, "collected", Collected(seat=seat, votes=len(state.drawn)))
 
 
 # -- move votes (Undecided Voters) ------------------------------------------------------
@@ -216,7 +217,7 @@ def move_to_law(state: MinisterState, vote: str, law: str) -> MinisterState:
     enacted = tuple(replace(e, votes=(*e.votes, vote)) if e.card == law else e for e in state.laws)
     state = replace(state, laws=enacted, queue=state.queue[1:])
     kind, number = VOTES[vote].kind, VOTES[vote].number
-    return _log(state, "moved_vote", {"seat": seat, "law": law, "kind": kind, "number": number})
+    return _log(state, "moved_vote", MovedVote(seat=seat, law=law, kind=kind, number=number))
 
 
 def move_to_card(state: MinisterState, votes: list[str], card: str) -> MinisterState:
@@ -235,7 +236,7 @@ def move_to_card(state: MinisterState, votes: list[str], card: str) -> MinisterS
         )
     else:
         state = remove_card(state, owner, card)
-    return _log(state, "moved_card", {"seat": seat, "card": card, "owner": owner, "kind": kind})
+    return _log(state, "moved_card", MovedCard(seat=seat, card=card, owner=owner, kind=kind))
 
 
 def pass_move(state: MinisterState) -> MinisterState:
@@ -424,7 +425,7 @@ def use_shop(state: MinisterState, law: str, pay: list[str], target: str | None)
         state = remove_card(state, seat, card)
     _, reward = laws.shop(law)
     state = _reward(state, reward["kind"], reward["amount"], target)
-    return _log(state, "shopped", {"seat": seat, "law": law, "paid": pay, "target": target})
+    return _log(state, "shopped", Shopped(seat=seat, law=law, paid=pay, target=target))
 
 
 def use_special(state: MinisterState, card: str, target: str | None) -> MinisterState:
@@ -457,7 +458,7 @@ def use_special(state: MinisterState, card: str, target: str | None) -> Minister
     if state.phase == "powers":
         # A power used reopens the round: a full round must pass with none used.
         state = replace(state, queue=board.round_from(state, seat))
-    return _log(state, "special", {"seat": seat, "card": card, "target": target})
+    return _log(state, "special", Special(seat=seat, card=card, target=target))
 
 
 # -- settling ---------------------------------------------------------------------------------

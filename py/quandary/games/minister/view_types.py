@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import ViewOf
+from quandary.engine import GameOver, Logged, Redealt, ViewOf
 from quandary.engine.typed import check_view
 
 VoteKind = Literal["yes", "no", "abstain"]
@@ -281,7 +281,123 @@ class MinisterOwnView(TypedDict):
     drawn: NotRequired[list[OwnVote]]
 
 
-class MinisterView(MinisterOwnView, ViewOf[MinisterMove, MinisterStory]):
+# -- the log ----------------------------------------------------------------------------
+
+
+class TurnStarted(TypedDict):
+    """A turn begins, and who proposes in it."""
+
+    turn: int
+    proposer: int
+
+
+class Proposed(TypedDict):
+    """The proposer laid these cards before everyone."""
+
+    seat: int
+    cards: list[str]
+
+
+class Took(TypedDict):
+    """A seat took a proposed card, green side up if the proposal passed."""
+
+    seat: int
+    card: str
+    green: bool
+
+
+class SeatActed(TypedDict):
+    """A seat gave up a stored vote for negative support."""
+
+    seat: int
+
+
+class Traded(TypedDict):
+    """A seat traded a card away for votes."""
+
+    seat: int
+    card: str
+
+
+class Collected(TypedDict):
+    """A seat drew this many votes."""
+
+    seat: int
+    votes: int
+
+
+class MovedVote(TypedDict):
+    """Undecided Voters: a seat put a stored vote face up on a law."""
+
+    seat: int
+    law: str
+    kind: VoteKind
+    number: int
+
+
+class MovedCard(TypedDict):
+    """Undecided Voters: two YES votes turned ``owner``'s card green, two NO removed it."""
+
+    seat: int
+    card: str
+    owner: int
+    kind: VoteKind
+
+
+class Shopped(TypedDict):
+    """A seat paid cards to a shop law for its reward (``target``: the card it turned)."""
+
+    seat: int
+    law: str
+    paid: list[str]
+    target: str | None
+
+
+class Special(TypedDict):
+    """A seat used a special resource for its power."""
+
+    seat: int
+    card: str
+    target: str | None
+
+
+class ScoreCause(TypedDict):
+    """One law's share of a score's change."""
+
+    law: str
+    title: str
+    points: int
+
+
+class ScoreChanged(TypedDict):
+    """A seat's score moved, and every law that moved it (``board.score_changes``)."""
+
+    seat: int
+    before: int
+    after: int
+    laws: list[ScoreCause]
+
+
+MinisterEvent = (
+    Logged[Literal["turn_started"], TurnStarted]
+    | Logged[Literal["proposed"], Proposed]
+    | Logged[Literal["revealed"], RevealSummary]
+    | Logged[Literal["took"], Took]
+    | Logged[Literal["gave_up_vote"], SeatActed]
+    | Logged[Literal["traded"], Traded]
+    | Logged[Literal["collected"], Collected]
+    | Logged[Literal["moved_vote"], MovedVote]
+    | Logged[Literal["moved_card"], MovedCard]
+    | Logged[Literal["shopped"], Shopped]
+    | Logged[Literal["special"], Special]
+    | Logged[Literal["score_changed"], ScoreChanged]
+    | GameOver
+    | Redealt
+)
+"""Every event a game of Maybe Minister logs, told apart by its ``kind``."""
+
+
+class MinisterView(MinisterOwnView, ViewOf[MinisterMove, MinisterStory, MinisterEvent]):
     """A whole view of a game of Maybe Minister: its own part and the shared header."""
 
 

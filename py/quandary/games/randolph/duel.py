@@ -21,7 +21,7 @@ from quandary.engine import Event, moves
 from quandary.engine.spec import Move
 
 from .state import Card, Choice, Duel, Outcome, RandolphState, RoundResult
-from .view import result_json
+from .view import DuelRevealed, result_json
 
 
 def start(opponent: int, card: int) -> Duel:
@@ -97,7 +97,7 @@ def _resolve(state: RandolphState) -> RandolphState:
         lives[winner] -= 1
     lost = tuple(a - b for a, b in zip(state.lives, lives, strict=True))
     result = _result(state, outcome, winner, won, lost, "duel")
-    revealed = {
+    revealed: DuelRevealed = {
         "round": state.round,
         "seats": [p, o],
         "challenge": state.challenge,

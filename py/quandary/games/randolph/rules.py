@@ -35,7 +35,15 @@ from quandary.engine.spec import Chooser, Json, Move
 from . import arena, duel, throw
 from .spec import SPEC
 from .state import Card, RandolphState, Throw, Window, starting_lives
-from .view import RandolphStory, landed_json, table_view
+from .view import (
+    Closing,
+    RandolphStory,
+    SecondWindow,
+    Settled,
+    WindowClosed,
+    landed_json,
+    table_view,
+)
 
 _FIELDS: dict[str, dict[str, type]] = {
     "challenge": {"card": int},
@@ -335,7 +343,7 @@ def _explain_throw(state: RandolphState, seat: int, move: Move) -> str:
     return f"Hands are not that fast: leave {arena.MIN_GAP} ms between two of your throws."
 
 
-def _brief(t: Throw) -> dict[str, Any]:
+def _brief(t: Throw) -> Settled:
     """A settled throw in a log event: the arena in the view has the rest."""
     return {"seat": t.seat, "card": t.card, "status": t.status, "reason": t.reason}
 
@@ -404,13 +412,14 @@ def _close(state: RandolphState, at: int) -> RandolphState:
         arena=kept + settled,
     )
     winner = next((t for t in settled if t.status == "duelling"), None)
+    outcome: Closing
     if winner is not None:
         outcome = "duel"
     elif settled and number == 1:
         outcome = "second_window"
     else:
         outcome = "kept"
-    closed = {
+    closed: WindowClosed = {
         "round": state.round,
         "window": window.id,
         "second": window.second,
@@ -430,7 +439,11 @@ def _close(state: RandolphState, at: int) -> RandolphState:
         )
     if outcome == "second_window":
         opened = Window(state.windows_opened + 1, True, state.round)
-        second = {"round": state.round, "window": opened.id, "deadline": _timing(state).cap}
+        second: SecondWindow = {
+            "round": state.round,
+            "window": opened.id,
+            "deadline": _timing(state).cap,
+        }
         return replace(
             state,
             window=opened,

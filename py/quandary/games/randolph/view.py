@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import LeadStory, ViewOf
+from quandary.engine import GameOver, LeadStory, Logged, Redealt, ViewOf
 from quandary.engine.typed import check_view
 
 from . import arena
@@ -170,6 +170,96 @@ RandolphStory = DuelStory | LeadStory
 """The deciding moment of a game of Dilemma, told apart by its ``kind``."""
 
 
+class RoundStarted(TypedDict):
+    """A challenge begins, and who lays it."""
+
+    round: int
+    provocateur: int
+
+
+class ChallengePlaced(TypedDict):
+    """The provocateur laid ``card`` as the challenge."""
+
+    round: int
+    seat: int
+    card: int
+
+
+class CardLanded(Landed):
+    """A thrown card came to rest in the arena."""
+
+    round: int
+
+
+class Settled(TypedDict):
+    """A thrown card once its window closed: its fate and why."""
+
+    seat: int
+    card: int
+    status: Status
+    reason: str | None
+
+
+Closing = Literal["duel", "second_window", "kept"]
+"""What a closing window led to: a duel, a second window, or the challenge kept."""
+
+
+class WindowClosed(TypedDict):
+    """A throw window closed: what it led to, and every card thrown in it, settled."""
+
+    round: int
+    window: int
+    second: bool
+    at: int
+    outcome: Closing
+    duelling: Settled | None
+    settled: list[Settled]
+
+
+class SecondWindow(TypedDict):
+    """No card took the challenge up: a second window opens until ``deadline`` (ms)."""
+
+    round: int
+    window: int
+    deadline: int
+
+
+class DuelChosen(TypedDict):
+    """A duellist chose (what, nobody sees until both have)."""
+
+    round: int
+    seat: int
+
+
+class DuelRevealed(TypedDict):
+    """Both duellists' choices, shown together, and what they led to."""
+
+    round: int
+    seats: list[int]
+    challenge: int
+    card: int
+    choices: list[Literal["peace", "conflict"]]
+    outcome: Outcome
+    winner: int | None
+    gains: list[list[int]]
+    lives_lost: list[int]
+
+
+RandolphEvent = (
+    Logged[Literal["round_started"], RoundStarted]
+    | Logged[Literal["challenge_placed"], ChallengePlaced]
+    | Logged[Literal["card_landed"], CardLanded]
+    | Logged[Literal["window_closed"], WindowClosed]
+    | Logged[Literal["second_window"], SecondWindow]
+    | Logged[Literal["duel_chosen"], DuelChosen]
+    | Logged[Literal["duel_revealed"], DuelRevealed]
+    | Logged[Literal["round_over"], RoundView]
+    | GameOver
+    | Redealt
+)
+"""Every event a game of Dilemma logs, told apart by its ``kind``."""
+
+
 class RandolphOwnView(TypedDict):
     """Dilemma's own part of a view: the same table for every seat."""
 
@@ -190,7 +280,7 @@ class RandolphOwnView(TypedDict):
     history: list[RoundView]
 
 
-class RandolphView(RandolphOwnView, ViewOf[RandolphOffer, RandolphStory]):
+class RandolphView(RandolphOwnView, ViewOf[RandolphOffer, RandolphStory, RandolphEvent]):
     """A whole view of a game of Dilemma: its own part and the shared header."""
 
 

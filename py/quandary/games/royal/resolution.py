@@ -13,11 +13,16 @@ and announced as an event, so the table can retell the round.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Literal
 
 from quandary.engine import Event, Rng, moves
 
 from .cards import SUITS, card_points, rank_of, strength, suit_of, target_seat
 from .state import Capture, Choice, Planned, RoundRecord, RoyalState, Step
+from .view import RoyalChoice, RoyalEnding, RoyalStep
+
+Shortfall = tuple[int, int]
+"""The deck's count and the draw it could not cover, when that ended a game."""
 
 
 def scores(realms: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
@@ -230,7 +235,7 @@ def start_round(state: RoyalState, number: int) -> RoyalState:
     """
     need = draw_need(state.realms, state.players)
     if sum(need) > len(state.deck):
-        return game_over(state, "deck", {"deck": len(state.deck), "need": sum(need)})
+        return game_over(state, "deck", (len(state.deck), sum(need)))
     deck = list(state.deck)
     hands = []
     for seat, hand in enumerate(state.hands):
@@ -251,7 +256,7 @@ def start_round(state: RoyalState, number: int) -> RoyalState:
 
 
 def game_over(
-    state: RoyalState, reason: str, shortfall: dict[str, int] | None = None
+    state: RoyalState, reason: Literal["deck", "empty"], shortfall: Shortfall | None = None
 ) -> RoyalState:
     """The end: nothing more is drawn; the cards in play score.
 
@@ -259,9 +264,11 @@ def game_over(
     log say why in numbers, so nobody wonders why a game stopped so soon.
     """
     final = moves.standings(list(scores(state.realms)))
-    event = Event(
-        "game_over", {"reason": reason, **final, "round": state.round, **(shortfall or {})}
-    )
+    ending: RoyalEnding = {"scores": final["scores"], "winners": final["winners"]}
+    ending["reason"], ending["round"] = reason, state.round
+    if shortfall is not None:
+        ending["deck"], ending["need"] = shortfall
+    event = Event("game_over", ending)
     return replace(
         state,
         stage="over",
@@ -271,7 +278,7 @@ def game_over(
     )
 
 
-def choices_json(choices: tuple[Choice | None, ...]) -> list[dict[str, object] | None]:
+def choices_json(choices: tuple[Choice | None, ...]) -> list[RoyalChoice | None]:
     """Revealed choices as JSON (public once revealed)."""
     return [
         None if c is None else {"target_card": c.target_card, "target": c.target, "card": c.card}
@@ -279,7 +286,7 @@ def choices_json(choices: tuple[Choice | None, ...]) -> list[dict[str, object] |
     ]
 
 
-def step_json(step: Step, viewer: int | None) -> dict[str, object]:
+def step_json(step: Step, viewer: int | None) -> RoyalStep:
     """A step as JSON for ``viewer``: surrendered cards only for the two seats involved."""
     involved = viewer is not None and viewer in (step.seat, step.target)
     # A record a room's successor could not rebuild ("?": the cards passed between

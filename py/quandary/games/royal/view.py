@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
-from quandary.engine import LeadStory, ViewOf
+from quandary.engine import LeadStory, Logged, Redealt, Standings, ViewOf
 from quandary.engine.typed import check_view
 
 
@@ -106,6 +106,56 @@ RoyalStory = CaptureStory | LeadStory
 """The deciding moment of a game of Royal Dilemma, told apart by its ``kind``."""
 
 
+class GameStarted(TypedDict):
+    """The game begins: each seat's realm, its first cards in play."""
+
+    realms: list[list[str]]
+
+
+class RoundStarted(TypedDict):
+    """A round begins: how many cards each seat drew."""
+
+    round: int
+    draws: list[int]
+
+
+class Submitted(TypedDict):
+    """A seat chose (what, nobody sees until everyone has)."""
+
+    seat: int
+    round: int
+
+
+class ChoicesRevealed(TypedDict):
+    """Every seat's choice of the round, shown together."""
+
+    round: int
+    choices: list[RoyalChoice | None]
+
+
+class RoyalEnding(Standings):
+    """How the game ended: ``reason`` ("deck": the deck could not cover the next draw,
+    whose numbers ``deck`` and ``need`` keep; "empty": nothing left to play), in the
+    round it ended; a save from before these were logged holds only the standings."""
+
+    reason: NotRequired[Literal["deck", "empty"]]
+    round: NotRequired[int]
+    deck: NotRequired[int]
+    need: NotRequired[int]
+
+
+RoyalEvent = (
+    Logged[Literal["game_started"], GameStarted]
+    | Logged[Literal["round_started"], RoundStarted]
+    | Logged[Literal["submitted"], Submitted]
+    | Logged[Literal["choices_revealed"], ChoicesRevealed]
+    | Logged[Literal["step"], RoyalStep]
+    | Logged[Literal["game_over"], RoyalEnding]
+    | Redealt
+)
+"""Every event a game of Royal Dilemma logs, told apart by its ``kind``."""
+
+
 class RoyalOwnView(TypedDict):
     """Royal Dilemma's own part of a view; a spectator gets no ``hand``,
     ``targets`` nor ``my_choice``."""
@@ -129,7 +179,7 @@ class RoyalOwnView(TypedDict):
     my_choice: NotRequired[ChooseMove | PassMove | None]
 
 
-class RoyalView(RoyalOwnView, ViewOf[RoyalMove, RoyalStory]):
+class RoyalView(RoyalOwnView, ViewOf[RoyalMove, RoyalStory, RoyalEvent]):
     """A whole view of a game of Royal Dilemma: its own part and the shared header."""
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from quandary import catalog
-from quandary.engine import ViewHeader
+from quandary.engine import LogEntry, ViewHeader
 
 if TYPE_CHECKING:
     from quandary.web.html import Markup
@@ -71,7 +71,7 @@ class GameUi(Protocol):
         """Why the device must be passed before the next person looks."""
         ...
 
-    def describe(self, event: dict[str, Any], cast: Cast) -> str | None:
+    def describe(self, event: LogEntry, cast: Cast) -> str | None:
         """A log line for an event (None: not worth a line); the viewer is "you"."""
         ...
 

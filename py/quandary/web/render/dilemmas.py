@@ -7,13 +7,14 @@ the rules forbid is never offered.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, cast
+from typing import TypedDict, cast
 
 from quandary.engine import last_round, round_words
 from quandary.engine.typed import needed
 from quandary.games.dilemmas.view import (
     CardView,
     DilemmaCards,
+    DilemmasEvent,
     DilemmasMove,
     DilemmaStory,
     DilemmasView,
@@ -526,19 +527,18 @@ def why(story: DilemmaStory, cast: Cast) -> str | None:
     return lead_line(story, cast, "round")
 
 
-def describe(event: dict[str, Any], cast: Cast) -> str | None:
+def describe(event: DilemmasEvent, cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
-    kind, data = event["kind"], event["data"]
-    if kind == "round_started":
-        return f"Round {data['round']} begins."
-    if kind == "dilemmas_revealed":
-        return f"{len(data['dilemmas'])} dilemmas are revealed."
-    if kind == "cards_laid":
+    if event["kind"] == "round_started":
+        return f"Round {event['data']['round']} begins."
+    if event["kind"] == "dilemmas_revealed":
+        return f"{len(event['data']['dilemmas'])} dilemmas are revealed."
+    if event["kind"] == "cards_laid":
         return "Everyone has laid a card."
-    if kind == "votes_revealed":
-        return f"Round {data['round']}: {explain_result(data, cast)}"
-    if kind == "game_over":
-        return f"The game is over: {cast.listing(data['winners'])} won."
+    if event["kind"] == "votes_revealed":
+        return f"Round {event['data']['round']}: {explain_result(event['data'], cast)}"
+    if event["kind"] == "game_over":
+        return f"The game is over: {cast.listing(event['data']['winners'])} won."
     return None
 
 

@@ -10,11 +10,12 @@ that is full and a proposal of the wrong size cannot be sent.
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict, cast
+from typing import TypedDict, cast
 
 from quandary.engine.typed import needed
 from quandary.games.minister.view_types import (
     DiscardVoteMove,
+    MinisterEvent,
     MinisterMove,
     MinisterStory,
     MinisterView,
@@ -22,6 +23,7 @@ from quandary.games.minister.view_types import (
     ProposeMove,
     PublicVote,
     RevealSummary,
+    ScoreChanged,
     SpecialMove,
     TakeMove,
     VoteMove,
@@ -764,52 +766,59 @@ def why(story: MinisterStory, cast: Cast) -> str | None:
     return f"The decree cards ran out in turn {story['round']} with {top}{law}."
 
 
-def describe(event: dict[str, Any], cast: Cast) -> str | None:
+def describe(event: MinisterEvent, cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
-    kind, d = event["kind"], event["data"]
 
     def does(seat: int, verb: str) -> str:
         return cast.subject(seat, verb, start=True)
 
-    if kind == "turn_started":
-        return f"Turn {d['turn']}: {does(d['proposer'], 'propose')}."
-    if kind == "proposed":
-        return f"{does(d['seat'], 'propose')} {plural(len(d['cards']), 'card')}."
-    if kind == "revealed":
-        return _reveal_sentence(d, cast)
-    if kind == "took":
-        side = "green" if d["green"] else "red"
-        return f"{does(d['seat'], 'take')} {name(d['card'])} ({side} side up)."
-    if kind == "collected":
-        return f"{does(d['seat'], 'collect')} {plural(d['votes'], 'vote')}."
-    if kind == "traded":
-        return f"{does(d['seat'], 'trade')} {name(d['card'])} for votes."
-    if kind == "gave_up_vote":
-        return f"{does(d['seat'], 'give')} up a vote for negative support."
-    if kind == "moved_vote":
-        return f"{does(d['seat'], 'put')} {d['kind'].upper()} {d['number']} on {name(d['law'])}."
-    if kind == "moved_card":
-        card = f"{cast.possessive(d['owner'])} {name(d['card'])}"
-        if d["kind"] == "yes":
-            return f"{does(d['seat'], 'turn')} {card} green."
-        return f"{does(d['seat'], 'remove')} {card}."
-    if kind == "shopped":
-        return f"{does(d['seat'], 'use')} {name(d['law'])}."
-    if kind == "special":
-        return f"{does(d['seat'], 'use')} {name(d['card'])}."
-    if kind == "score_changed":
-        return score_change(d, cast)
-    if kind == "game_over":
-        return f"The game is over: {cast.listing(d['winners'])} won."
+    if event["kind"] == "turn_started":
+        started = event["data"]
+        return f"Turn {started['turn']}: {does(started['proposer'], 'propose')}."
+    if event["kind"] == "proposed":
+        proposed = event["data"]
+        return f"{does(proposed['seat'], 'propose')} {plural(len(proposed['cards']), 'card')}."
+    if event["kind"] == "revealed":
+        return _reveal_sentence(event["data"], cast)
+    if event["kind"] == "took":
+        took = event["data"]
+        side = "green" if took["green"] else "red"
+        return f"{does(took['seat'], 'take')} {name(took['card'])} ({side} side up)."
+    if event["kind"] == "collected":
+        collected = event["data"]
+        return f"{does(collected['seat'], 'collect')} {plural(collected['votes'], 'vote')}."
+    if event["kind"] == "traded":
+        traded = event["data"]
+        return f"{does(traded['seat'], 'trade')} {name(traded['card'])} for votes."
+    if event["kind"] == "gave_up_vote":
+        return f"{does(event['data']['seat'], 'give')} up a vote for negative support."
+    if event["kind"] == "moved_vote":
+        moved = event["data"]
+        vote = f"{moved['kind'].upper()} {moved['number']}"
+        return f"{does(moved['seat'], 'put')} {vote} on {name(moved['law'])}."
+    if event["kind"] == "moved_card":
+        turned = event["data"]
+        card = f"{cast.possessive(turned['owner'])} {name(turned['card'])}"
+        if turned["kind"] == "yes":
+            return f"{does(turned['seat'], 'turn')} {card} green."
+        return f"{does(turned['seat'], 'remove')} {card}."
+    if event["kind"] == "shopped":
+        return f"{does(event['data']['seat'], 'use')} {name(event['data']['law'])}."
+    if event["kind"] == "special":
+        return f"{does(event['data']['seat'], 'use')} {name(event['data']['card'])}."
+    if event["kind"] == "score_changed":
+        return score_change(event["data"], cast)
+    if event["kind"] == "game_over":
+        return f"The game is over: {cast.listing(event['data']['winners'])} won."
     return None
 
 
-def score_change(d: dict[str, Any], cast: Cast) -> str:
+def score_change(change: ScoreChanged, cast: Cast) -> str:
     """ "Your score goes from 8 to 21: +13 from Money Talks." (every law that moved it)."""
-    causes = ", ".join(f"{c['points']:+d} from {c['title']}" for c in d["laws"])
+    causes = ", ".join(f"{c['points']:+d} from {c['title']}" for c in change["laws"])
     return (
-        f"{cast.possessive(d['seat'], start=True)} score goes from {d['before']} to"
-        f" {d['after']}" + (f": {causes}." if causes else ".")
+        f"{cast.possessive(change['seat'], start=True)} score goes from {change['before']} to"
+        f" {change['after']}" + (f": {causes}." if causes else ".")
     )
 
 

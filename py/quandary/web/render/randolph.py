@@ -9,11 +9,12 @@ itself is drawn by ``randolph_arena``.
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict, cast
+from typing import TypedDict, cast
 
 from quandary.engine.typed import needed
 from quandary.games.randolph.view import (
     ChallengeMove,
+    RandolphEvent,
     RandolphStory,
     RandolphView,
     RoundView,
@@ -453,20 +454,20 @@ def why(story: RandolphStory, cast: Cast) -> str | None:
     return lead_line(story, cast, "challenge")
 
 
-def describe(event: dict[str, Any], cast: Cast) -> str | None:
+def describe(event: RandolphEvent, cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
-    kind, data = event["kind"], event["data"]
-    if kind == "challenge_placed":
-        who = cast.subject(data["seat"], "challenge", start=True)
-        return f"{who} with {indefinite(data['card'])}."
-    if kind == "card_landed":
-        return arena_line(data, cast) + "."
-    if kind == "second_window":
+    if event["kind"] == "challenge_placed":
+        placed = event["data"]
+        who = cast.subject(placed["seat"], "challenge", start=True)
+        return f"{who} with {indefinite(placed['card'])}."
+    if event["kind"] == "card_landed":
+        return arena_line(event["data"], cast) + "."
+    if event["kind"] == "second_window":
         return "No valid card: everyone may throw once more."
-    if kind == "round_over":
-        return explain_round(data, cast)
-    if kind == "game_over":
-        return f"The game is over: {cast.listing(data['winners'])} won."
+    if event["kind"] == "round_over":
+        return explain_round(event["data"], cast)
+    if event["kind"] == "game_over":
+        return f"The game is over: {cast.listing(event['data']['winners'])} won."
     return None
 
 

@@ -9,7 +9,7 @@ decide which buttons are enabled. Every step of a round is explained in words
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict, cast
+from typing import TypedDict, cast
 
 from quandary.engine import round_words
 from quandary.engine.typed import needed
@@ -37,6 +37,7 @@ from quandary.games.royal.cards import (
 from quandary.games.royal.view import (
     ChooseMove,
     RoyalChoice,
+    RoyalEvent,
     RoyalRecord,
     RoyalStep,
     RoyalStory,
@@ -255,8 +256,8 @@ def render_round_result(view: RoyalView, ui: Ui, index: int) -> Markup:
     ending: Markup | str = ""
     if last:
         # The final view's deck and next draw are the very numbers that ended the game.
-        shortfall = {"deck": view["deck"], "need": sum(view["next_draw"])}
-        ending = markup('<p class="explain">{}: the game ends.</p>', _ending(shortfall))
+        why = _ending(None, view["deck"], sum(view["next_draw"]))
+        ending = markup('<p class="explain">{}: the game ends.</p>', why)
     return markup(
         '<section class="round-result royal-result" aria-labelledby="result-title">'
         '<h2 id="result-title" tabindex="-1" data-autofocus>Round {}: '
@@ -687,34 +688,33 @@ def why(story: RoyalStory, cast: Cast) -> str | None:
     return lead_line(story, cast, "round")
 
 
-def describe(event: dict[str, Any], cast: Cast) -> str | None:
+def describe(event: RoyalEvent, cast: Cast) -> str | None:
     """A log line for an event, or None for events not worth a line."""
-    kind, data = event["kind"], event["data"]
-    if kind == "round_started":
-        draws = ", ".join(f"{cast.object(s)} {n}" for s, n in enumerate(data["draws"]))
-        return f"Round {data['round']} begins. Cards drawn: {draws}."
-    if kind == "submitted":
-        return f"{cast.subject(data['seat'], 'have', start=True)} chosen."
-    if kind == "choices_revealed":
-        return " ".join(explain_choice(s, c, cast) for s, c in enumerate(data["choices"]))
-    if kind == "step":
-        return explain_step(data, cast)
-    if kind == "game_over":
-        return (
-            f"{_ending(data)}: the game is over. {cast.listing(data['winners'], start=True)} won."
-        )
+    if event["kind"] == "round_started":
+        started = event["data"]
+        draws = ", ".join(f"{cast.object(s)} {n}" for s, n in enumerate(started["draws"]))
+        return f"Round {started['round']} begins. Cards drawn: {draws}."
+    if event["kind"] == "submitted":
+        return f"{cast.subject(event['data']['seat'], 'have', start=True)} chosen."
+    if event["kind"] == "choices_revealed":
+        choices = event["data"]["choices"]
+        return " ".join(explain_choice(s, c, cast) for s, c in enumerate(choices))
+    if event["kind"] == "step":
+        return explain_step(event["data"], cast)
+    if event["kind"] == "game_over":
+        ending = event["data"]
+        why = _ending(ending.get("reason"), ending.get("deck"), ending.get("need"))
+        return f"{why}: the game is over. {cast.listing(ending['winners'], start=True)} won."
     return None
 
 
-def _ending(data: dict[str, Any]) -> str:
-    """Why the game ended, in numbers when the event keeps them (older saves do not)."""
-    if data.get("reason") == "empty":
+def _ending(reason: str | None, deck: int | None, need: int | None) -> str:
+    """Why the game ended, in numbers when they are known (an older save's event does
+    not keep them)."""
+    if reason == "empty":
         return "Nobody holds a value card and nothing is in play"
-    if "deck" in data and "need" in data:
-        return (
-            f"The deck's {plural(data['deck'], 'card')} cannot cover the next draw of"
-            f" {data['need']}"
-        )
+    if deck is not None and need is not None:
+        return f"The deck's {plural(deck, 'card')} cannot cover the next draw of {need}"
     return "The deck cannot cover the next draw"
 
 
