@@ -13,6 +13,9 @@ import quandary.games  # noqa: F401  (fills the game and bot registries)
 from bench.minister_newcomer import seen_blocks
 from quandary import engine
 from quandary.bots import bot_rng, make_bot
+from quandary.engine.typed import problem
+from quandary.games.minister.faces import ScoringLaw, scoring_law
+from quandary.games.minister.laws import is_scoring
 from quandary.games.minister.material import CARDS
 from quandary.web.controller import Controller
 from quandary.web.phrases import Cast
@@ -288,3 +291,17 @@ def test_what_changes_from_turn_to_turn_is_apart_from_the_rule_that_does_not() -
     assert len(proposers) == 3 and len(supports) >= 2
     assert len(voting) == sum(r[0] == "vote" for r in rules)
     assert len(trading) == sum(r[0] == "trade" for r in rules)
+
+
+def test_every_scoring_law_and_only_those_reach_the_screen_as_a_typed_formula() -> None:
+    """``faces.scoring_law`` reads each card's law data into the type its formula is drawn
+    from: every law the law engine scores with, with its own numbers, and no other card."""
+    scoring = [cid for cid in CARDS if is_scoring(cid)]
+    assert len(scoring) > 20
+    for cid, card in CARDS.items():
+        law = scoring_law(cid)
+        if cid not in scoring:
+            assert law is None, cid
+            continue
+        assert law is not None and problem(law, ScoringLaw, cid) == "", cid
+        assert dict(law) == card.law, cid

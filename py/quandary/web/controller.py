@@ -59,7 +59,7 @@ from .mode import (
 )
 from .own_packs import GAME as OWN_GAME
 from .own_packs import OWN_ACTIONS, OWN_FIELDS, PackDesk
-from .render.lobby import LobbyForm, SeatDraft, TurnDraft, render_lobby
+from .render.lobby import LobbyForm, SeatDraft, TurnDraft, chosen, render_lobby
 from .render.table import TO_LOBBY
 from .saves import CAPACITY, DamagedSave, Entry, Shelf
 from .storage import Storage
@@ -420,7 +420,7 @@ class Controller:
         elif field == "choice":
             form.options[data["key"]] = value
         elif field == "multi":
-            values = [v for v in form.options[data["key"]] if v != data["value"]]
+            values = [v for v in chosen(form.options, data["key"]) if v != data["value"]]
             if data.get("checked") == "true":
                 values.append(data["value"])
             form.options[data["key"]] = values

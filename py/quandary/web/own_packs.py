@@ -22,8 +22,8 @@ from quandary.engine import BadSetup
 from quandary.games.dilemmas.own_cards import (
     MAX_PACKS,
     NO_OWN,
-    OWN_KINDS,
     USES,
+    OwnPack,
     pack_file,
     parse_pack,
     read_pack_file,
@@ -71,7 +71,7 @@ class PackDesk:
     """The own packs, the one being edited and the ones chosen for the next game."""
 
     storage: Storage
-    packs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    packs: dict[str, OwnPack] = field(default_factory=dict)
     chosen: list[str] = field(default_factory=list)
     use: str = "mix"
     draft: Draft | None = None
@@ -236,7 +236,7 @@ class PackDesk:
         numbers = [int(k[1:]) for k in self.packs if k[1:].isdigit()]
         return f"p{max(numbers, default=0) + 1}"
 
-    def _keep(self, packs: dict[str, dict[str, Any]]) -> bool:
+    def _keep(self, packs: dict[str, OwnPack]) -> bool:
         """Store ``packs``; a full storage keeps the old ones and says so."""
         try:
             self.storage.set(KEY, json.dumps(packs, ensure_ascii=False))
@@ -247,9 +247,9 @@ class PackDesk:
         return True
 
 
-def _card_pack(pack: dict[str, Any]) -> dict[str, Any]:
+def _card_pack(pack: OwnPack) -> OwnPack:
     """A kept pack as the game option holds it (name and cards, nothing else)."""
-    return {"name": pack["name"], **{k: list(pack[k]) for k in OWN_KINDS}}
+    return {"name": pack["name"], "positive": pack["positive"], "negative": pack["negative"]}
 
 
 def _lines(text: str) -> list[str]:
@@ -257,9 +257,9 @@ def _lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.strip()]
 
 
-def _load(storage: Storage) -> dict[str, dict[str, Any]]:
+def _load(storage: Storage) -> dict[str, OwnPack]:
     """The kept packs; an unreadable entry keeps none, an unreadable pack is left out."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, OwnPack] = {}
     with contextlib.suppress(ValueError, TypeError, AttributeError):
         data = json.loads(storage.get(KEY) or "{}")
         for pack_id, pack in dict(data).items():

@@ -38,6 +38,7 @@ from .html import EMPTY, Markup, attrs, markup
 from .own_packs import GAME as OWN_GAME
 from .own_packs import PackDesk
 from .render.chat import chat_panel, reaction_bubble
+from .render.lobby import chosen
 from .render.room import (
     absent_offers,
     deal_check,
@@ -530,7 +531,7 @@ class RoomController:
             desk.change(field.removeprefix("room-"), data)
             host.configure(options={**host.options, "own": desk.option()})
         elif field == "room-multi":
-            values = [v for v in host.options[data["key"]] if v != data["value"]]
+            values = [v for v in chosen(host.options, data["key"]) if v != data["value"]]
             if data.get("checked") == "true":
                 values.append(data["value"])
             host.configure(options={**host.options, data["key"]: values})

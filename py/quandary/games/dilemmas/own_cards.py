@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from quandary.engine import BadSetup
 from quandary.text import clean_line
@@ -78,7 +78,15 @@ def clean_text(text: object, limit: int, what: str) -> str:
     return out
 
 
-def parse_pack(data: object) -> dict[str, Any]:
+class OwnPack(TypedDict):
+    """One pack of a player's own cards, checked and cleaned (``parse_pack``)."""
+
+    name: str
+    positive: list[str]
+    negative: list[str]
+
+
+def parse_pack(data: object) -> OwnPack:
     """One pack, checked and cleaned: ``{"name", "positive", "negative"}``.
 
     A card written twice in one kind (ignoring case) is refused: it would be
@@ -87,7 +95,7 @@ def parse_pack(data: object) -> dict[str, Any]:
     if not isinstance(data, dict) or set(data) != {"name", *OWN_KINDS}:
         raise BadSetup("A card pack has a name, good cards and “but” cards, and nothing else.")
     name = clean_text(data["name"], MAX_NAME, "A pack's name")
-    out: dict[str, Any] = {"name": name}
+    out: dict[str, list[str]] = {}
     for kind in OWN_KINDS:
         cards = data[kind]
         word = _WORD[kind]
@@ -102,7 +110,7 @@ def parse_pack(data: object) -> dict[str, Any]:
                 raise BadSetup(f"{name} has the {word} card “{text}” twice.")
             seen.add(text.casefold())
         out[kind] = texts
-    return out
+    return {"name": name, "positive": out["positive"], "negative": out["negative"]}
 
 
 def parse_own(value: object) -> dict[str, Any]:
@@ -210,13 +218,13 @@ def _own_cards(key: str) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def pack_file(pack: Mapping[str, Any]) -> str:
+def pack_file(pack: OwnPack) -> str:
     """A pack as the text of a file to keep or share (``read_pack_file`` reads it)."""
     body = {"kind": FILE_KIND, "version": FILE_VERSION, "pack": parse_pack(dict(pack))}
     return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
 
 
-def read_pack_file(text: str) -> dict[str, Any]:
+def read_pack_file(text: str) -> OwnPack:
     """The pack in a file's ``text``; ``BadSetup`` with a readable reason if it is none.
 
     >>> read_pack_file("not json")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from quandary.bots import levels
 from quandary.catalog import entry
@@ -23,13 +22,20 @@ class SeatDraft:
     level: str = "heuristic"
 
 
+def chosen(options: Mapping[str, object], key: str, default: object = None) -> list[str]:
+    """The values a multiple-choice option holds: none when it holds anything but a list
+    (a damaged save, a hostile host's setup), and only its texts."""
+    value = options.get(key, default)
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
 @dataclass
 class LobbyForm:
     """Everything the setup form shows; survives re-renders."""
 
     game: str
     seats: list[SeatDraft]
-    options: dict[str, Any]
+    options: dict[str, object]
     error: str | None = None
     confirm_delete: str | None = None
     """The saved game whose Delete was pressed once: the next press must confirm."""
@@ -297,7 +303,7 @@ def setup_form(spec: GameSpec, form: LobbyForm, speed: str = "normal") -> Markup
                 "{}> {}</label>",
                 o.key,
                 value,
-                attrs(checked=value in form.options.get(o.key, [])),
+                attrs(checked=value in chosen(form.options, o.key)),
                 label,
             )
             for value, label in o.choices
@@ -379,8 +385,7 @@ def options_summary(spec: GameSpec, options: Mapping[str, object], speed: str | 
             label = dict(o.choices).get(str(options.get(o.key, o.default)), "")
             parts.append(f"{o.label}: {_short(label)}")
         elif o.kind == "multi":
-            chosen = options.get(o.key, o.default)
-            picked = chosen if isinstance(chosen, list) else []
+            picked = chosen(options, o.key, o.default)
             names = [label for value, label in o.choices if value in picked]
             parts.append(f"{o.label}: {', '.join(names) or 'none'}")
         elif o.kind == "data" and o.summary is not None:

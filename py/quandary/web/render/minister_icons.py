@@ -12,9 +12,8 @@ each group of icons named for screen readers by its words.
 from __future__ import annotations
 
 import functools
-from typing import Any
 
-from quandary.games.minister.faces import ICON_NAMES
+from quandary.games.minister.faces import ICON_NAMES, ScoringLaw
 from quandary.games.minister.view_types import MinisterView
 from quandary.web.html import EMPTY, Markup, join, markup
 from quandary.web.phrases import plural
@@ -167,8 +166,8 @@ def _counted(kind: str) -> Markup | str:
     return icon(kind) if kind in _SHAPES else _SIDES.get(kind, ICON_NAMES.get(kind, kind))
 
 
-def law_formula(law: dict[str, Any]) -> Markup | None:
-    """A scoring law as a short formula of numbers and icons, or None for a rule law.
+def law_formula(law: ScoringLaw) -> Markup:
+    """A scoring law as a short formula of numbers and icons.
 
     "Each pair of money and homes is worth +3." takes two lines beside a law's
     name; "+3 per pair (coin)(house)" takes one, so every law in force stays in
@@ -180,21 +179,16 @@ def law_formula(law: dict[str, Any]) -> Markup | None:
     >>> law_formula({"type": "at_most", "icon": "nature", "count": 0, "points": -2}).startswith(
     ...     '\u22122 with no <svg class="mm-icon nature"')
     True
-    >>> law_formula({"type": "tie_rejects"}) is None
-    True
     """
-    kind = law["type"]
-    if kind == "per_icon":
+    if law["type"] == "per_icon":
         return markup("{} per {}", _signed(law["points"]), _counted(law["icon"]))
-    if kind == "pair":
+    if law["type"] == "pair":
         a, b = law["icons"]
         return markup("{} per pair {}{}", _signed(law["points"]), _counted(a), _counted(b))
-    if kind == "at_least":
+    if law["type"] == "at_least":
         return markup("{} with {}+ {}", _signed(law["points"]), law["count"], _counted(law["icon"]))
-    if kind == "at_most":
-        most = "no" if law["count"] == 0 else f"at most {law['count']}"
-        return markup("{} with {} {}", _signed(law["points"]), most, _counted(law["icon"]))
-    return None
+    most = "no" if law["count"] == 0 else f"at most {law['count']}"
+    return markup("{} with {} {}", _signed(law["points"]), most, _counted(law["icon"]))
 
 
 def legend(view: MinisterView) -> Markup:

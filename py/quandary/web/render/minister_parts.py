@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from quandary.games.minister.faces import CardFace, law_data
+from quandary.games.minister.faces import CardFace, scoring_law
 from quandary.games.minister.faces import face as card_face
 from quandary.games.minister.view_types import MinisterView, PublicVote
 from quandary.web.html import Markup, attrs, join, markup
@@ -158,7 +158,8 @@ def scoring(card_id: str) -> bool:
 @functools.cache
 def law_formula(card_id: str) -> Markup | None:
     """A law's formula in pictures, made once per card."""
-    return pics.law_formula(law_data(card_id) or {"type": ""})
+    law = scoring_law(card_id)
+    return None if law is None else pics.law_formula(law)
 
 
 @functools.cache

@@ -7,11 +7,17 @@ reach the page only as escaped values through ``markup`` and ``attrs``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from quandary.engine import BadSetup, GameSpec
 from quandary.engine import spec_of as engine_spec
-from quandary.games.dilemmas.own_cards import MAX_NAME, MAX_TEXT, shortfall, shortfall_text
+from quandary.games.dilemmas.own_cards import (
+    MAX_NAME,
+    MAX_TEXT,
+    OwnPack,
+    shortfall,
+    shortfall_text,
+)
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.own_packs import PackDesk
 
@@ -64,7 +70,7 @@ def own_section(desk: PackDesk) -> Markup:
     )
 
 
-def _pack_item(desk: PackDesk, pack_id: str, pack: Mapping[str, Any]) -> Markup:
+def _pack_item(desk: PackDesk, pack_id: str, pack: OwnPack) -> Markup:
     about = f"own-about-{pack_id}"
     if desk.confirm_delete == pack_id:
         buttons = markup(
