@@ -8,17 +8,20 @@ caller derives from the table's seed, so a game with bots replays exactly.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from quandary.engine import Move, Rng, moves
+from quandary.engine import Move, Rng, ViewHeader, moves
+
+ViewT = TypeVar("ViewT", contravariant=True)
 
 
-class Bot(Protocol):
-    """Anything that picks one of ``view["legal_moves"]``."""
+class Bot(Protocol[ViewT]):
+    """Anything that picks one of ``view["legal_moves"]``: a game's bot reads its game's
+    own view type (``games/<game>/view.py``), which the engine's views are."""
 
     name: str
 
-    def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
+    def choose(self, view: ViewT, rng: Rng) -> Move | None:
         """One legal move for the seat the view belongs to.
 
         A legal move may be a template with ranges (``engine.moves``); the bot
@@ -37,7 +40,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
+    def choose(self, view: ViewHeader, rng: Rng) -> Move | None:
         """A uniformly random legal move, its ranges filled in uniformly."""
         choices = view["legal_moves"]
         if not choices:
@@ -48,7 +51,9 @@ class RandomBot:
 BOT_NAMES = ("Ada", "Bo", "Cato", "Dee", "Eli", "Fay")
 """Names bots sit under, as "Bot Ada"; one list for the lobby and for rooms."""
 
-BotFactory = Callable[[], Bot]
+BotFactory = Callable[[], Bot[Any]]
+"""A game's bot of one level; the table gives it the views the engine makes, which are
+its game's own view type."""
 LEVELS: dict[str, str] = {"random": "Random", "heuristic": "Clever"}
 """The levels every game offers; a game may add characters of its own."""
 _BOTS: dict[str, dict[str, BotFactory]] = {}
@@ -72,7 +77,7 @@ def levels(game_id: str) -> dict[str, str]:
     return _LABELS.get(game_id, LEVELS)
 
 
-def make_bot(game_id: str, level: str) -> Bot:
+def make_bot(game_id: str, level: str) -> Bot[Any]:
     """A fresh bot for ``game_id``; an unknown level falls back to random."""
     factories = _BOTS.get(game_id, {"random": RandomBot})
     return factories.get(level, factories["random"])()

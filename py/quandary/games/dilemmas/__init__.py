@@ -1,13 +1,18 @@
 """The Game of Dilemmas: rules, cards and bots. Importing it registers the game."""
 
+from typing import TYPE_CHECKING
+
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
 from quandary.engine import Game
 
 from .spec import SPEC
 
+if TYPE_CHECKING:
+    from .view import DilemmasView
 
-def _heuristic() -> Bot:
+
+def _heuristic() -> "Bot[DilemmasView]":
     """The heuristic bot, imported when a game first needs it (not at start-up)."""
     from .bots import HeuristicBot
 

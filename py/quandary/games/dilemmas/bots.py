@@ -23,11 +23,22 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import accumulate
 from operator import add
-from typing import Any
+from typing import TypeVar, cast
 
 from quandary.engine import Move, Rng
 
 from . import scoring
+from .view import (
+    BuildMove,
+    DilemmasMove,
+    DilemmasView,
+    DilemmaView,
+    LayMove,
+    Supervotes,
+    SupplyMove,
+    VoteMove,
+    hand_cards,
+)
 
 _TOKEN_WEIGHT = {
     scoring.YES: (1, 0),
@@ -91,27 +102,37 @@ class HeuristicBot:
         self.last_judge: _Judge | None = None
         """The judge of the latest vote, kept only so tests can ask why a ballot won."""
 
-    def choose(self, view: dict[str, Any], rng: Rng) -> Move:
+    def choose(self, view: DilemmasView, rng: Rng) -> Move:
         """One of ``view["legal_moves"]``, the very dict, picked by the phase's heuristic."""
-        legal: list[Move] = view["legal_moves"]
+        legal = view["legal_moves"]
         if not legal:
             raise ValueError("The bot was asked to move but has no legal move.")
+        phase = view["phase"]
+        # Each phase offers moves of its own type only, so each filter below keeps
+        # every legal move, in order: it only tells mypy which type they are.
+        move: DilemmasMove
         if len(legal) == 1:
-            return legal[0]
-        phase = view.get("phase")
-        if phase == "vote":
-            return legal[self._vote(view, legal, rng)]
-        if phase == "build":
-            return legal[_best(legal, rng, lambda m: _build_score(view, m))]
-        if phase == "lay":
-            return legal[_best(legal, rng, lambda m: _lay_score(view, m))]
-        if phase == "supply":
-            return legal[_best(legal, rng, lambda m: _supply_score(view, m))]
-        return rng.choice(legal)
+            move = legal[0]
+        elif phase == "vote":
+            ballots = [m for m in legal if m["type"] == "vote"]
+            move = ballots[self._vote(view, ballots, rng)]
+        elif phase == "build":
+            builds = [m for m in legal if m["type"] == "build"]
+            move = builds[_best(builds, rng, lambda m: _build_score(view, m))]
+        elif phase == "lay":
+            lays = [m for m in legal if m["type"] == "lay"]
+            move = lays[_best(lays, rng, lambda m: _lay_score(view, m))]
+        elif phase == "supply":
+            supplies = [m for m in legal if m["type"] == "supply"]
+            move = supplies[_best(supplies, rng, lambda m: _supply_score(view, m))]
+        else:
+            move = rng.choice(legal)
+        # The very dict the view offered; mypy's Move (dict[str, Any]) refuses a TypedDict.
+        return cast(Move, move)
 
     # -- voting ------------------------------------------------------------------
 
-    def _vote(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> int:
+    def _vote(self, view: DilemmasView, legal: list[VoteMove], rng: Rng) -> int:
         """The index of the legal ballot with the best expected share of the win.
 
         Ballots are tried against the other players' summed votes, computed
@@ -119,7 +140,7 @@ class HeuristicBot:
         ballots (super tokens multiply them) the plain YES/NO patterns are ranked
         first and only the best few get their super-token variants tried.
         """
-        me: int = view["seat"]
+        me = _seat(view)
         must = _rounds_left(view) == 0
         model = _Model.fit(view)
         chances = [model.yes_chance(d) for d in view["dilemmas"]]
@@ -176,19 +197,18 @@ class _Model:
         self.super_rate = super_rate
 
     @classmethod
-    def fit(cls, view: dict[str, Any]) -> _Model:
+    def fit(cls, view: DilemmasView) -> _Model:
         """Weigh the sensitivities and the super-spending rate by the past rounds.
 
         Past tallies show how YES followed each dilemma's appeal minus harm, so a
         table that ignores the cards is soon recognised and modelled as such.
         The tallies' total weight shows how many super tokens were spent.
         """
-        history: list[dict[str, Any]] = view.get("history") or []
-        players: int = view["players"]
+        players = view["players"]
         loglik = [math.log(p) for p in _BETA_PRIOR]
         spent, exposed = _SUPER_PRIOR
-        held = 2 * players if view.get("options", {}).get("supervotes") else 0
-        for past in history:
+        held = 2 * players if view["options"]["supervotes"] else 0
+        for past in view["history"]:
             tokens = 0
             for dilemma, (yes, no) in zip(past["dilemmas"], past["tallies"], strict=True):
                 tokens += yes + no
@@ -208,7 +228,7 @@ class _Model:
         betas = [(b, w / total) for b, w in zip(_BETAS, weights, strict=True) if w / total > 1e-3]
         return cls(betas, spent / exposed)
 
-    def yes_chance(self, dilemma: dict[str, Any]) -> float:
+    def yes_chance(self, dilemma: DilemmaView) -> float:
         """The chance that one other player puts a YES on ``dilemma``."""
         lean = _lean(dilemma)
         total = sum(w for _, w in self.betas)
@@ -219,13 +239,14 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _lean(dilemma: dict[str, Any]) -> float:
+def _lean(dilemma: DilemmaView) -> float:
     """Appeal minus harm plus the neutral card's shift: above zero leans YES."""
-    shift = dilemma["neutral"]["weight"] if dilemma.get("neutral") else 0
+    neutral = dilemma["neutral"]
+    shift = neutral["weight"] if neutral else 0
     return float(dilemma["positive"]["weight"] - dilemma["negative"]["weight"] + shift)
 
 
-def _kept(votes: Sequence[str], held: dict[str, bool]) -> int:
+def _kept(votes: Sequence[str], held: Supervotes) -> int:
     """Super tokens still held after casting ``votes``."""
     return int(held["yes"] and scoring.SUPER_YES not in votes) + int(
         held["no"] and scoring.SUPER_NO not in votes
@@ -237,7 +258,7 @@ Row = tuple[int, ...]
 
 
 def _others(
-    view: dict[str, Any],
+    view: DilemmasView,
     model: _Model,
     chances: list[float],
     must: bool,
@@ -252,7 +273,7 @@ def _others(
     super tokens), because sampling noise easily hides the small differences
     between good ballots; otherwise ``rows`` tables are sampled.
     """
-    me: int = view["seat"]
+    me = _seat(view)
     count = len(view["dilemmas"])
     cache: dict[tuple[bool, bool], tuple[list[Row], list[float]]] = {}
     pools = []
@@ -335,12 +356,12 @@ class _Judge:
     misjudges leads. Shared wins count as a share, as in the result.
     """
 
-    def __init__(self, view: dict[str, Any], rows: dict[Row, float], super_bonus: float) -> None:
+    def __init__(self, view: DilemmasView, rows: dict[Row, float], super_bonus: float) -> None:
         self.rows = list(rows.items())
         self.count = len(view["dilemmas"])
-        self.me: int = view["seat"]
-        self.scores: list[int] = list(view["scores"])
-        self.creators: list[list[int]] = [list(d["creators"]) for d in view["dilemmas"]]
+        self.me = _seat(view)
+        self.scores = list(view["scores"])
+        self.creators = [list(d["creators"]) for d in view["dilemmas"]]
         self.left = _rounds_left(view)
         self.super_bonus = super_bonus if self.left else 0.0
         self.future: list[tuple[tuple[int, ...], float]] = [((0,) * (len(self.scores) - 1), 1.0)]
@@ -426,7 +447,7 @@ class _Judge:
                 return i
         return None
 
-    def wasted_reject(self, votes: Sequence[str], score: float, held: dict[str, bool]) -> bool:
+    def wasted_reject(self, votes: Sequence[str], score: float, held: Supervotes) -> bool:
         """Whether ``votes`` spends a SUPER REJECT on the bot's own dilemma for no clear gain.
 
         Three more NO on its own dilemma only pay when they make that dilemma the
@@ -464,31 +485,44 @@ class _Judge:
 # -- building, laying and supplying ---------------------------------------------
 
 
-def _best(legal: list[Move], rng: Rng, score: Callable[[Move], float]) -> int:
+_MoveT = TypeVar("_MoveT", BuildMove, LayMove, SupplyMove)
+
+
+def _best(legal: list[_MoveT], rng: Rng, score: Callable[[_MoveT], float]) -> int:
     """Index of the best-scoring move; equal scores are broken by the bot's generator."""
     order = rng.shuffled(range(len(legal)))
     return max(order, key=lambda i: score(legal[i]))
 
 
-def _rounds_left(view: dict[str, Any]) -> int:
+def _seat(view: DilemmasView) -> int:
+    """The bot's seat: a view with moves to choose from is always a seat's, never a spectator's."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("A spectator's view has no move for the bot to choose.")
+    return seat
+
+
+def _rounds_left(view: DilemmasView) -> int:
     """Rounds still to come after this one (the game always has exactly five)."""
-    last: int = view["round_limit"]["count"]
-    now: int = view["round"]
-    return max(0, last - now)
+    limit = view["round_limit"]
+    if limit is None:
+        raise ValueError("A view of The Game of Dilemmas always tells its round limit.")
+    return max(0, limit["count"] - view["round"])
 
 
-def _neutral_cost(view: dict[str, Any]) -> float:
+def _neutral_cost(view: DilemmasView) -> float:
     """What spending the single neutral card costs: nothing in the last round."""
     return 0.0 if _rounds_left(view) == 0 else 1.0
 
 
-def _build_score(view: dict[str, Any], move: Move) -> float:
+def _build_score(view: DilemmasView, move: BuildMove) -> float:
     """Prefer a dilemma that splits the table and a hand left with options."""
     hand = view["hand"]
-    weight = {c["id"]: c["weight"] for k in ("positive", "negative") for c in hand[k]}
+    weight = {c["id"]: c["weight"] for c in hand_cards(hand)}
     lean = float(weight[move["positive"]] - weight[move["negative"]])
-    if move["neutral"] is not None:
-        lean += hand["neutral"]["weight"]
+    neutral = hand["neutral"]
+    if move["neutral"] is not None and neutral is not None:
+        lean += neutral["weight"]
     score = -abs(lean)
     if move["neutral"] is not None:
         score -= _neutral_cost(view)
@@ -502,21 +536,23 @@ def _build_score(view: dict[str, Any], move: Move) -> float:
     return score
 
 
-def _lay_score(view: dict[str, Any], move: Move) -> float:
+def _lay_score(view: DilemmasView, move: LayMove) -> float:
     """Lay a card that an average card of the other kind turns into a close call."""
     hand = view["hand"]
-    card = next(c for k in ("positive", "negative") for c in hand[k] if c["id"] == move["card"])
-    return -abs(float(card["weight"]) - _HARM_MEAN) + 0.1 * len(hand[card["kind"]])
+    card = next(c for c in hand_cards(hand) if c["id"] == move["card"])
+    same_kind = hand["positive"] if card["kind"] == "positive" else hand["negative"]
+    return -abs(float(card["weight"]) - _HARM_MEAN) + 0.1 * len(same_kind)
 
 
-def _supply_score(view: dict[str, Any], move: Move) -> float:
+def _supply_score(view: DilemmasView, move: SupplyMove) -> float:
     """Complete the neighbour's card into the closest call we can make."""
     laid = view["laid"][view["supply_target"]]
     hand = view["hand"]
-    card = next(c for k in ("positive", "negative") for c in hand[k] if c["id"] == move["card"])
+    card = next(c for c in hand_cards(hand) if c["id"] == move["card"])
     other = float(laid["weight"]) if laid else _HARM_MEAN
     lean = card["weight"] - other if card["kind"] == "positive" else other - card["weight"]
-    score = -abs(float(lean) + (hand["neutral"]["weight"] if move["neutral"] else 0))
+    neutral = hand["neutral"]
+    score = -abs(float(lean) + (neutral["weight"] if move["neutral"] and neutral else 0))
     if move["neutral"] is not None:
         score -= _neutral_cost(view)
     return score

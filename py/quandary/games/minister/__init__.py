@@ -1,13 +1,18 @@
 """Maybe Minister: material, law engine, turn logic and bots. Importing it registers the game."""
 
+from typing import TYPE_CHECKING
+
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
 from quandary.engine import Game
 
 from .spec import SPEC
 
+if TYPE_CHECKING:
+    from .view_types import MinisterView
 
-def _heuristic() -> Bot:
+
+def _heuristic() -> "Bot[MinisterView]":
     """The heuristic bot, imported when a game first needs it (not at start-up)."""
     from .bots import HeuristicBot
 

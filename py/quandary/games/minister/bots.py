@@ -21,13 +21,27 @@ rules use (``laws.score``), from what the view shows:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from quandary.engine import Move, Rng
 
 from . import laws
 from .laws import Holding
 from .material import CARDS, VOTES
+from .view_types import (
+    MinisterMove,
+    MinisterView,
+    MoveCardMove,
+    MoveLawMove,
+    ProposeMove,
+    ShopMove,
+    SpecialMove,
+    StoreMove,
+    TakeMove,
+    TradeMove,
+    VoteMove,
+    WonCard,
+)
 
 VOTE_WORTH = 0.6
 """Points a stored vote is worth to the bot: more say in later proposals."""
@@ -39,14 +53,12 @@ the scores move and the game end sooner, so a newcomer against bots is not kept
 waiting through many turns of two-card proposals."""
 
 
-def active(view: dict[str, Any]) -> list[str]:
+def active(view: MinisterView) -> list[str]:
     """The laws in force, in order."""
     return [law["card"] for law in view["laws"] if law["active"]]
 
 
-def holding(
-    view: dict[str, Any], seat: int, change: dict[str, bool | None] | None = None
-) -> Holding:
+def holding(view: MinisterView, seat: int, change: dict[str, bool | None] | None = None) -> Holding:
     """A seat's holding, with cards added (True green, False red) or removed (None)."""
     cards = {row["card"]: row["green"] for row in view["tables"][seat]}
     for card, side in (change or {}).items():
@@ -58,7 +70,7 @@ def holding(
 
 
 def points(
-    view: dict[str, Any],
+    view: MinisterView,
     seat: int,
     law_ids: Sequence[str],
     change: dict[str, bool | None] | None = None,
@@ -72,33 +84,56 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], rng: Rng) -> Move:
-        """One of ``view["legal_moves"]``."""
-        legal: list[Move] = view["legal_moves"]
+    def choose(self, view: MinisterView, rng: Rng) -> Move:
+        """One of ``view["legal_moves"]``, the very object (the engine's door takes a
+        move as the plain JSON object it is, hence the cast)."""
+        legal = view["legal_moves"]
         if not legal:
             raise ValueError("The bot was asked to move but has no legal move.")
         if len(legal) == 1:
-            return legal[0]
+            return cast(Move, legal[0])
         judge = _Judge(view)
         order = rng.shuffled(range(len(legal)))
         best = max(order, key=lambda i: judge.value(legal[i]))
-        return legal[best]
+        return cast(Move, legal[best])
 
 
 class _Judge:
     """Values of moves for the view's seat, in points (higher is better)."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: MinisterView) -> None:
         self.view = view
-        self.me: int = view["seat"]
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("A bot decides for a seat, not for a spectator.")
+        self.me = seat
         self.laws = active(view)
-        self.players: int = view["players"]
+        self.players = view["players"]
         self.base = [points(view, s, self.laws) for s in range(self.players)]
 
-    def value(self, move: Move) -> float:
-        kind = move["type"]
-        handler = getattr(self, "_" + kind, None)
-        return float(handler(move)) if handler is not None else 0.0
+    def value(self, move: MinisterMove) -> float:
+        """What ``move`` is worth to the view's seat (a move with no choice in it: 0)."""
+        if move["type"] == "propose":
+            return self._propose(move)
+        if move["type"] == "vote":
+            return self._vote(move)
+        if move["type"] == "take":
+            return self._take(move)
+        if move["type"] == "store":
+            return self._store(move)
+        if move["type"] == "discard_vote":
+            return self._discard_vote(move["vote"])
+        if move["type"] == "trade":
+            return self._trade(move)
+        if move["type"] == "move_law":
+            return self._move_law(move)
+        if move["type"] == "move_card":
+            return self._move_card(move)
+        if move["type"] == "shop":
+            return self._shop(move)
+        if move["type"] == "special":
+            return self._special(move)
+        return 0.0  # collect, pass, done
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -123,7 +158,7 @@ class _Judge:
 
     # -- phases ---------------------------------------------------------------------------
 
-    def _propose(self, move: Move) -> float:
+    def _propose(self, move: ProposeMove) -> float:
         cards = move["cards"]
         with_laws = self._proposal_laws(cards)
         value = self._relative(with_laws) if len(with_laws) > len(self.laws) else 0.0
@@ -145,7 +180,7 @@ class _Judge:
             reject = 0.0
         return accept, reject
 
-    def _vote(self, move: Move) -> float:
+    def _vote(self, move: VoteMove) -> float:
         vote = VOTES[move["vote"]]
         accept, reject = self._outcomes()
         if vote.kind == "abstain":
@@ -156,43 +191,40 @@ class _Judge:
         early = (67 - vote.number) / 67 if vote.kind == "yes" else vote.number / 67
         return (weight if vote.kind == favoured else -weight) + 0.5 * early
 
-    def _take(self, move: Move) -> float:
-        reveal = self.view.get("reveal") or {}
-        return self._card_gain(move["card"], bool(reveal.get("accepted", True)))
+    def _take(self, move: TakeMove) -> float:
+        reveal = self.view["reveal"]
+        return self._card_gain(move["card"], True if reveal is None else reveal["accepted"])
 
-    def _store(self, move: Move) -> float:
+    def _store(self, move: StoreMove) -> float:
         rows = {row["card"]: row for row in self.view["tables"][self.me]}
-        row = rows.get(move["card"], {})
-        safe = 2.0 if move["card"] in self.view["starters"] else 1.0 if row.get("green") else 0.0
-        return safe + 0.1 * int(row.get("room", 0))
+        row = rows.get(move["card"])
+        green = row is not None and row["green"]
+        safe = 2.0 if move["card"] in self.view["starters"] else 1.0 if green else 0.0
+        return safe + 0.1 * (0 if row is None else row["room"])
 
-    def _discard_vote(self, move: Move) -> float:
-        vote = VOTES[move["vote"]]
+    def _discard_vote(self, vote_id: str) -> float:
+        vote = VOTES[vote_id]
         if vote.kind == "abstain":
             return 1.0
         return -abs(vote.number - 33) / 33
 
-    def _trade(self, move: Move) -> float:
+    def _trade(self, move: TradeMove) -> float:
         loss = points(self.view, self.me, self.laws, {move["card"]: None}) - self.base[self.me]
         rows = {row["card"]: row for row in self.view["tables"][self.me]}
         traded = rows[move["card"]]
-        lost = int(traded["stored"])
+        lost = traded["stored"]
         return loss + VOTE_WORTH * (self._trade_votes(traded) - lost) - 1.0
 
-    def _trade_votes(self, traded: dict[str, Any]) -> int:
+    def _trade_votes(self, traded: WonCard) -> int:
         """Votes a trade would really bring: storage caps the draw, so maybe fewer."""
         fx = self.view["effects"]
-        rate = int(fx["trade_votes"])
-        room = sum(int(row["room"]) for row in self.view["tables"][self.me])
-        room -= int(traded["room"])
-        pending = max(0, int(self.view["support"][self.me])) + int(fx["collect_bonus"])
-        pending += int(self.view["traded"]) * rate
+        rate = fx["trade_votes"]
+        room = sum(row["room"] for row in self.view["tables"][self.me]) - traded["room"]
+        pending = max(0, self.view["support"][self.me]) + fx["collect_bonus"]
+        pending += self.view["traded"] * rate
         return max(0, min(rate, room - pending))
 
-    def _collect(self, move: Move) -> float:
-        return 0.0
-
-    def _move_law(self, move: Move) -> float:
+    def _move_law(self, move: MoveLawMove) -> float:
         vote = VOTES[move["vote"]]
         if vote.kind == "abstain":
             return -1.0  # on a law it counts for neither side (RULINGS §3): nothing changes
@@ -207,7 +239,7 @@ class _Judge:
             law_ids = [*self.laws, move["law"]]
         return self._relative(law_ids) - VOTE_WORTH - 0.5
 
-    def _move_card(self, move: Move) -> float:
+    def _move_card(self, move: MoveCardMove) -> float:
         card = move["card"]
         owner = next(
             s for s in range(self.players) if any(r["card"] == card for r in self.view["tables"][s])
@@ -218,13 +250,7 @@ class _Judge:
         value = gain if owner == self.me else -gain / max(1, self.players - 1)
         return value - 2 * VOTE_WORTH - 0.5
 
-    def _pass(self, move: Move) -> float:
-        return 0.0
-
-    def _done(self, move: Move) -> float:
-        return 0.0
-
-    def _shop(self, move: Move) -> float:
+    def _shop(self, move: ShopMove) -> float:
         _, reward = laws.shop(move["law"])
         change: dict[str, bool | None] = dict.fromkeys(move["pay"])
         if move["target"] is not None:
@@ -233,7 +259,7 @@ class _Judge:
         worth = {"votes": VOTE_WORTH, "points": 1.0, "decrees": DECREE_WORTH, "flip": 0.0}
         return loss + worth[reward["kind"]] * int(reward["amount"]) - 0.5
 
-    def _special(self, move: Move) -> float:
+    def _special(self, move: SpecialMove) -> float:
         power = CARDS[move["card"]].power or {}
         change: dict[str, bool | None] = {move["card"]: None}
         target = move["target"]

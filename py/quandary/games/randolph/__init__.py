@@ -1,20 +1,25 @@
 """Dilemma (Alex Randolph): rules, throw model and bots. Importing it registers the game."""
 
+from typing import TYPE_CHECKING
+
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
 from quandary.engine import Game
 
 from .spec import SPEC
 
+if TYPE_CHECKING:
+    from .view import RandolphView
 
-def _heuristic() -> Bot:
+
+def _heuristic() -> "Bot[RandolphView]":
     """The heuristic bot, imported when a game first needs it (not at start-up)."""
     from .bots import HeuristicBot
 
     return HeuristicBot()
 
 
-def _random() -> Bot:
+def _random() -> "Bot[RandolphView]":
     """The random level, with a person's reaction time (see ``bots.RandomThrower``)."""
     from .bots import RandomThrower
 

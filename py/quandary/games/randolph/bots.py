@@ -20,9 +20,11 @@ It decides only from its seat's view. Its three decisions:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from quandary.engine import Move, Rng, moves
+
+from .view import ArenaEntry, ChallengeMove, DuelMove, RandolphView, Span, ThrowMove, ThrowOffer
 
 CARD_KEEP_VALUE = 0.8
 """What holding a card is worth: one more chance to take part later."""
@@ -63,26 +65,50 @@ def reaction_ms(level: str, window: str, rng: Rng) -> int:
     return low + rng.randint(0, half) + rng.randint(0, high - low - half)
 
 
+class TimedThrow(ThrowMove):
+    """A throw as a bot makes it: the gesture and when to let go (``at``, in ms from the
+    window's opening). The page leaves ``at`` to the table's clock; a bot's table plans
+    the throw for that moment instead."""
+
+    at: int
+
+
+BotMove = ChallengeMove | TimedThrow | DuelMove
+"""A concrete move of this game, as the bots build them."""
+
+
+def _as_move(move: BotMove | None) -> Move | None:
+    """``move`` as the ``Bot`` protocol returns it."""
+    # mypy never widens a TypedDict to dict[str, Any] (a write could break its declared
+    # fields); at run time it is that very dict, so this only changes the static type.
+    return cast("Move | None", move)
+
+
 class HeuristicBot:
     """Clever: human-like throws, challenges and duels chosen by expected value."""
 
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
+    def choose(self, view: RandolphView, rng: Rng) -> Move | None:
         """One move for this seat (``None`` in a reaction window means: do not throw now)."""
-        legal = view["legal_moves"]
-        if not legal:
-            return None
-        if view["phase"] == "challenge":
-            return _challenge(view, legal)
-        if view["phase"] == "react":
-            return _react(view, legal, rng)
-        if view["phase"] == "duel":
-            return _duel(view, legal)
+        return _as_move(_heuristic(view, rng))
+
+
+def _heuristic(view: RandolphView, rng: Rng) -> BotMove | None:
+    """The heuristic's move; each phase offers moves of its own type only."""
+    legal, seat = view["legal_moves"], view["seat"]
+    if not legal or seat is None:
         return None
+    if view["phase"] == "challenge":
+        return _challenge(view, [m for m in legal if m["type"] == "challenge"])
+    if view["phase"] == "react":
+        return _react(view, seat, [m for m in legal if m["type"] == "throw"], rng)
+    if view["phase"] == "duel":
+        return _duel(view, seat, [m for m in legal if m["type"] == "duel"])
+    return None
 
 
-def _challenge(view: dict[str, Any], legal: list[Move]) -> Move:
+def _challenge(view: RandolphView, legal: list[ChallengeMove]) -> ChallengeMove:
     """The highest card when challenges tend to go unanswered, else the lowest."""
     cards = sorted(m["card"] for m in legal)
     answered = _answer_rate(view)
@@ -96,10 +122,12 @@ def _challenge(view: dict[str, Any], legal: list[Move]) -> Move:
     return {"type": "challenge", "card": card}
 
 
-def _react(view: dict[str, Any], legal: list[Move], rng: Rng) -> Move | None:
+def _react(view: RandolphView, seat: int, legal: list[ThrowOffer], rng: Rng) -> TimedThrow | None:
     """Throw the lowest card of another value if answering is worth it, else wait."""
-    seat, challenge = view["seat"], view["challenge"]
-    number = 2 if view["window"]["second"] else 1
+    challenge, window = view["challenge"], view["window"]
+    if challenge is None or window is None:
+        return None  # nothing to answer (a reaction window always has both)
+    number = 2 if window["second"] else 1
     current = [e for e in view["arena"] if e["window"] == number]
     mine = [e for e in current if e["seat"] == seat]
     if any(e["leading"] for e in current) or len(mine) >= 2:
@@ -108,7 +136,7 @@ def _react(view: dict[str, Any], legal: list[Move], rng: Rng) -> Move | None:
     if not candidates:
         return None
     card = candidates[0]
-    if _answer_value(view, challenge, card) <= CARD_KEEP_VALUE:
+    if _answer_value(view, seat, challenge, card) <= CARD_KEEP_VALUE:
         return None
     template = next(m for m in legal if m["card"] == card)
     at = _release(view, template, current, reaction_ms("heuristic", _setting(view), rng))
@@ -134,29 +162,33 @@ class RandomThrower:
 
     name = "random"
 
-    def choose(self, view: dict[str, Any], rng: Rng) -> Move | None:
+    def choose(self, view: RandolphView, rng: Rng) -> Move | None:
         """A uniformly random legal move; a throw waits for the reaction time."""
         legal = view["legal_moves"]
         if not legal:
             return None
-        move = moves.concrete(rng.choice(legal), rng.randint)
+        # The spans of a throw are filled as every game's random bot fills them; the offer
+        # is read as the plain JSON object it is at run time.
+        move = moves.concrete(cast(Move, rng.choice(legal)), rng.randint)
         if move["type"] != "throw":
             return move
-        number = 2 if view["window"]["second"] else 1
+        window = view["window"]
+        if window is None:
+            return None  # no window to throw into (a throw is only offered in one)
+        number = 2 if window["second"] else 1
         current = [e for e in view["arena"] if e["window"] == number]
         template = next(m for m in legal if m["type"] == "throw" and m["card"] == move["card"])
         at = _release(view, template, current, reaction_ms("random", _setting(view), rng))
         return None if at is None else move | {"at": at}
 
 
-def _setting(view: dict[str, Any]) -> str:
+def _setting(view: RandolphView) -> str:
     """The table's window setting (the view holds the game's options)."""
-    setting = view.get("options", {}).get("window", "relaxed")
-    return setting if isinstance(setting, str) else "relaxed"
+    return view["options"]["window"]
 
 
 def _release(
-    view: dict[str, Any], template: Move, current: list[dict[str, Any]], reaction: int
+    view: RandolphView, template: ThrowOffer, current: list[ArenaEntry], reaction: int
 ) -> int | None:
     """When to let go: ``reaction`` ms after the window opened or the latest landing."""
     base = max((e["land_at"] for e in current), default=0)
@@ -164,9 +196,9 @@ def _release(
     return None if at > template["at"]["max"] else int(at)
 
 
-def _answer_value(view: dict[str, Any], challenge: int, card: int) -> float:
+def _answer_value(view: RandolphView, seat: int, challenge: int, card: int) -> float:
     """The expected worth of taking up the challenge with ``card`` (peace or conflict later)."""
-    seat, provocateur = view["seat"], view["provocateur"]
+    provocateur = view["provocateur"]
     w = _rival_weight(view)
     q = _conflict_chance(view, provocateur, challenge)
     peace = (1 - q) * (challenge - w * card) - q * w * (challenge + card)
@@ -178,13 +210,15 @@ def _answer_value(view: dict[str, Any], challenge: int, card: int) -> float:
     return max(peace, conflict)
 
 
-def _duel(view: dict[str, Any], legal: list[Move]) -> Move:
+def _duel(view: RandolphView, seat: int, legal: list[DuelMove]) -> DuelMove:
     """Conflict when its expected worth beats peace's, given the opponent's habits."""
-    seat = view["seat"]
-    provocateur, opponent = view["duel"]["seats"]
+    duel = view["duel"]
+    if duel is None or duel["challenge"] is None:
+        return {"type": "duel", "choice": "peace"}  # no stakes to weigh (a duel has them)
+    provocateur, opponent = duel["seats"]
     other = opponent if seat == provocateur else provocateur
-    mine = view["duel"]["challenge"] if seat == provocateur else view["duel"]["card"]
-    theirs = view["duel"]["card"] if seat == provocateur else view["duel"]["challenge"]
+    mine = duel["challenge"] if seat == provocateur else duel["card"]
+    theirs = duel["card"] if seat == provocateur else duel["challenge"]
     if not any(m["choice"] == "conflict" for m in legal):
         return {"type": "duel", "choice": "peace"}
     w = _rival_weight(view)
@@ -196,7 +230,7 @@ def _duel(view: dict[str, Any], legal: list[Move]) -> Move:
     return {"type": "duel", "choice": "conflict" if conflict > peace else "peace"}
 
 
-def _conflict_chance(view: dict[str, Any], seat: int, card: int) -> float:
+def _conflict_chance(view: RandolphView, seat: int, card: int) -> float:
     """How likely ``seat`` chooses conflict with its ``card`` at stake.
 
     Its past duels say how bold it is; a high card of its own makes conflict
@@ -214,7 +248,7 @@ def _conflict_chance(view: dict[str, Any], seat: int, card: int) -> float:
     return min(0.95, max(0.02, habit + 0.04 * (card - 5.5)))
 
 
-def _life_value(view: dict[str, Any], seat: int, cards_left: int) -> float:
+def _life_value(view: RandolphView, seat: int, cards_left: int) -> float:
     """A life block is worth the conflicts it still allows: more with more cards left."""
     if cards_left <= 0:
         return 0.2
@@ -222,20 +256,20 @@ def _life_value(view: dict[str, Any], seat: int, cards_left: int) -> float:
     return value * 1.3 if view["lives"][seat] == 1 else value
 
 
-def _answer_rate(view: dict[str, Any]) -> float:
+def _answer_rate(view: RandolphView) -> float:
     """How often a challenge has led to a duel so far (starting from an even guess)."""
     history = view["history"]
     duels = sum(1 for r in history if r["duel"] is not None)
     return (duels + 1.0) / (len(history) + 2.0)
 
 
-def _rival_weight(view: dict[str, Any]) -> float:
+def _rival_weight(view: RandolphView) -> float:
     """How much a point for one opponent counts against a point for the bot."""
-    players: int = view["players"]
+    players = view["players"]
     return 1.0 / max(1, players - 1)
 
 
-def _clamp(value: int, bounds: dict[str, int]) -> int:
+def _clamp(value: int, bounds: Span) -> int:
     return min(bounds["max"], max(bounds["min"], value))
 
 

@@ -1,6 +1,7 @@
 """Royal Dilemma: rules and bots. Importing it registers the game and its bot levels."""
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from quandary.bots import Bot
 from quandary.catalog import GameEntry, register
@@ -8,12 +9,15 @@ from quandary.engine import Game
 
 from .spec import SPEC, length_note
 
+if TYPE_CHECKING:
+    from .view import RoyalView
 
-def _bot(level: str) -> Bot:
+
+def _bot(level: str) -> "Bot[RoyalView]":
     """A bot of ``level``, its module imported when a game first needs one."""
     from . import bots
 
-    classes: dict[str, type[Bot]] = {
+    classes: dict[str, type[Bot[RoyalView]]] = {
         "heuristic": bots.HeuristicBot,
         "builder": bots.BuilderBot,
         "tit_for_tat": bots.TitForTatBot,
@@ -34,7 +38,7 @@ LEVELS = {
 }
 
 
-def _factory(level: str) -> Callable[[], Bot]:
+def _factory(level: str) -> "Callable[[], Bot[RoyalView]]":
     return lambda: _bot(level)
 
 

@@ -19,45 +19,58 @@ victim. Everything comes from ``engine.view`` output and the given ``Rng``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from quandary.engine import Move, Rng
+from quandary.engine.typed import needed
 
 from .cards import capture_gain, card_points, rank_of, seat_face, strength, target_cards
-from .planner import plan_choice
+from .planner import plan_choice, seat_of
+from .view import CaptureMove, ChooseMove, DeclineMove, PassMove, RoyalMove, RoyalRecord, RoyalView
 
-View = dict[str, Any]
+View = RoyalView
 
 
-def best_capture(view: View) -> Move:
+def _sent(move: RoyalMove) -> Move:
+    """``move`` as the plain JSON object the engine's door takes (a declared move is one)."""
+    return cast(Move, move)
+
+
+def _played(view: View, move: ChooseMove | PassMove) -> Move:
+    """The chosen ``move`` if the view offers it, else a pass."""
+    return _sent(move if move in view["legal_moves"] else {"type": "pass"})
+
+
+def best_capture(view: View) -> CaptureMove | DeclineMove:
     """The capture with the largest swing (capturing always beats declining)."""
-    me, target = view["seat"], view["capture"]["step"]["target"]
-    options = view["capture"]["options"]
+    capture = needed(view["capture"], "capture to choose")
+    me, target = seat_of(view), capture["step"]["target"]
+    options = capture["options"]
     if not options:
         return {"type": "decline"}
     card = max(options, key=lambda c: (capture_gain(c, me, target), rank_of(c)))
     return {"type": "capture", "card": card}
 
 
-def build_move(view: View) -> Move:
+def build_move(view: View) -> ChooseMove | PassMove:
     """Build the card worth most in play (own suit doubled); pass with an empty hand."""
-    me = view["seat"]
+    me = seat_of(view)
     if not view["hand"]:
         return {"type": "pass"}
     card = max(view["hand"], key=lambda c: (card_points(c, me), rank_of(c)))
     return {"type": "choose", "target": seat_face(me), "value": card}
 
 
-def invade_move(view: View, target: int) -> Move:
+def invade_move(view: View, target: int) -> ChooseMove | PassMove:
     """Invade ``target`` with the strongest value card against it."""
-    me = view["seat"]
+    me = seat_of(view)
     if not view["hand"]:
         return {"type": "pass"}
     card = max(view["hand"], key=lambda c: (strength(c, me, target)[0], -rank_of(c)))
     return {"type": "choose", "target": _target_card(view, target), "value": card}
 
 
-def invaders_of(record: dict[str, Any], seat: int) -> list[int]:
+def invaders_of(record: RoyalRecord, seat: int) -> list[int]:
     """Seats that invaded ``seat`` in a finished round (battles count: both aimed at it)."""
     out = []
     for choice_seat, choice in enumerate(record["choices"]):
@@ -67,8 +80,7 @@ def invaders_of(record: dict[str, Any], seat: int) -> list[int]:
 
 
 def _target_card(view: View, target: int) -> str:
-    me = view["seat"]
-    return target_cards(me, view["players"])[target]
+    return target_cards(seat_of(view), view["players"])[target]
 
 
 class _Character:
@@ -81,11 +93,10 @@ class _Character:
         if not view["legal_moves"]:
             return None
         if view["phase"] == "capture":
-            return best_capture(view)
-        move = self.decide(view, rng)
-        return move if move in view["legal_moves"] else {"type": "pass"}
+            return _sent(best_capture(view))
+        return _played(view, self.decide(view, rng))
 
-    def decide(self, view: View, rng: Rng) -> Move:
+    def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """What to play this round."""
         raise NotImplementedError
 
@@ -95,7 +106,7 @@ class BuilderBot(_Character):
 
     name = "builder"
 
-    def decide(self, view: View, rng: Rng) -> Move:
+    def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """Build, whatever the others did."""
         return build_move(view)
 
@@ -105,11 +116,11 @@ class TitForTatBot(_Character):
 
     name = "tit_for_tat"
 
-    def decide(self, view: View, rng: Rng) -> Move:
+    def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """Retaliate against last round's invader (the strongest scorer of them), else build."""
         if not view["history"]:
             return build_move(view)
-        culprits = invaders_of(view["history"][-1], view["seat"])
+        culprits = invaders_of(view["history"][-1], seat_of(view))
         if not culprits:
             return build_move(view)
         return invade_move(view, max(culprits, key=lambda s: view["scores"][s]))
@@ -121,9 +132,9 @@ class ForgivingBot(_Character):
     name = "forgiving"
     mercy = 3
 
-    def decide(self, view: View, rng: Rng) -> Move:
+    def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """Retaliate like tit for tat, but not two rounds running and not every time."""
-        me = view["seat"]
+        me = seat_of(view)
         if not view["history"]:
             return build_move(view)
         culprits = invaders_of(view["history"][-1], me)
@@ -142,9 +153,9 @@ class GrudgerBot(_Character):
 
     name = "grudger"
 
-    def decide(self, view: View, rng: Rng) -> Move:
+    def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """Invade the first player who ever invaded it; build until then."""
-        me = view["seat"]
+        me = seat_of(view)
         for record in view["history"]:
             culprits = invaders_of(record, me)
             if culprits:
@@ -157,9 +168,9 @@ class OpportunistBot(_Character):
 
     name = "opportunist"
 
-    def decide(self, view: View, rng: Rng) -> Move:
+    def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """Invade the rival with the fewest value cards in hand (ties: the richest realm)."""
-        me = view["seat"]
+        me = seat_of(view)
         rivals = [s for s in range(view["players"]) if s != me]
         weakest = min(rivals, key=lambda s: (view["hand_sizes"][s], -view["scores"][s], s))
         return invade_move(view, weakest)
@@ -178,6 +189,5 @@ class HeuristicBot:
         if not view["legal_moves"]:
             return None
         if view["phase"] == "capture":
-            return best_capture(view)
-        move = plan_choice(view, rng, self.samples)
-        return move if move in view["legal_moves"] else {"type": "pass"}
+            return _sent(best_capture(view))
+        return _played(view, plan_choice(view, rng, self.samples))

@@ -14,13 +14,12 @@ and for nothing in the last round, when invading costs nothing to keep.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
 
-from quandary.engine import Move, Rng
+from quandary.engine import Rng
 
 from .cards import capture_gain, card_points, rank_of, strength, target_cards, value_deck
+from .view import ChooseMove, PassMove, RoyalRecord, RoyalView
 
-View = dict[str, Any]
 Choice = tuple[int, str] | None
 """(target seat, value card), or None for a pass."""
 
@@ -33,15 +32,23 @@ STRONG_PICKS = 8
 players aim their strongest cards."""
 
 
-def plan_choice(view: View, rng: Rng, samples: int) -> Move:
+def seat_of(view: RoyalView) -> int:
+    """The seat a bot decides for (a bot is never given a spectator's view)."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("A bot decides for a seat, not for a spectator.")
+    return seat
+
+
+def plan_choice(view: RoyalView, rng: Rng, samples: int) -> ChooseMove | PassMove:
     """The choice with the best average margin over sampled rounds."""
-    me, players = view["seat"], view["players"]
+    me, players = seat_of(view), view["players"]
     last = view["deck"] < sum(view["next_draw"])
     weight = 0.0 if last else HAND_WEIGHT
     unseen = _unseen(view)
     odds = [_odds(view, r) if r != me else [] for r in range(players)]
     scenarios = [_scenario(view, odds, unseen, rng) for _ in range(samples)]
-    best: tuple[float, Move] | None = None
+    best: tuple[float, ChooseMove | PassMove] | None = None
     for choice in _candidates(view):
         total = sum(_outcome(view, choice, s, weight) for s in scenarios)
         if best is None or total > best[0] + 1e-9:
@@ -50,7 +57,7 @@ def plan_choice(view: View, rng: Rng, samples: int) -> Move:
     return best[1]
 
 
-def _unseen(view: View) -> list[str]:
+def _unseen(view: RoyalView) -> list[str]:
     """Value cards that may be in a rival's hand: neither mine, in play, nor discarded."""
     known = set(view["hand"]) | {c for realm in view["realms"] for c in realm}
     for record in view["history"]:
@@ -58,14 +65,18 @@ def _unseen(view: View) -> list[str]:
             if step["kind"] == "battle":
                 if step["winner"] != step["seat"]:
                     known.add(step["card"])
-                if step["winner"] != step["target"]:
+                if step["winner"] != step["target"] and step["rival_card"] is not None:
                     known.add(step["rival_card"])
     return [c for c in value_deck() if c not in known]
 
 
-def _odds(view: View, rival: int) -> list[tuple[float, int | None]]:
+Odds = list[tuple[float, int | None]]
+"""How likely a rival is to pass (None) or aim at each seat."""
+
+
+def _odds(view: RoyalView, rival: int) -> Odds:
     """How likely ``rival`` is to pass (None) or aim at each seat (itself: building)."""
-    me, players = view["seat"], view["players"]
+    me, players = seat_of(view), view["players"]
     counts = [1.0 if t == rival else 0.6 for t in range(players)]
     passes = 0.2
     history = view["history"]
@@ -76,7 +87,7 @@ def _odds(view: View, rival: int) -> list[tuple[float, int | None]]:
         else:
             counts[choice["target"]] += 1
     total = sum(counts) + passes
-    odds: list[tuple[float, int | None]] = [(passes / total, None)]
+    odds: Odds = [(passes / total, None)]
     odds += [(c / total, t) for t, c in enumerate(counts)]
     if history and rival in _my_targets(history[-1], me):
         answer = _retaliation_rate(history, me, rival)
@@ -85,12 +96,12 @@ def _odds(view: View, rival: int) -> list[tuple[float, int | None]]:
     return odds
 
 
-def _my_targets(record: dict[str, Any], me: int) -> set[int]:
+def _my_targets(record: RoyalRecord, me: int) -> set[int]:
     mine = record["choices"][me]
     return {mine["target"]} if mine is not None and mine["target"] != me else set()
 
 
-def _retaliation_rate(history: list[dict[str, Any]], me: int, rival: int) -> float:
+def _retaliation_rate(history: list[RoyalRecord], me: int, rival: int) -> float:
     """How often ``rival`` invaded me the round after I invaded it (prior: one in two)."""
     hits, chances = 1.0, 2.0
     for before, after in pairwise(history):
@@ -101,7 +112,7 @@ def _retaliation_rate(history: list[dict[str, Any]], me: int, rival: int) -> flo
     return hits / chances
 
 
-def _scenario(view: View, odds: list[Any], unseen: list[str], rng: Rng) -> list[Choice]:
+def _scenario(view: RoyalView, odds: list[Odds], unseen: list[str], rng: Rng) -> list[Choice]:
     """One imagined set of rival choices (the bot's own slot left empty)."""
     out: list[Choice] = []
     for rival, rival_odds in enumerate(odds):
@@ -126,9 +137,9 @@ def _scenario(view: View, odds: list[Any], unseen: list[str], rng: Rng) -> list[
     return out
 
 
-def _candidates(view: View) -> list[Choice]:
+def _candidates(view: RoyalView) -> list[Choice]:
     """Pass; build a few cards; invade each rival with the cards that matter."""
-    me, hand = view["seat"], view["hand"]
+    me, hand = seat_of(view), view["hand"]
     out: list[Choice] = [None]
     if not hand:
         return out
@@ -148,9 +159,9 @@ def _candidates(view: View) -> list[Choice]:
     return out
 
 
-def _outcome(view: View, mine: Choice, scenario: list[Choice], weight: float) -> float:
+def _outcome(view: RoyalView, mine: Choice, scenario: list[Choice], weight: float) -> float:
     """My margin over the leading rival after resolving one imagined round."""
-    me = view["seat"]
+    me = seat_of(view)
     choices = list(scenario)
     choices[me] = mine
     realms, hands = resolve(view["realms"], view["hand_sizes"], choices)
@@ -217,12 +228,12 @@ def resolve(
     return realms, hands
 
 
-def _as_move(view: View, choice: Choice) -> Move:
+def _as_move(view: RoyalView, choice: Choice) -> ChooseMove | PassMove:
     if choice is None:
         return {"type": "pass"}
     target, card = choice
     return {
         "type": "choose",
-        "target": target_cards(view["seat"], view["players"])[target],
+        "target": target_cards(seat_of(view), view["players"])[target],
         "value": card,
     }
