@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, LeadStory, Logged, Redealt, ViewOf
-from quandary.engine.typed import check_view
+from quandary.engine.typed import Seat, check_view
 
 from .state import PebblesState, Round
 
@@ -23,7 +23,7 @@ class RoundView(TypedDict):
 
     round: int
     picks: list[str]
-    winner: int | None
+    winner: Seat | None
     points: int
 
 
@@ -63,7 +63,7 @@ class GameStarted(TypedDict):
 class Submitted(TypedDict):
     """A seat picked (what, nobody sees until everyone has)."""
 
-    seat: int
+    seat: Seat
     round: int
 
 

@@ -22,7 +22,7 @@ import pytest
 from quandary import catalog, engine
 from quandary.engine import BadView
 from quandary.engine.moves import concrete
-from quandary.engine.typed import problem
+from quandary.engine.typed import Seat, problem
 from tests.conformance.playout import pick_move, play
 
 GAMES = [g.spec.id for g in engine.all_games()]
@@ -148,6 +148,37 @@ def test_each_event_of_the_log_passes_and_each_of_its_facts_is_checked(game: str
     doctored["log"][0]["kind"] = "luck"
     assert "view.log[0].kind must be one of" in refusal(doctored)
     assert "'redealt'" in refusal(doctored), "a room successor's deal is every game's event"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_past_the_table_in_a_story_or_an_event_is_refused(game: str) -> None:
+    """A seat is a whole number below the view's ``players`` (``typed.Seat``): a hostile
+    host's story or event naming seat 7 of 3 is refused at the door, never drawn."""
+    view = finished(game)
+    players = view["players"]
+    assert refusal(view) == ""
+    for seat in (players, -1, players + 40):
+        doctored = copy.deepcopy(view)
+        doctored["result"]["story"]["seat"] = seat
+        said = refusal(doctored)
+        assert f"view.result.story.seat must be a seat of this table of {players}" in said
+    seated = [(i, e) for i, e in enumerate(view["log"]) if "seat" in e["data"]]
+    assert seated, f"no event of {game} names a seat"
+    index, _ = seated[0]
+    doctored = copy.deepcopy(view)
+    doctored["log"][index]["data"]["seat"] = players
+    assert f"view.log[{index}].data.seat must be a seat of this table" in refusal(doctored)
+
+
+def test_a_seat_is_checked_only_against_the_view_it_is_in() -> None:
+    """Outside a view's check any whole number passes, and a view's count of seats does
+    not outlive its check (a context variable, reset even when the view is refused)."""
+    assert problem(7, Seat, "x") == ""
+    view = finished("royal")
+    doctored = copy.deepcopy(view)
+    doctored["result"]["story"]["seat"] = 99
+    assert refusal(doctored)
+    assert problem(99, Seat, "x") == ""
 
 
 A = TypeVar("A")

@@ -23,6 +23,7 @@ from .core import (
 )
 from .errors import (
     BadSetup,
+    BadView,
     CorruptState,
     GameError,
     IllegalMove,
@@ -35,7 +36,6 @@ from .rng import Rng
 from .spec import Chooser, Clock, Event, Game, GameSpec, GameState, Move, Option
 from .view import (
     HEADER_KEYS,
-    BadView,
     GameOver,
     Lead,
     LeadStory,

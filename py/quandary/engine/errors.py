@@ -50,3 +50,10 @@ class CorruptState(GameError):
     """A stored or received state cannot be decoded into a valid game state."""
 
     code = "corrupt"
+
+
+class BadView(GameError):
+    """A view whose header is missing a key or has one of the wrong type (or whose own
+    part is not what its game declares: ``typed.check_view``)."""
+
+    code = "bad_view"

@@ -12,22 +12,23 @@ declare are allowed and never read), ``list[T]``, ``dict[str, T]``,
 ``Literal[...]``, unions (``T | None``), ``int`` (never a ``bool``), ``float``
 (an ``int`` too), ``str``, ``bool``, ``None`` and ``object`` (anything); generic
 TypedDicts, their parameters bound by the bases as written (``ViewOf[RoyalMove,
-RoyalStory]``) or by an alias (``Result[RoyalStory]``); and unions of TypedDicts
+RoyalStory, RoyalEvent]``) or by an alias (``Result[RoyalStory]``); and unions of TypedDicts
 told apart by a literal ``type`` or ``kind`` (a log's events: ``Logged[Literal["kind"],
-Data]``), each member checked as its tag says.
+Data]``), each member checked as its tag says; and ``Seat``, a whole number that
+must name a seat of the view being checked (``check_view`` knows its ``players``).
 Pure standard library.
 
 >>> from typing import NotRequired, TypedDict
->>> class Seat(TypedDict):
+>>> class Player(TypedDict):
 ...     name: str
 ...     score: int
 ...     hand: NotRequired[list[str] | None]
->>> problem({"name": "Anna", "score": 3}, Seat, "seat")
+>>> problem({"name": "Anna", "score": 3}, Player, "player")
 ''
->>> problem({"name": "Anna", "score": True}, Seat, "seat")
-'seat.score must be a whole number'
->>> problem({"name": "Anna", "score": 1, "hand": ["7H", 7]}, Seat, "seat")
-'seat.hand[1] must be text'
+>>> problem({"name": "Anna", "score": True}, Player, "player")
+'player.score must be a whole number'
+>>> problem({"name": "Anna", "score": 1, "hand": ["7H", 7]}, Player, "player")
+'player.hand[1] must be text'
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ import functools
 import sys
 import types
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import (
+    Annotated,
     Any,
     Literal,
     NotRequired,
@@ -49,7 +52,18 @@ from typing import (
     is_typeddict,
 )
 
+from .errors import BadView
+
 T = TypeVar("T")
+
+SEAT = "seat at the table"
+"""The mark of a whole number that names a seat (``Seat``)."""
+Seat = Annotated[int, SEAT]
+"""A whole number that names a seat of the table the view is of: from 0 to one less
+than the view's ``players``, checked at the door (``check_view``), so a hostile host's
+story or event cannot point a screen past the end of its list of names."""
+_SEATS: ContextVar[int | None] = ContextVar("seats", default=None)
+"""How many seats the view being checked has (None: no view, so any whole number)."""
 
 _WORDS: dict[object, str] = {
     int: "a whole number",
@@ -158,6 +172,9 @@ def _checker(tp: Any) -> Check:
     origin = get_origin(tp)
     if tp is object or tp is Any:
         return lambda value: None
+    if origin is Annotated:  # ``Seat``; any other mark is the type it marks
+        inner = _checker(get_args(tp)[0])
+        return _seat(inner) if SEAT in tp.__metadata__ else inner
     wrong: Found = ([], f"must be {describe(tp)}")
     if origin in (Union, types.UnionType):
         return _union(tp, wrong)
@@ -184,6 +201,20 @@ def _checker(tp: Any) -> Check:
     if isinstance(tp, type):
         return lambda value: None if isinstance(value, tp) else ([], wrong[1])
     raise TypeError(f"{tp!r} is not a type a checked value may have")
+
+
+def _seat(whole: Check) -> Check:
+    """A seat: a whole number below the number of seats of the view being checked."""
+
+    def check(value: object) -> Found | None:
+        found = whole(value)
+        seats = _SEATS.get()
+        outside = seats is not None and isinstance(value, int) and not 0 <= value < seats
+        if found is None and outside:
+            return ([], f"must be a seat of this table of {seats}")
+        return found
+
+    return check
 
 
 def _literal(args: tuple[object, ...], what: str) -> Check:
@@ -312,8 +343,6 @@ def needed(value: T | None, what: str) -> T:
     """``value``, which the game's rules never leave empty here; a view that does
     (damaged, or from a hostile device) is refused as ``BadView``, never drawn."""
     if value is None:
-        from .view import BadView
-
         raise BadView(f"The view has no {what}.")
     return value
 
@@ -322,8 +351,11 @@ def check_view(view: object, tp: Any, table: str) -> None:
     """Refuse ``view`` unless it is a ``tp`` (a game's declared view): ``BadView``
     names the table and the wrong field ("This Royal Dilemma table cannot be
     drawn: the view.steps[0].seat must be a whole number.")."""
-    found = problem(view, tp, "view")
+    players = view.get("players") if isinstance(view, dict) else None
+    seats = _SEATS.set(players if isinstance(players, int) and not isinstance(players, bool) else 0)
+    try:
+        found = problem(view, tp, "view")
+    finally:
+        _SEATS.reset(seats)
     if found:
-        from .view import BadView
-
         raise BadView(f"This {table} cannot be drawn: the {found}.")

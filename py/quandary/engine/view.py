@@ -29,7 +29,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar, cast
 
-from .errors import GameError
+from .errors import BadView
+from .typed import Seat
 
 
 class RoundLimit(TypedDict):
@@ -70,7 +71,7 @@ class Lead(TypedDict):
     ahead of everyone after each of those rounds.
     """
 
-    seat: int
+    seat: Seat
     round: int
     rounds: int
     alone: bool
@@ -109,7 +110,7 @@ class Standings(TypedDict):
     """A finished game's scores and every seat with the top one (``moves.standings``)."""
 
     scores: list[int]
-    winners: list[int]
+    winners: list[Seat]
 
 
 GameOver = Logged[Literal["game_over"], Standings]
@@ -218,12 +219,6 @@ def last_round(header: Mapping[str, Any]) -> bool:
     """Whether the header's round is certainly the last (only an exact bound says so)."""
     limit = header["round_limit"]
     return limit is not None and limit["exact"] and header["round"] >= limit["count"]
-
-
-class BadView(GameError):
-    """A view whose header is missing a key or has one of the wrong type."""
-
-    code = "bad_view"
 
 
 def read_header(view: Mapping[str, Any]) -> ViewHeader:

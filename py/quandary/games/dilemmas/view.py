@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, Lead, Logged, Redealt, ViewOf
-from quandary.engine.typed import check_view
+from quandary.engine.typed import Seat, check_view
 
 
 class CardView(TypedDict):
@@ -36,7 +36,7 @@ class DilemmaCards(TypedDict):
 class DilemmaView(DilemmaCards):
     """A dilemma on the table, and who made it (two seats in coop)."""
 
-    creators: list[int]
+    creators: list[Seat]
 
 
 class RoundView(TypedDict):
@@ -142,7 +142,7 @@ class RoundStarted(TypedDict):
 class Submitted(TypedDict):
     """A seat made its choice in ``phase`` (what, nobody sees until everyone has)."""
 
-    seat: int
+    seat: Seat
     phase: str
 
 

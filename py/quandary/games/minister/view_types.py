@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, Logged, Redealt, ViewOf
-from quandary.engine.typed import check_view
+from quandary.engine.typed import Seat, check_view
 
 VoteKind = Literal["yes", "no", "abstain"]
 
@@ -69,14 +69,14 @@ class RevealSummary(TypedDict):
     yes: int
     no: int
     accepted: bool
-    order: list[int]
+    order: list[Seat]
 
 
 class PublicReveal(RevealSummary):
     """A reveal: every seat's vote by number and kind (None: no vote), the proposal
     and the laws it enacted (``turn.reveal_json``)."""
 
-    proposer: int
+    proposer: Seat
     proposal: list[str]
     votes: list[PublicVote | None]
     enacted: list[str]
@@ -234,11 +234,11 @@ class MinisterStory(TypedDict):
     seats ``level`` with the winner."""
 
     kind: Literal["target", "deck"]
-    seat: int
+    seat: Seat
     round: int
     points: int
     law: str | None
-    level: list[int]
+    level: list[Seat]
 
 
 # -- the view ----------------------------------------------------------------------------
@@ -250,8 +250,8 @@ class MinisterOwnView(TypedDict):
 
     title: str
     turn: int
-    proposer: int
-    actor: int
+    proposer: Seat
+    actor: Seat
     options: MinisterOptions
     target: int
     explain: list[list[ScoreLine]]
@@ -270,7 +270,7 @@ class MinisterOwnView(TypedDict):
     submitted: list[bool]
     reveal: MinisterReveal | None
     reveals: int
-    picks: list[int]
+    picks: list[Seat]
     pick_at: int
     drawn_count: int
     owed: int
@@ -288,20 +288,20 @@ class TurnStarted(TypedDict):
     """A turn begins, and who proposes in it."""
 
     turn: int
-    proposer: int
+    proposer: Seat
 
 
 class Proposed(TypedDict):
     """The proposer laid these cards before everyone."""
 
-    seat: int
+    seat: Seat
     cards: list[str]
 
 
 class Took(TypedDict):
     """A seat took a proposed card, green side up if the proposal passed."""
 
-    seat: int
+    seat: Seat
     card: str
     green: bool
 
@@ -309,27 +309,27 @@ class Took(TypedDict):
 class SeatActed(TypedDict):
     """A seat gave up a stored vote for negative support."""
 
-    seat: int
+    seat: Seat
 
 
 class Traded(TypedDict):
     """A seat traded a card away for votes."""
 
-    seat: int
+    seat: Seat
     card: str
 
 
 class Collected(TypedDict):
     """A seat drew this many votes."""
 
-    seat: int
+    seat: Seat
     votes: int
 
 
 class MovedVote(TypedDict):
     """Undecided Voters: a seat put a stored vote face up on a law."""
 
-    seat: int
+    seat: Seat
     law: str
     kind: VoteKind
     number: int
@@ -338,16 +338,16 @@ class MovedVote(TypedDict):
 class MovedCard(TypedDict):
     """Undecided Voters: two YES votes turned ``owner``'s card green, two NO removed it."""
 
-    seat: int
+    seat: Seat
     card: str
-    owner: int
+    owner: Seat
     kind: VoteKind
 
 
 class Shopped(TypedDict):
     """A seat paid cards to a shop law for its reward (``target``: the card it turned)."""
 
-    seat: int
+    seat: Seat
     law: str
     paid: list[str]
     target: str | None
@@ -356,7 +356,7 @@ class Shopped(TypedDict):
 class Special(TypedDict):
     """A seat used a special resource for its power."""
 
-    seat: int
+    seat: Seat
     card: str
     target: str | None
 
@@ -372,7 +372,7 @@ class ScoreCause(TypedDict):
 class ScoreChanged(TypedDict):
     """A seat's score moved, and every law that moved it (``board.score_changes``)."""
 
-    seat: int
+    seat: Seat
     before: int
     after: int
     laws: list[ScoreCause]

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, LeadStory, Logged, Redealt, ViewOf
-from quandary.engine.typed import check_view
+from quandary.engine.typed import Seat, check_view
 
 from . import arena
 from .state import Landing, Outcome, RandolphState, RoundResult, Status, Throw, starting_lives
@@ -35,7 +35,7 @@ class Landed(TypedDict):
     """A card thrown: who threw what, where it rests (x and y in arena radii) and,
     once settled, its fate and why."""
 
-    seat: int
+    seat: Seat
     card: int
     window: int
     landing: Landing
@@ -71,7 +71,7 @@ class WindowView(TypedDict):
 class DuelView(TypedDict):
     """A duel under way: the two seats, the challenge and the card that took it up."""
 
-    seats: list[int]
+    seats: list[Seat]
     challenge: int | None
     card: int
 
@@ -79,7 +79,7 @@ class DuelView(TypedDict):
 class DuelResult(TypedDict):
     """A finished duel: also each side's choice, shown once both were in."""
 
-    seats: list[int]
+    seats: list[Seat]
     challenge: int
     card: int | None
     choices: list[Literal["peace", "conflict"]]
@@ -89,12 +89,12 @@ class RoundView(TypedDict):
     """A finished challenge; events leave out its ``arena``."""
 
     round: int
-    provocateur: int
+    provocateur: Seat
     challenge: int
     second_window: bool
     duel: DuelResult | None
     outcome: Outcome
-    winner: int | None
+    winner: Seat | None
     gains: list[list[int]]
     lives_lost: list[int]
     reason: str
@@ -160,9 +160,9 @@ class DuelStory(TypedDict):
     """How a game was won by a duel: the winner's last won, against whom, for how much."""
 
     kind: Literal["duel"]
-    seat: int
+    seat: Seat
     round: int
-    rival: int
+    rival: Seat
     points: int
 
 
@@ -174,14 +174,14 @@ class RoundStarted(TypedDict):
     """A challenge begins, and who lays it."""
 
     round: int
-    provocateur: int
+    provocateur: Seat
 
 
 class ChallengePlaced(TypedDict):
     """The provocateur laid ``card`` as the challenge."""
 
     round: int
-    seat: int
+    seat: Seat
     card: int
 
 
@@ -194,7 +194,7 @@ class CardLanded(Landed):
 class Settled(TypedDict):
     """A thrown card once its window closed: its fate and why."""
 
-    seat: int
+    seat: Seat
     card: int
     status: Status
     reason: str | None
@@ -228,19 +228,19 @@ class DuelChosen(TypedDict):
     """A duellist chose (what, nobody sees until both have)."""
 
     round: int
-    seat: int
+    seat: Seat
 
 
 class DuelRevealed(TypedDict):
     """Both duellists' choices, shown together, and what they led to."""
 
     round: int
-    seats: list[int]
+    seats: list[Seat]
     challenge: int
     card: int
     choices: list[Literal["peace", "conflict"]]
     outcome: Outcome
-    winner: int | None
+    winner: Seat | None
     gains: list[list[int]]
     lives_lost: list[int]
 
@@ -265,7 +265,7 @@ class RandolphOwnView(TypedDict):
 
     title: str
     options: RandolphOptions
-    provocateur: int
+    provocateur: Seat
     hands: list[list[int]]
     lives: list[int]
     lives_start: int

@@ -13,14 +13,14 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import LeadStory, Logged, Redealt, Standings, ViewOf
-from quandary.engine.typed import check_view
+from quandary.engine.typed import Seat, check_view
 
 
 class RoyalChoice(TypedDict):
     """A revealed choice: the target card played, the seat it names, the value card."""
 
     target_card: str
-    target: int
+    target: Seat
     card: str
 
 
@@ -32,15 +32,15 @@ class RoyalStep(TypedDict):
     """
 
     kind: Literal["build", "battle", "invasion"]
-    seat: int
-    target: int
+    seat: Seat
+    target: Seat
     card: str
     strength: int
     doubled: bool
     rival_card: str | None
     rival_strength: int
     rival_doubled: bool
-    winner: int | None
+    winner: Seat | None
     after_battle: bool
     could_capture: list[str]
     captured: str | None
@@ -98,7 +98,7 @@ RoyalMove = ChooseMove | PassMove | CaptureMove | DeclineMove
 
 CaptureStory = TypedDict(
     "CaptureStory",
-    {"kind": Literal["capture"], "seat": int, "round": int, "card": str, "from": int},
+    {"kind": Literal["capture"], "seat": Seat, "round": int, "card": str, "from": Seat},
 )
 """How a game was won by a capture: the winner's last, the card taken and the seat it
 was taken ``from`` (a word Python keeps for itself, hence this spelling)."""
@@ -122,7 +122,7 @@ class RoundStarted(TypedDict):
 class Submitted(TypedDict):
     """A seat chose (what, nobody sees until everyone has)."""
 
-    seat: int
+    seat: Seat
     round: int
 
 
