@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, LeadStory, Logged, Redealt, ViewOf
-from quandary.engine.typed import Seat, check_view
+from quandary.engine.typed import PerSeat, Seat, check_view
 
 from .state import PebblesState, Round
 
@@ -22,7 +22,7 @@ class RoundView(TypedDict):
     """A revealed round: every seat's pick, who scored (None: nobody) and how much."""
 
     round: int
-    picks: list[str]
+    picks: PerSeat[str]
     winner: Seat | None
     points: int
 
@@ -38,10 +38,10 @@ class PebblesOwnView(TypedDict):
 
     title: str
     options: PebblesOptions
-    hand_sizes: list[int]
+    hand_sizes: PerSeat[int]
     bag: int
     discard: list[str]
-    submitted: list[bool]
+    submitted: PerSeat[bool]
     history: list[RoundView]
     hand: NotRequired[list[str]]
     picked: NotRequired[str | None]

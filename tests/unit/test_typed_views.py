@@ -170,6 +170,28 @@ def test_a_seat_past_the_table_in_a_story_or_an_event_is_refused(game: str) -> N
     assert f"view.log[{index}].data.seat must be a seat of this table" in refusal(doctored)
 
 
+ONE_FOR_EACH_SEAT = {
+    "dilemmas": "supervotes",
+    "randolph": "lives",
+    "minister": "tables",
+    "royal": "hand_sizes",
+    "pebbles": "hand_sizes",
+}
+"""A list each game's screen reads an entry of for every seat, named here by the tests."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_list_of_one_entry_for_each_seat_that_is_short_or_long_is_refused(game: str) -> None:
+    view = finished(game)
+    key = ONE_FOR_EACH_SEAT[game]
+    assert len(view[key]) == view["players"] and refusal(view) == ""
+    for wrong in (view[key][:-1], [*view[key], view[key][0]]):
+        doctored = copy.deepcopy(view)
+        doctored[key] = wrong
+        said = refusal(doctored)
+        assert f"view.{key} must hold one entry for each of the table's" in said, said
+
+
 def test_a_seat_is_checked_only_against_the_view_it_is_in() -> None:
     """Outside a view's check any whole number passes, and a view's count of seats does
     not outlive its check (a context variable, reset even when the view is refused)."""

@@ -15,7 +15,8 @@ TypedDicts, their parameters bound by the bases as written (``ViewOf[RoyalMove,
 RoyalStory, RoyalEvent]``) or by an alias (``Result[RoyalStory]``); and unions of TypedDicts
 told apart by a literal ``type`` or ``kind`` (a log's events: ``Logged[Literal["kind"],
 Data]``), each member checked as its tag says; and ``Seat``, a whole number that
-must name a seat of the view being checked (``check_view`` knows its ``players``).
+must name a seat of the view being checked (``check_view`` knows its ``players``),
+and ``PerSeat[T]``, a list of one ``T`` for each of its seats.
 Pure standard library.
 
 >>> from typing import NotRequired, TypedDict
@@ -62,6 +63,12 @@ Seat = Annotated[int, SEAT]
 """A whole number that names a seat of the table the view is of: from 0 to one less
 than the view's ``players``, checked at the door (``check_view``), so a hostile host's
 story or event cannot point a screen past the end of its list of names."""
+PER_SEAT = "one for each seat"
+"""The mark of a list that holds one entry for each seat (``PerSeat``)."""
+PerSeat = Annotated[list[T], PER_SEAT]
+"""A list with one entry for each seat of the table the view is of (``PerSeat[int]``:
+each seat's lives), checked at the door like ``Seat``, so a screen that reads the entry
+of every seat never reads past a short list from a hostile host."""
 _SEATS: ContextVar[int | None] = ContextVar("seats", default=None)
 """How many seats the view being checked has (None: no view, so any whole number)."""
 
@@ -172,9 +179,11 @@ def _checker(tp: Any) -> Check:
     origin = get_origin(tp)
     if tp is object or tp is Any:
         return lambda value: None
-    if origin is Annotated:  # ``Seat``; any other mark is the type it marks
+    if origin is Annotated:  # ``Seat``, ``PerSeat``; any other mark is the type it marks
         inner = _checker(get_args(tp)[0])
-        return _seat(inner) if SEAT in tp.__metadata__ else inner
+        if SEAT in tp.__metadata__:
+            return _seat(inner)
+        return _per_seat(inner) if PER_SEAT in tp.__metadata__ else inner
     wrong: Found = ([], f"must be {describe(tp)}")
     if origin in (Union, types.UnionType):
         return _union(tp, wrong)
@@ -212,6 +221,19 @@ def _seat(whole: Check) -> Check:
         outside = seats is not None and isinstance(value, int) and not 0 <= value < seats
         if found is None and outside:
             return ([], f"must be a seat of this table of {seats}")
+        return found
+
+    return check
+
+
+def _per_seat(items: Check) -> Check:
+    """A list with one entry for each seat of the view being checked."""
+
+    def check(value: object) -> Found | None:
+        found = items(value)
+        seats = _SEATS.get()
+        if found is None and seats is not None and isinstance(value, list) and len(value) != seats:
+            return ([], f"must hold one entry for each of the table's {seats} seats")
         return found
 
     return check

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, Lead, Logged, Redealt, ViewOf
-from quandary.engine.typed import Seat, check_view
+from quandary.engine.typed import PerSeat, Seat, check_view
 
 
 class CardView(TypedDict):
@@ -46,7 +46,7 @@ class RoundView(TypedDict):
     dilemmas: list[DilemmaView]
     tallies: list[list[int]]
     winners: list[int]
-    points: list[int]
+    points: PerSeat[int]
 
 
 class HandView(TypedDict):
@@ -177,10 +177,10 @@ class DilemmasOwnView(TypedDict):
 
     title: str
     options: DilemmasOptions
-    submitted: list[bool]
-    supervotes: list[Supervotes]
+    submitted: PerSeat[bool]
+    supervotes: PerSeat[Supervotes]
     tokens: int
-    laid: list[CardView | None]
+    laid: PerSeat[CardView | None]
     dilemmas: list[DilemmaView]
     history: list[RoundView]
     supply_target: NotRequired[int]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, Logged, Redealt, ViewOf
-from quandary.engine.typed import Seat, check_view
+from quandary.engine.typed import PerSeat, Seat, check_view
 
 VoteKind = Literal["yes", "no", "abstain"]
 
@@ -255,17 +255,17 @@ class MinisterOwnView(TypedDict):
     options: MinisterOptions
     target: int
     explain: list[list[ScoreLine]]
-    hand_counts: list[int]
+    hand_counts: PerSeat[int]
     deck: int
     discard: int
     vote_deck: int
     vote_discard: int
     laws: list[LawInForce]
-    tables: list[list[WonCard]]
-    support: list[int]
+    tables: PerSeat[list[WonCard]]
+    support: PerSeat[int]
     starters: list[str]
-    abstains: list[int]
-    bonus: list[int]
+    abstains: PerSeat[int]
+    bonus: PerSeat[int]
     proposal: list[str]
     submitted: list[bool]
     reveal: MinisterReveal | None

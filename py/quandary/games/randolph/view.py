@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, LeadStory, Logged, Redealt, ViewOf
-from quandary.engine.typed import Seat, check_view
+from quandary.engine.typed import PerSeat, Seat, check_view
 
 from . import arena
 from .state import Landing, Outcome, RandolphState, RoundResult, Status, Throw, starting_lives
@@ -95,8 +95,8 @@ class RoundView(TypedDict):
     duel: DuelResult | None
     outcome: Outcome
     winner: Seat | None
-    gains: list[list[int]]
-    lives_lost: list[int]
+    gains: PerSeat[list[int]]
+    lives_lost: PerSeat[int]
     reason: str
     arena: NotRequired[list[Landed]]
 
@@ -241,8 +241,8 @@ class DuelRevealed(TypedDict):
     choices: list[Literal["peace", "conflict"]]
     outcome: Outcome
     winner: Seat | None
-    gains: list[list[int]]
-    lives_lost: list[int]
+    gains: PerSeat[list[int]]
+    lives_lost: PerSeat[int]
 
 
 RandolphEvent = (
@@ -266,17 +266,17 @@ class RandolphOwnView(TypedDict):
     title: str
     options: RandolphOptions
     provocateur: Seat
-    hands: list[list[int]]
-    lives: list[int]
+    hands: PerSeat[list[int]]
+    lives: PerSeat[int]
     lives_start: int
-    won: list[list[int]]
-    removed: list[list[int]]
+    won: PerSeat[list[int]]
+    removed: PerSeat[list[int]]
     challenge: int | None
     two_left: bool
     window: WindowView | None
     arena: list[ArenaEntry]
     duel: DuelView | None
-    submitted: list[bool]
+    submitted: PerSeat[bool]
     history: list[RoundView]
 
 

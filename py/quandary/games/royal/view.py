@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import LeadStory, Logged, Redealt, Standings, ViewOf
-from quandary.engine.typed import Seat, check_view
+from quandary.engine.typed import PerSeat, Seat, check_view
 
 
 class RoyalChoice(TypedDict):
@@ -60,10 +60,10 @@ class RoyalRecord(TypedDict):
     """A finished round: draws, the revealed choices, each step, the scores after."""
 
     round: int
-    draws: list[int]
-    choices: list[RoyalChoice | None]
+    draws: PerSeat[int]
+    choices: PerSeat[RoyalChoice | None]
     steps: list[RoyalStep]
-    scores: list[int]
+    scores: PerSeat[int]
 
 
 class ChooseMove(TypedDict):
@@ -109,14 +109,14 @@ RoyalStory = CaptureStory | LeadStory
 class GameStarted(TypedDict):
     """The game begins: each seat's realm, its first cards in play."""
 
-    realms: list[list[str]]
+    realms: PerSeat[list[str]]
 
 
 class RoundStarted(TypedDict):
     """A round begins: how many cards each seat drew."""
 
     round: int
-    draws: list[int]
+    draws: PerSeat[int]
 
 
 class Submitted(TypedDict):
@@ -130,7 +130,7 @@ class ChoicesRevealed(TypedDict):
     """Every seat's choice of the round, shown together."""
 
     round: int
-    choices: list[RoyalChoice | None]
+    choices: PerSeat[RoyalChoice | None]
 
 
 class RoyalEnding(Standings):
@@ -162,15 +162,15 @@ class RoyalOwnView(TypedDict):
 
     title: str
     faces: list[str]
-    realms: list[list[str]]
-    hand_sizes: list[int]
+    realms: PerSeat[list[str]]
+    hand_sizes: PerSeat[int]
     deck: int
     discard: int
-    draws: list[int]
-    next_draw: list[int]
-    submitted: list[bool]
-    choices: list[RoyalChoice | None]
-    table: list[str | None]
+    draws: PerSeat[int]
+    next_draw: PerSeat[int]
+    submitted: PerSeat[bool]
+    choices: PerSeat[RoyalChoice | None]
+    table: PerSeat[str | None]
     steps: list[RoyalStep]
     capture: RoyalCapture | None
     history: list[RoyalRecord]
