@@ -282,3 +282,16 @@ def test_every_law_text_is_unique() -> None:
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_card_file_with_a_law_of_the_wrong_shape_is_refused_naming_the_field() -> None:
+    """The card files are read into their declared types at once: a wrong one fails at
+    start, saying which card and which field, not in the middle of a game."""
+    good = {"type": "per_icon", "icon": "money", "points": 1}
+    assert material._checked(good, material.Law, "L99.law") == good
+    with pytest.raises(ValueError, match=r"L99\.law\.icon must be text"):
+        material._checked({**good, "icon": 3}, material.Law, "L99.law")
+    with pytest.raises(ValueError, match=r"L99\.law\.type must be one of"):
+        material._checked({**good, "type": "per_moon"}, material.Law, "L99.law")
+    with pytest.raises(ValueError, match=r"P9\.power has no amount"):
+        material._checked({"type": "draw_votes"}, material.Power, "P9.power")

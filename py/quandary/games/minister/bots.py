@@ -27,7 +27,7 @@ from quandary.engine import Move, Rng
 
 from . import laws
 from .laws import Holding
-from .material import CARDS, VOTES
+from .material import CARDS, VOTES, power_amount
 from .view_types import (
     MinisterMove,
     MinisterView,
@@ -260,14 +260,14 @@ class _Judge:
         return loss + worth[reward["kind"]] * int(reward["amount"]) - 0.5
 
     def _special(self, move: SpecialMove) -> float:
-        power = CARDS[move["card"]].power or {}
+        power = CARDS[move["card"]].power
         change: dict[str, bool | None] = {move["card"]: None}
         target = move["target"]
-        kind = power.get("type")
+        kind = None if power is None else power["type"]
         if kind == "flip_own" and target is not None:
             change[target] = True
-        gain = points(self.view, self.me, self.laws, change) - self.base[self.me]
-        amount = power.get("amount", 2)
+        gain: float = points(self.view, self.me, self.laws, change) - self.base[self.me]
+        amount = 2 if power is None else power_amount(power, 2)
         if kind == "bonus_points":
             gain += amount
         elif kind in ("draw_votes", "votes_per_icon"):

@@ -15,10 +15,10 @@ types (``view_types``) and nothing else of the game is what the renderer reads.
 from __future__ import annotations
 
 import functools
-from typing import Literal, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
-from .laws import ICON_NAMES, card_text
-from .material import CARDS, CardKind
+from .laws import ICON_NAMES, card_text, scores
+from .material import CARDS, CardKind, ScoringLaw
 
 __all__ = ["ICON_NAMES", "CardFace", "ScoringLaw", "face", "scoring_law"]
 
@@ -57,53 +57,8 @@ def face(card_id: str) -> CardFace:
     return out
 
 
-class PerIcon(TypedDict):
-    """Points for each card showing ``icon`` (a colour, "red"/"green", counts sides)."""
-
-    type: Literal["per_icon"]
-    icon: str
-    points: int
-
-
-class Pair(TypedDict):
-    """Points for each pair of cards showing the two ``icons``."""
-
-    type: Literal["pair"]
-    icons: list[str]
-    points: int
-
-
-class Threshold(TypedDict):
-    """Points for holding at least (or at most) ``count`` cards showing ``icon``."""
-
-    type: Literal["at_least", "at_most"]
-    icon: str
-    count: int
-    points: int
-
-
-ScoringLaw = PerIcon | Pair | Threshold
-"""A law that gives or takes points, as a screen draws its formula."""
-
-
 def scoring_law(card_id: str) -> ScoringLaw | None:
     """A law card's law if it scores (its type and numbers), None for a rule of play or
-    any other card: read from the card's data field by field, so a screen holds a type."""
+    any other card: what a screen draws as a formula."""
     law = CARDS[card_id].law
-    if law is None:
-        return None
-    kind = law["type"]
-    if kind == "per_icon":
-        return {"type": "per_icon", "icon": str(law["icon"]), "points": int(law["points"])}
-    if kind == "pair":
-        icons = [str(icon) for icon in law["icons"]]
-        return {"type": "pair", "icons": icons, "points": int(law["points"])}
-    if kind in ("at_least", "at_most"):
-        threshold: Threshold = {
-            "type": "at_least" if kind == "at_least" else "at_most",
-            "icon": str(law["icon"]),
-            "count": int(law["count"]),
-            "points": int(law["points"]),
-        }
-        return threshold
-    return None
+    return law if scores(law) else None

@@ -31,9 +31,25 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypeGuard
 
-from .material import BASE_ICONS, CARDS, LIVESTOCK, SUPPORT, WILDCARD, Card
+from .material import (
+    BASE_ICONS,
+    CARDS,
+    LIVESTOCK,
+    SCORING,
+    SUPPORT,
+    WILDCARD,
+    AtLeast,
+    AtMost,
+    Card,
+    Law,
+    Pair,
+    PerIcon,
+    Power,
+    Reward,
+    ScoringLaw,
+)
 from .view_types import ScoreLine
 
 ICONS = (*BASE_ICONS, LIVESTOCK)
@@ -99,30 +115,43 @@ def counts(holding: Holding) -> tuple[dict[str, int], int, int]:
 # -- scoring ------------------------------------------------------------------
 
 
-def _per_icon(law: dict[str, Any], c: dict[str, int]) -> tuple[int, str]:
+def _per_icon(law: PerIcon, c: dict[str, int]) -> tuple[int, str]:
     n = c[law["icon"]]
     return law["points"] * n, f"{n} x {_signed(law['points'])} for {_icon(law['icon'], n)}"
 
 
-def _pair(law: dict[str, Any], c: dict[str, int]) -> tuple[int, str]:
+def _pair(law: Pair, c: dict[str, int]) -> tuple[int, str]:
     a, b = law["icons"]
     pairs = max(0, min(c[a], c[b]))
     return law["points"] * pairs, f"{pairs} pair(s) of {a} ({c[a]}) and {b} ({c[b]})"
 
 
-def _at_least(law: dict[str, Any], c: dict[str, int]) -> tuple[int, str]:
+def _at_least(law: AtLeast, c: dict[str, int]) -> tuple[int, str]:
     n = c[law["icon"]]
     met = n >= law["count"]
     return (law["points"] if met else 0), f"you have {n} {law['icon']}, need {law['count']}+"
 
 
-def _at_most(law: dict[str, Any], c: dict[str, int]) -> tuple[int, str]:
+def _at_most(law: AtMost, c: dict[str, int]) -> tuple[int, str]:
     n = c[law["icon"]]
     met = n <= law["count"]
     return (law["points"] if met else 0), f"you have {n} {law['icon']}, limit {law['count']}"
 
 
-_SCORERS = {"per_icon": _per_icon, "pair": _pair, "at_least": _at_least, "at_most": _at_most}
+def _points(law: ScoringLaw, c: dict[str, int]) -> tuple[int, str]:
+    """A scoring law's points for the counts ``c``, and why."""
+    if law["type"] == "per_icon":
+        return _per_icon(law, c)
+    if law["type"] == "pair":
+        return _pair(law, c)
+    if law["type"] == "at_least":
+        return _at_least(law, c)
+    return _at_most(law, c)
+
+
+def scores(law: Law | None) -> TypeGuard[ScoringLaw]:
+    """Whether ``law`` gives points (rather than changing how the game is played)."""
+    return law is not None and law["type"] in SCORING
 
 
 def _signed(points: int) -> str:
@@ -136,19 +165,18 @@ def _icon(icon: str, n: int) -> str:
 
 def is_scoring(card_id: str) -> bool:
     """Whether a law gives points (rather than changing how the game is played)."""
-    law = CARDS[card_id].law
-    return law is not None and law["type"] in _SCORERS
+    return scores(CARDS[card_id].law)
 
 
-def _raw(scoring: tuple[dict[str, Any], ...], c: dict[str, int]) -> int:
-    return sum(_SCORERS[law["type"]](law, c)[0] for law in scoring)
+def _raw(scoring: tuple[ScoringLaw, ...], c: dict[str, int]) -> int:
+    return sum(_points(law, c)[0] for law in scoring)
 
 
 @functools.lru_cache(maxsize=1024)
-def _scoring(laws: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+def _scoring(laws: tuple[str, ...]) -> tuple[ScoringLaw, ...]:
     """The scoring laws among ``laws``, as data (cached: read for every holding)."""
     found = (CARDS[law_id].law for law_id in laws)
-    return tuple(law for law in found if law is not None and law["type"] in _SCORERS)
+    return tuple(law for law in found if scores(law))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -172,7 +200,7 @@ def _candidates(laws: tuple[str, ...], sign: int) -> tuple[str, ...]:
     return tuple(icon for icon in ICONS if icon in tried) + tuple(best)
 
 
-def _read(law: dict[str, Any]) -> tuple[str, ...]:
+def _read(law: ScoringLaw) -> tuple[str, ...]:
     return tuple(law["icons"]) if law["type"] == "pair" else (law["icon"],)
 
 
@@ -229,7 +257,7 @@ def _shift(c: dict[str, int], add: tuple[str, ...], remove: tuple[str, ...], ste
 
 
 def _one_by_one(
-    scoring: tuple[dict[str, Any], ...], c: dict[str, int], wild_green: int, wild_red: int
+    scoring: tuple[ScoringLaw, ...], c: dict[str, int], wild_green: int, wild_red: int
 ) -> tuple[dict[str, int], list[str]]:
     """The fallback past ``JOINT_LIMIT``: each wildcard in turn to its best icon."""
     chosen: list[str] = []
@@ -263,9 +291,9 @@ def _score(laws: tuple[str, ...], holding: Holding) -> tuple[int, tuple[Line, ..
         lines.append(Line("shop", holding.bonus, "points bought with shop laws and powers"))
     for law_id in laws:
         law = CARDS[law_id].law
-        if law is None or law["type"] not in _SCORERS:
+        if not scores(law):
             continue
-        points, because = _SCORERS[law["type"]](law, c)
+        points, because = _points(law, c)
         total += points
         if chosen:
             because += f" (wildcards as {', '.join(chosen)})"
@@ -310,44 +338,44 @@ HAND_LIMIT = 7
 """Hand size laws stop here, so a proposal's choices stay few enough to list."""
 
 
-def _fold(e: Effects, law_id: str, law: dict[str, Any]) -> Effects:
-    kind = law["type"]
-    if kind == "tie_rejects":
+def _fold(e: Effects, law_id: str, law: Law) -> Effects:
+    if law["type"] == "tie_rejects":
         return replace(e, tie_passes=False)
-    if kind == "reverse_order":
+    if law["type"] == "reverse_order":
         return replace(e, reverse_order=not e.reverse_order)
-    if kind == "proposer_weight":
+    if law["type"] == "proposer_weight":
         return replace(e, proposer_weight=max(e.proposer_weight, law["weight"]))
-    if kind == "proposer_first":
+    if law["type"] == "proposer_first":
         return replace(e, proposer_first=True)
-    if kind == "hand_size":
+    if law["type"] == "hand_size":
         return replace(e, hand_size=min(HAND_LIMIT, e.hand_size + law["delta"]))
-    if kind == "proposal_max":
+    if law["type"] == "proposal_max":
         return replace(e, proposal_max=max(e.proposal_min, min(e.proposal_max, law["count"])))
-    if kind == "storage":
-        field = f"{law['kind']}_storage"
-        return replace(e, **{field: getattr(e, field) + law["delta"]})
-    if kind == "collect_bonus":
+    if law["type"] == "storage":
+        if law["kind"] == "support":
+            return replace(e, support_storage=e.support_storage + law["delta"])
+        return replace(e, resource_storage=e.resource_storage + law["delta"])
+    if law["type"] == "collect_bonus":
         return replace(e, collect_bonus=e.collect_bonus + law["amount"])
-    if kind == "trade_votes":
+    if law["type"] == "trade_votes":
         return replace(e, trade_votes=max(e.trade_votes, law["amount"]))
-    if kind == "abstain_counts":
-        return replace(e, abstain_counts_as=law["as"])
-    if kind == "abstain_takes":
-        return replace(e, abstain_takes="first" if law["first"] else "last")
-    if kind == "abstain_refund":
-        return replace(e, abstain_refund=True)
-    if kind == "abstain_collect":
+    if law["type"] == "abstain_collect":
         return replace(e, abstain_collect=e.abstain_collect + law["amount"])
-    if kind == "proposer_no_abstain":
+    if law["type"] == "abstain_counts":
+        return replace(e, abstain_counts_as=law["as"])
+    if law["type"] == "abstain_takes":
+        return replace(e, abstain_takes="first" if law["first"] else "last")
+    if law["type"] == "abstain_refund":
+        return replace(e, abstain_refund=True)
+    if law["type"] == "proposer_no_abstain":
         return replace(e, proposer_may_abstain=False)
-    if kind == "abstain_quorum":
+    if law["type"] == "abstain_quorum":
         return replace(e, abstain_quorum=True)
-    if kind == "abstain_tie_rejects":
+    if law["type"] == "abstain_tie_rejects":
         return replace(e, abstain_tie_rejects=True)
-    if kind == "shop":
+    if law["type"] == "shop":
         return replace(e, shops=(*e.shops, law_id))
-    raise ValueError(f"unknown law type {kind!r}")
+    raise ValueError(f"unknown law type {law['type']!r}")
 
 
 def effects(laws: Sequence[str]) -> Effects:
@@ -364,12 +392,12 @@ def _effects(laws: tuple[str, ...]) -> Effects:
     out = Effects()
     for law_id in laws:
         law = CARDS[law_id].law
-        if law is not None and law["type"] not in _SCORERS:
+        if law is not None and law["type"] not in SCORING:
             out = _fold(out, law_id, law)
     return out
 
 
-def shop(law_id: str) -> tuple[tuple[str, ...], dict[str, Any]]:
+def shop(law_id: str) -> tuple[tuple[str, ...], Reward]:
     """A shop law's cost (one icon per card paid) and reward."""
     law = CARDS[law_id].law
     assert law is not None and law["type"] == "shop"
@@ -379,7 +407,7 @@ def shop(law_id: str) -> tuple[tuple[str, ...], dict[str, Any]]:
 # -- the texts printed on cards -----------------------------------------------------
 
 
-def _reward_text(reward: dict[str, Any]) -> str:
+def _reward_text(reward: Reward) -> str:
     n = reward["amount"]
     return {
         "votes": f"draw {n} votes and store them",
@@ -389,66 +417,73 @@ def _reward_text(reward: dict[str, Any]) -> str:
     }[reward["kind"]]
 
 
-def describe(law: dict[str, Any]) -> str:
+_RULES = {
+    "tie_rejects": "A tied vote is rejected.",
+    "reverse_order": "Cards are taken in the reverse of the usual vote order.",
+    "proposer_first": "The proposer takes a card first, whatever the vote order.",
+    "abstain_refund": "An abstain vote goes back onto its owner's card after the reveal.",
+    "abstain_collect": "Whoever abstained this turn collects 1 more vote.",
+    "proposer_no_abstain": "The proposer may not abstain on their own proposal.",
+    "abstain_quorum": "If more than half of the votes abstain, the proposal is rejected.",
+    "abstain_tie_rejects": "A tie is rejected if anyone abstained.",
+}
+"""The sentences of the laws that take no number of their own."""
+
+
+def describe(law: Law) -> str:
     """The rule a law card states, written from its data."""
-    kind = law["type"]
-    if kind == "per_icon":
+    if law["type"] == "per_icon":
         icon = law["icon"]
         what = f"{icon} icon" if icon in (*ICONS, SUPPORT) else ICON_NAMES[icon]
         return f"Each {what} is worth {_signed(law['points'])}."
-    if kind == "pair":
+    if law["type"] == "pair":
         a, b = law["icons"]
         return f"Each pair of {a} and {b} is worth {_signed(law['points'])}."
-    if kind == "at_least":
+    if law["type"] == "at_least":
         return f"{_signed(law['points'])} if you have at least {law['count']} {law['icon']}."
-    if kind == "at_most":
+    if law["type"] == "at_most":
         return f"{_signed(law['points'])} if you have at most {law['count']} {_plural(law)}."
-    texts = {
-        "tie_rejects": "A tied vote is rejected.",
-        "reverse_order": "Cards are taken in the reverse of the usual vote order.",
-        "proposer_weight": f"The proposer's vote counts {law.get('weight', 2)} times.",
-        "proposer_first": "The proposer takes a card first, whatever the vote order.",
-        "hand_size": f"Refill hands to {5 + law.get('delta', 0)} cards instead of 5.",
-        "proposal_max": f"A proposal holds at most {law.get('count', 5)} cards.",
-        "storage": f"Every {law.get('kind')} card stores {law.get('delta', 1)} more vote.",
-        "collect_bonus": f"Everyone collects {law.get('amount', 1)} more vote each turn.",
-        "trade_votes": f"Discarding a resource when collecting gives {law.get('amount')} votes.",
-        "abstain_counts": f"An abstain vote counts as {str(law.get('as')).upper()}.",
-        "abstain_takes": (
-            "Abstaining voters take cards too, before everyone else."
-            if law.get("first")
-            else "Abstaining voters take cards too, after everyone else."
-        ),
-        "abstain_refund": "An abstain vote goes back onto its owner's card after the reveal.",
-        "abstain_collect": "Whoever abstained this turn collects 1 more vote.",
-        "proposer_no_abstain": "The proposer may not abstain on their own proposal.",
-        "abstain_quorum": "If more than half of the votes abstain, the proposal is rejected.",
-        "abstain_tie_rejects": "A tie is rejected if anyone abstained.",
-    }
-    if kind == "shop":
+    if law["type"] == "proposer_weight":
+        return f"The proposer's vote counts {law['weight']} times."
+    if law["type"] == "hand_size":
+        return f"Refill hands to {5 + law['delta']} cards instead of 5."
+    if law["type"] == "proposal_max":
+        return f"A proposal holds at most {law['count']} cards."
+    if law["type"] == "storage":
+        return f"Every {law['kind']} card stores {law['delta']} more vote."
+    if law["type"] == "collect_bonus":
+        return f"Everyone collects {law['amount']} more vote each turn."
+    if law["type"] == "trade_votes":
+        return f"Discarding a resource when collecting gives {law['amount']} votes."
+    if law["type"] == "abstain_counts":
+        return f"An abstain vote counts as {law['as'].upper()}."
+    if law["type"] == "abstain_takes":
+        when = "before" if law["first"] else "after"
+        return f"Abstaining voters take cards too, {when} everyone else."
+    if law["type"] == "shop":
         cost = " and ".join(f"a {icon} card" for icon in law["cost"])
         return f"Shop: discard {cost} to {_reward_text(law['reward'])}."
-    return texts[kind]
+    return _RULES[law["type"]]
 
 
-def _plural(law: dict[str, Any]) -> str:
+def _plural(law: AtMost) -> str:
     icon = law["icon"]
     return "abstain votes cast" if icon == "abstain" else icon
 
 
-def describe_power(power: dict[str, Any]) -> str:
+def describe_power(power: Power) -> str:
     """What a special resource does when its owner discards it."""
-    kind = power["type"]
+    if power["type"] == "votes_per_icon":
+        return f"Discard: draw one vote per {power['icon']} on your base cards and store them."
+    if power["type"] == "flip_own":
+        return "Discard: turn one of your red cards to its green side."
+    if power["type"] == "flip_other":
+        return "Discard: turn another player's green resource card to its red side."
     return {
-        "draw_votes": f"Discard: draw {power.get('amount')} votes and store them.",
-        "votes_per_icon": (
-            f"Discard: draw one vote per {power.get('icon')} on your base cards and store them."
-        ),
-        "draw_decrees": f"Discard: draw {power.get('amount')} decree cards into your hand.",
-        "flip_own": "Discard: turn one of your red cards to its green side.",
-        "flip_other": "Discard: turn another player's green resource card to its red side.",
-        "bonus_points": f"Discard: gain {power.get('amount')} points for good.",
-    }[kind]
+        "draw_votes": f"Discard: draw {power['amount']} votes and store them.",
+        "draw_decrees": f"Discard: draw {power['amount']} decree cards into your hand.",
+        "bonus_points": f"Discard: gain {power['amount']} points for good.",
+    }[power["type"]]
 
 
 def card_text(card: Card) -> str:

@@ -23,9 +23,12 @@ ABSTAIN votes 3, 6, ..., 48.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal, TypedDict, cast
+
+from quandary.engine.typed import problem
 
 CardKind = Literal["law", "support", "resource", "special"]
 VoteKind = Literal["yes", "no", "abstain"]
@@ -37,9 +40,186 @@ WILDCARD = "wildcard"
 SUPPORT = "support"
 
 
+# -- laws and powers as data ---------------------------------------------------------
+
+
+class PerIcon(TypedDict):
+    """Points for each ``icon`` shown (a colour, "green"/"red", counts sides up)."""
+
+    type: Literal["per_icon"]
+    icon: str
+    points: int
+
+
+class Pair(TypedDict):
+    """Points for each pair of the two ``icons``."""
+
+    type: Literal["pair"]
+    icons: list[str]
+    points: int
+
+
+class AtLeast(TypedDict):
+    """Points for showing at least ``count`` of ``icon``."""
+
+    type: Literal["at_least"]
+    icon: str
+    count: int
+    points: int
+
+
+class AtMost(TypedDict):
+    """Points for showing at most ``count`` of ``icon``."""
+
+    type: Literal["at_most"]
+    icon: str
+    count: int
+    points: int
+
+
+ScoringLaw = PerIcon | Pair | AtLeast | AtMost
+"""A law that gives or takes points (``laws.score``)."""
+SCORING = frozenset({"per_icon", "pair", "at_least", "at_most"})
+"""The types of the scoring laws."""
+
+
+class RuleLaw(TypedDict):
+    """A law that changes a rule of play and takes no number."""
+
+    type: Literal[
+        "tie_rejects",
+        "reverse_order",
+        "proposer_first",
+        "abstain_refund",
+        "proposer_no_abstain",
+        "abstain_quorum",
+        "abstain_tie_rejects",
+    ]
+
+
+class ProposerWeight(TypedDict):
+    """The proposer's vote counts ``weight`` times."""
+
+    type: Literal["proposer_weight"]
+    weight: int
+
+
+class HandSize(TypedDict):
+    """Hands are refilled to ``delta`` more cards."""
+
+    type: Literal["hand_size"]
+    delta: int
+
+
+class ProposalMax(TypedDict):
+    """A proposal holds at most ``count`` cards."""
+
+    type: Literal["proposal_max"]
+    count: int
+
+
+class Storage(TypedDict):
+    """Every card of ``kind`` stores ``delta`` more votes."""
+
+    type: Literal["storage"]
+    kind: Literal["support", "resource"]
+    delta: int
+
+
+class Amount(TypedDict):
+    """More votes collected (by everyone, or by whoever abstained), or for a trade."""
+
+    type: Literal["collect_bonus", "trade_votes", "abstain_collect"]
+    amount: int
+
+
+AbstainCounts = TypedDict(
+    "AbstainCounts", {"type": Literal["abstain_counts"], "as": Literal["yes", "no"]}
+)
+"""An abstain vote counts as YES or NO (``as``, a word Python keeps for itself)."""
+
+
+class AbstainTakes(TypedDict):
+    """Abstaining voters take cards too, ``first`` or last."""
+
+    type: Literal["abstain_takes"]
+    first: bool
+
+
+class Reward(TypedDict):
+    """What a shop law gives for the cards paid."""
+
+    kind: Literal["votes", "points", "decrees", "flip"]
+    amount: int
+
+
+class Shop(TypedDict):
+    """Discard cards showing the ``cost`` icons for the ``reward``."""
+
+    type: Literal["shop"]
+    cost: list[str]
+    reward: Reward
+
+
+Law = (
+    ScoringLaw
+    | RuleLaw
+    | ProposerWeight
+    | HandSize
+    | ProposalMax
+    | Storage
+    | Amount
+    | AbstainCounts
+    | AbstainTakes
+    | Shop
+)
+"""A law card's law, told apart by its ``type``; ``laws.py`` reads it."""
+
+
+class AmountPower(TypedDict):
+    """Draw votes or decree cards, or gain points: ``amount`` of them."""
+
+    type: Literal["draw_votes", "draw_decrees", "bonus_points"]
+    amount: int
+
+
+class IconPower(TypedDict):
+    """Draw one vote for each ``icon`` on its owner's base cards."""
+
+    type: Literal["votes_per_icon"]
+    icon: str
+
+
+class FlipPower(TypedDict):
+    """Turn a card over: one of its owner's red ones, or another player's green one."""
+
+    type: Literal["flip_own", "flip_other"]
+
+
+Power = AmountPower | IconPower | FlipPower
+"""A special resource's power, told apart by its ``type``."""
+
+
+def power_amount(power: Power, default: int) -> int:
+    """How many votes, cards or points ``power`` gives (``default`` for one that names
+    no number: a flip, or votes counted by icon)."""
+    if power["type"] == "draw_votes" or power["type"] == "draw_decrees":
+        return power["amount"]
+    return power["amount"] if power["type"] == "bonus_points" else default
+
+
+def _checked(value: object, tp: object, where: str) -> object:
+    """``value`` if it is a ``tp``: the card files are the game's own, and a wrong one
+    fails at once, naming the field, rather than in the middle of a game."""
+    wrong = problem(value, tp, where)
+    if wrong:
+        raise ValueError(f"Maybe Minister's card data: {wrong}.")
+    return value
+
+
 @dataclass(frozen=True)
 class Card:
-    """One decree card. ``law`` and ``power`` are raw data read by ``laws.py``."""
+    """One decree card. ``law`` and ``power`` are data read by ``laws.py``."""
 
     id: str
     kind: CardKind
@@ -48,8 +228,8 @@ class Card:
     green: tuple[str, ...]
     red: tuple[str, ...]
     pack: str
-    law: dict[str, Any] | None = None
-    power: dict[str, Any] | None = None
+    law: Law | None = None
+    power: Power | None = None
     replaces: str | None = None
 
     def icons(self, green: bool) -> tuple[str, ...]:
@@ -79,8 +259,10 @@ def _load(folder: Path) -> dict[str, tuple[Card, ...]]:
                 green=tuple(c.get("green", ())),
                 red=tuple(c.get("red", ())),
                 pack=data["id"],
-                law=c.get("law"),
-                power=c.get("power"),
+                law=cast("Law | None", _checked(c.get("law"), Law | None, f"{c['id']}.law")),
+                power=cast(
+                    "Power | None", _checked(c.get("power"), Power | None, f"{c['id']}.power")
+                ),
                 replaces=c.get("replaces"),
             )
             for c in data["cards"]
@@ -118,7 +300,7 @@ def abstain_votes() -> list[str]:
     return [v.id for v in sorted(VOTES.values(), key=lambda v: v.number) if v.kind == "abstain"]
 
 
-def decree_cards(options: dict[str, Any]) -> list[str]:
+def decree_cards(options: Mapping[str, object]) -> list[str]:
     """Every decree card in a game with these expansions, in catalogue order.
 
     Wildcard swaps some base resources for versions showing the wildcard icon;
@@ -145,6 +327,6 @@ def starting_supports() -> list[str]:
     ]
 
 
-def vote_cards(options: dict[str, Any]) -> list[str]:
+def vote_cards(options: Mapping[str, object]) -> list[str]:
     """The vote deck of a game with these expansions."""
     return base_votes() + (abstain_votes() if options.get("abstain") else [])

@@ -22,13 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
 
 from quandary.engine import Move
 
 from . import board, laws
 from .laws import Effects
-from .material import CARDS, VOTES, WILDCARD
+from .material import CARDS, VOTES, WILDCARD, Power, Reward, power_amount
 from .state import MinisterState, Won, draw_decrees, draw_votes, log, replace
 from .view_types import Collected, MovedCard, MovedVote, SeatActed, Shopped, Special, Traded
 
@@ -310,7 +309,7 @@ def _flip_targets(state: MinisterState, seat: int, spent: set[str]) -> list[str]
     return [w.card for w in state.won[seat] if not w.green and w.card not in spent]
 
 
-def _reward_ok(state: MinisterState, reward: dict[str, Any], spent: set[str]) -> bool:
+def _reward_ok(state: MinisterState, reward: Reward, spent: set[str]) -> bool:
     kind = reward["kind"]
     if kind == "votes":
         return _room_after(state, state.actor, spent) > 0
@@ -373,14 +372,12 @@ def icon_count(state: MinisterState, seat: int, icon: str) -> int:
     return max(0, total)
 
 
-def _power_targets(
-    state: MinisterState, power: dict[str, Any], own: str, seat: int
-) -> list[str | None]:
+def _power_targets(state: MinisterState, power: Power, own: str, seat: int) -> list[str | None]:
     kind = power["type"]
     if kind in ("draw_votes", "votes_per_icon"):
         if _room_after(state, seat, {own}) <= 0:
             return []
-        if kind == "votes_per_icon" and icon_count(state, seat, power["icon"]) == 0:
+        if power["type"] == "votes_per_icon" and icon_count(state, seat, power["icon"]) == 0:
             return []
         return [None]
     if kind == "draw_decrees":
@@ -438,8 +435,7 @@ def use_special(state: MinisterState, card: str, target: str | None) -> Minister
     power = CARDS[card].power
     assert power is not None
     state = remove_card(state, seat, card)
-    kind = power["type"]
-    if kind == "votes_per_icon":
+    if power["type"] == "votes_per_icon":
         state = _reward(state, "votes", icon_count(state, seat, power["icon"]), None)
     else:
         reward = {
@@ -448,8 +444,8 @@ def use_special(state: MinisterState, card: str, target: str | None) -> Minister
             "bonus_points": "points",
             "flip_own": "flip",
             "flip_other": "unflip",
-        }[kind]
-        state = _reward(state, reward, power.get("amount", 1), target)
+        }[power["type"]]
+        state = _reward(state, reward, power_amount(power, 1), target)
     if state.owed:
         # Votes lost with the discarded card lower what negative support can still
         # take: never the last stored vote.
