@@ -7,8 +7,8 @@ caller derives from the table's seed, so a game with bots replays exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar, cast
 
 from quandary.engine import Move, Rng, ViewHeader, moves
 
@@ -29,6 +29,21 @@ class Bot(Protocol[ViewT]):
         in a timed phase where doing nothing is a choice (not throwing a card).
         """
         ...
+
+
+def seat_of(seat: int | None) -> int:
+    """The seat a bot decides for: a view with moves to choose from is a seat's, never a
+    spectator's (``None``)."""
+    if seat is None:
+        raise ValueError("A bot decides for a seat, not for a spectator.")
+    return seat
+
+
+def sent(move: Mapping[str, object]) -> Move:
+    """A move a bot chose (its game's declared move type) as the plain JSON object the
+    engine's door takes: the same object, only its static type widened, which mypy never
+    does by itself for a TypedDict."""
+    return cast(Move, move)
 
 
 class RandomBot:

@@ -23,8 +23,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import accumulate
 from operator import add
-from typing import TypeVar, cast
+from typing import TypeVar
 
+from quandary.bots import seat_of, sent
 from quandary.engine import Move, Rng
 
 from . import scoring
@@ -127,8 +128,7 @@ class HeuristicBot:
             move = supplies[_best(supplies, rng, lambda m: _supply_score(view, m))]
         else:
             move = rng.choice(legal)
-        # The very dict the view offered; mypy's Move (dict[str, Any]) refuses a TypedDict.
-        return cast(Move, move)
+        return sent(move)  # the very dict the view offered
 
     # -- voting ------------------------------------------------------------------
 
@@ -140,7 +140,7 @@ class HeuristicBot:
         ballots (super tokens multiply them) the plain YES/NO patterns are ranked
         first and only the best few get their super-token variants tried.
         """
-        me = _seat(view)
+        me = seat_of(view["seat"])
         must = _rounds_left(view) == 0
         model = _Model.fit(view)
         chances = [model.yes_chance(d) for d in view["dilemmas"]]
@@ -273,7 +273,7 @@ def _others(
     super tokens), because sampling noise easily hides the small differences
     between good ballots; otherwise ``rows`` tables are sampled.
     """
-    me = _seat(view)
+    me = seat_of(view["seat"])
     count = len(view["dilemmas"])
     cache: dict[tuple[bool, bool], tuple[list[Row], list[float]]] = {}
     pools = []
@@ -359,7 +359,7 @@ class _Judge:
     def __init__(self, view: DilemmasView, rows: dict[Row, float], super_bonus: float) -> None:
         self.rows = list(rows.items())
         self.count = len(view["dilemmas"])
-        self.me = _seat(view)
+        self.me = seat_of(view["seat"])
         self.scores = list(view["scores"])
         self.creators = [list(d["creators"]) for d in view["dilemmas"]]
         self.left = _rounds_left(view)
@@ -492,14 +492,6 @@ def _best(legal: list[_MoveT], rng: Rng, score: Callable[[_MoveT], float]) -> in
     """Index of the best-scoring move; equal scores are broken by the bot's generator."""
     order = rng.shuffled(range(len(legal)))
     return max(order, key=lambda i: score(legal[i]))
-
-
-def _seat(view: DilemmasView) -> int:
-    """The bot's seat: a view with moves to choose from is always a seat's, never a spectator's."""
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("A spectator's view has no move for the bot to choose.")
-    return seat
 
 
 def _rounds_left(view: DilemmasView) -> int:

@@ -21,8 +21,8 @@ rules use (``laws.score``), from what the view shows:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
+from quandary.bots import seat_of, sent
 from quandary.engine import Move, Rng
 
 from . import laws
@@ -85,17 +85,16 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, view: MinisterView, rng: Rng) -> Move:
-        """One of ``view["legal_moves"]``, the very object (the engine's door takes a
-        move as the plain JSON object it is, hence the cast)."""
+        """One of ``view["legal_moves"]``, the very object."""
         legal = view["legal_moves"]
         if not legal:
             raise ValueError("The bot was asked to move but has no legal move.")
         if len(legal) == 1:
-            return cast(Move, legal[0])
+            return sent(legal[0])
         judge = _Judge(view)
         order = rng.shuffled(range(len(legal)))
         best = max(order, key=lambda i: judge.value(legal[i]))
-        return cast(Move, legal[best])
+        return sent(legal[best])
 
 
 class _Judge:
@@ -103,10 +102,7 @@ class _Judge:
 
     def __init__(self, view: MinisterView) -> None:
         self.view = view
-        seat = view["seat"]
-        if seat is None:
-            raise ValueError("A bot decides for a seat, not for a spectator.")
-        self.me = seat
+        self.me = seat_of(view["seat"])
         self.laws = active(view)
         self.players = view["players"]
         self.base = [points(view, s, self.laws) for s in range(self.players)]

@@ -20,8 +20,7 @@ It decides only from its seat's view. Its three decisions:
 
 from __future__ import annotations
 
-from typing import cast
-
+from quandary.bots import sent
 from quandary.engine import Move, Rng, moves
 
 from .view import ArenaEntry, ChallengeMove, DuelMove, RandolphView, Span, ThrowMove, ThrowOffer
@@ -79,9 +78,7 @@ BotMove = ChallengeMove | TimedThrow | DuelMove
 
 def _as_move(move: BotMove | None) -> Move | None:
     """``move`` as the ``Bot`` protocol returns it."""
-    # mypy never widens a TypedDict to dict[str, Any] (a write could break its declared
-    # fields); at run time it is that very dict, so this only changes the static type.
-    return cast("Move | None", move)
+    return None if move is None else sent(move)
 
 
 class HeuristicBot:
@@ -169,7 +166,7 @@ class RandomThrower:
             return None
         # The spans of a throw are filled as every game's random bot fills them; the offer
         # is read as the plain JSON object it is at run time.
-        move = moves.concrete(cast(Move, rng.choice(legal)), rng.randint)
+        move = moves.concrete(sent(rng.choice(legal)), rng.randint)
         if move["type"] != "throw":
             return move
         window = view["window"]

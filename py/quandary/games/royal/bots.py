@@ -19,32 +19,26 @@ victim. Everything comes from ``engine.view`` output and the given ``Rng``.
 
 from __future__ import annotations
 
-from typing import cast
-
+from quandary.bots import seat_of, sent
 from quandary.engine import Move, Rng
 from quandary.engine.typed import needed
 
 from .cards import capture_gain, card_points, rank_of, seat_face, strength, target_cards
-from .planner import plan_choice, seat_of
-from .view import CaptureMove, ChooseMove, DeclineMove, PassMove, RoyalMove, RoyalRecord, RoyalView
+from .planner import plan_choice
+from .view import CaptureMove, ChooseMove, DeclineMove, PassMove, RoyalRecord, RoyalView
 
 View = RoyalView
 
 
-def _sent(move: RoyalMove) -> Move:
-    """``move`` as the plain JSON object the engine's door takes (a declared move is one)."""
-    return cast(Move, move)
-
-
 def _played(view: View, move: ChooseMove | PassMove) -> Move:
     """The chosen ``move`` if the view offers it, else a pass."""
-    return _sent(move if move in view["legal_moves"] else {"type": "pass"})
+    return sent(move if move in view["legal_moves"] else {"type": "pass"})
 
 
 def best_capture(view: View) -> CaptureMove | DeclineMove:
     """The capture with the largest swing (capturing always beats declining)."""
     capture = needed(view["capture"], "capture to choose")
-    me, target = seat_of(view), capture["step"]["target"]
+    me, target = seat_of(view["seat"]), capture["step"]["target"]
     options = capture["options"]
     if not options:
         return {"type": "decline"}
@@ -54,7 +48,7 @@ def best_capture(view: View) -> CaptureMove | DeclineMove:
 
 def build_move(view: View) -> ChooseMove | PassMove:
     """Build the card worth most in play (own suit doubled); pass with an empty hand."""
-    me = seat_of(view)
+    me = seat_of(view["seat"])
     if not view["hand"]:
         return {"type": "pass"}
     card = max(view["hand"], key=lambda c: (card_points(c, me), rank_of(c)))
@@ -63,7 +57,7 @@ def build_move(view: View) -> ChooseMove | PassMove:
 
 def invade_move(view: View, target: int) -> ChooseMove | PassMove:
     """Invade ``target`` with the strongest value card against it."""
-    me = seat_of(view)
+    me = seat_of(view["seat"])
     if not view["hand"]:
         return {"type": "pass"}
     card = max(view["hand"], key=lambda c: (strength(c, me, target)[0], -rank_of(c)))
@@ -80,7 +74,7 @@ def invaders_of(record: RoyalRecord, seat: int) -> list[int]:
 
 
 def _target_card(view: View, target: int) -> str:
-    return target_cards(seat_of(view), view["players"])[target]
+    return target_cards(seat_of(view["seat"]), view["players"])[target]
 
 
 class _Character:
@@ -93,7 +87,7 @@ class _Character:
         if not view["legal_moves"]:
             return None
         if view["phase"] == "capture":
-            return _sent(best_capture(view))
+            return sent(best_capture(view))
         return _played(view, self.decide(view, rng))
 
     def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
@@ -120,7 +114,7 @@ class TitForTatBot(_Character):
         """Retaliate against last round's invader (the strongest scorer of them), else build."""
         if not view["history"]:
             return build_move(view)
-        culprits = invaders_of(view["history"][-1], seat_of(view))
+        culprits = invaders_of(view["history"][-1], seat_of(view["seat"]))
         if not culprits:
             return build_move(view)
         return invade_move(view, max(culprits, key=lambda s: view["scores"][s]))
@@ -134,7 +128,7 @@ class ForgivingBot(_Character):
 
     def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """Retaliate like tit for tat, but not two rounds running and not every time."""
-        me = seat_of(view)
+        me = seat_of(view["seat"])
         if not view["history"]:
             return build_move(view)
         culprits = invaders_of(view["history"][-1], me)
@@ -155,7 +149,7 @@ class GrudgerBot(_Character):
 
     def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """Invade the first player who ever invaded it; build until then."""
-        me = seat_of(view)
+        me = seat_of(view["seat"])
         for record in view["history"]:
             culprits = invaders_of(record, me)
             if culprits:
@@ -170,7 +164,7 @@ class OpportunistBot(_Character):
 
     def decide(self, view: View, rng: Rng) -> ChooseMove | PassMove:
         """Invade the rival with the fewest value cards in hand (ties: the richest realm)."""
-        me = seat_of(view)
+        me = seat_of(view["seat"])
         rivals = [s for s in range(view["players"]) if s != me]
         weakest = min(rivals, key=lambda s: (view["hand_sizes"][s], -view["scores"][s], s))
         return invade_move(view, weakest)
@@ -189,5 +183,5 @@ class HeuristicBot:
         if not view["legal_moves"]:
             return None
         if view["phase"] == "capture":
-            return _sent(best_capture(view))
+            return sent(best_capture(view))
         return _played(view, plan_choice(view, rng, self.samples))

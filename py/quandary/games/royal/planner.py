@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from quandary.bots import seat_of
 from quandary.engine import Rng
 
 from .cards import capture_gain, card_points, rank_of, strength, target_cards, value_deck
@@ -32,17 +33,9 @@ STRONG_PICKS = 8
 players aim their strongest cards."""
 
 
-def seat_of(view: RoyalView) -> int:
-    """The seat a bot decides for (a bot is never given a spectator's view)."""
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("A bot decides for a seat, not for a spectator.")
-    return seat
-
-
 def plan_choice(view: RoyalView, rng: Rng, samples: int) -> ChooseMove | PassMove:
     """The choice with the best average margin over sampled rounds."""
-    me, players = seat_of(view), view["players"]
+    me, players = seat_of(view["seat"]), view["players"]
     last = view["deck"] < sum(view["next_draw"])
     weight = 0.0 if last else HAND_WEIGHT
     unseen = _unseen(view)
@@ -76,7 +69,7 @@ Odds = list[tuple[float, int | None]]
 
 def _odds(view: RoyalView, rival: int) -> Odds:
     """How likely ``rival`` is to pass (None) or aim at each seat (itself: building)."""
-    me, players = seat_of(view), view["players"]
+    me, players = seat_of(view["seat"]), view["players"]
     counts = [1.0 if t == rival else 0.6 for t in range(players)]
     passes = 0.2
     history = view["history"]
@@ -139,7 +132,7 @@ def _scenario(view: RoyalView, odds: list[Odds], unseen: list[str], rng: Rng) ->
 
 def _candidates(view: RoyalView) -> list[Choice]:
     """Pass; build a few cards; invade each rival with the cards that matter."""
-    me, hand = seat_of(view), view["hand"]
+    me, hand = seat_of(view["seat"]), view["hand"]
     out: list[Choice] = [None]
     if not hand:
         return out
@@ -161,7 +154,7 @@ def _candidates(view: RoyalView) -> list[Choice]:
 
 def _outcome(view: RoyalView, mine: Choice, scenario: list[Choice], weight: float) -> float:
     """My margin over the leading rival after resolving one imagined round."""
-    me = seat_of(view)
+    me = seat_of(view["seat"])
     choices = list(scenario)
     choices[me] = mine
     realms, hands = resolve(view["realms"], view["hand_sizes"], choices)
@@ -234,6 +227,6 @@ def _as_move(view: RoyalView, choice: Choice) -> ChooseMove | PassMove:
     target, card = choice
     return {
         "type": "choose",
-        "target": target_cards(seat_of(view), view["players"])[target],
+        "target": target_cards(seat_of(view["seat"]), view["players"])[target],
         "value": card,
     }
