@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from quandary import engine
 from quandary.bots import BotFactory, register_bots
-from quandary.engine import BadSetup, Game, GameSpec, read_header
+from quandary.engine import BadSetup, BadView, Game, GameSpec, read_header
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,14 @@ def read_view(view: Mapping[str, object]) -> Mapping[str, object]:
     declares it as types; ``BadView`` (or ``BadSetup`` for a game nobody registered)
     says what is wrong. For a view from another device, before it is kept."""
     header = read_header(view)
-    reader = entry(header["game"]).views
+    game = entry(header["game"])
+    players, spec = header["players"], game.spec
+    if not spec.min_players <= players <= spec.max_players:
+        raise BadView(
+            f"A table of {spec.title} seats {spec.min_players} to {spec.max_players} players,"
+            f" not {players}."
+        )
+    reader = game.views
     if reader is not None:
         importlib.import_module(reader).read_view(view)
     return view

@@ -192,6 +192,21 @@ def test_a_list_of_one_entry_for_each_seat_that_is_short_or_long_is_refused(game
         assert f"view.{key} must hold one entry for each of the table's" in said, said
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_with_more_players_than_its_game_seats_is_refused(game: str) -> None:
+    """A hostile host cannot stretch every per-seat list to a table the game never has:
+    the count of players is held to the game's own range first."""
+    view = finished(game)
+    spec = engine.spec_of(game)
+    doctored = copy.deepcopy(view)
+    more = spec.max_players + 1 - view["players"]
+    doctored["players"], doctored["result"] = spec.max_players + 1, None
+    for key, value in view.items():
+        if isinstance(value, list) and len(value) == view["players"]:
+            doctored[key] = value + value[-1:] * more
+    assert f"seats {spec.min_players} to {spec.max_players} players, not" in refusal(doctored)
+
+
 def test_a_seat_is_checked_only_against_the_view_it_is_in() -> None:
     """Outside a view's check any whole number passes, and a view's count of seats does
     not outlive its check (a context variable, reset even when the view is refused)."""
