@@ -126,8 +126,8 @@ def test_a_sync_flood_costs_one_snapshot() -> None:
 def test_a_flood_of_any_kind_is_cut_off_cheaply_and_the_room_goes_on(monkeypatch) -> None:
     net, host, anna, ben = room_of_three()
     parsed = []
-    real_parse = host_module.parse
-    monkeypatch.setattr(host_module, "parse", lambda *a: parsed.append(1) or real_parse(*a))
+    real_read = host_module.read_guest
+    monkeypatch.setattr(host_module, "read_guest", lambda *a: parsed.append(1) or real_read(*a))
     for i in range(2_000):
         host.on_message("A", json.dumps({"t": "name", "name": f"n{i}"}))
     assert len(parsed) <= budget.BURST + 10, "a flood must not be parsed message by message"

@@ -20,8 +20,9 @@ from typing import Any
 from quandary.engine import dealing
 
 from .succession import Heir, mandate_text, pack, world_room
+from .wire import BackupNews
 
-Outgoing = tuple[str, dict[str, Any], int]
+Outgoing = tuple[str, BackupNews, int]
 """(connection, message, seat): a backup to send through the host's door out."""
 
 
@@ -107,7 +108,7 @@ class Backups:
         out: list[Outgoing] = []
         for member, peer, _ in heirs:
             seat, part, salt = parts[member]
-            msg = {
+            msg: BackupNews = {
                 "t": "backup",
                 "serial": self.serial,
                 "epoch": epoch,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal, TypedDict
 
 from ..text import clean_line
 
@@ -92,6 +92,24 @@ def slow_down(wait_ms: float, what: str = "lines") -> str:
 MUTED = "The host has muted you: your lines and reactions are not shown to the room."
 
 
+class LineJson(TypedDict):
+    """One chat line as the protocol carries it (``Line``)."""
+
+    n: int
+    member: str
+    name: str
+    seat: int | None
+    text: str
+
+
+class ChatLines(TypedDict):
+    """Lines the host sends (``whole``: they replace what the guest kept)."""
+
+    t: Literal["chat"]
+    lines: list[LineJson]
+    whole: bool
+
+
 @dataclass(frozen=True)
 class Line:
     """One line said in the room, as the host stamped it."""
@@ -103,7 +121,7 @@ class Line:
     seat: int | None
     text: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LineJson:
         """As the protocol carries it."""
         return {
             "n": self.n,
@@ -114,7 +132,7 @@ class Line:
         }
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> Line:
+    def from_json(data: LineJson) -> Line:
         """A line the parser already checked (``messages._lines``)."""
         return Line(data["n"], data["member"], data["name"], data["seat"], data["text"])
 
@@ -221,7 +239,7 @@ class ChatRoom:
         if wait:
             raise Refused("chat-slow", slow_down(wait, "reactions"))
 
-    def history(self) -> list[dict[str, Any]]:
+    def history(self) -> list[ChatLines]:
         """The kept lines as ``chat`` messages for a newcomer: the first replaces
         whatever it held, the rest follow (none when nothing was said)."""
         lines = [line.to_json() for line in self.log.lines]

@@ -20,9 +20,9 @@ from quandary import catalog
 from quandary.engine import BadSetup, BadView, CorruptState, Move, dealing
 
 from ..text import clean_name
-from .chat import MUTED, ChatLog, Line, Window, clean_chat, slow_down
+from .chat import MUTED, ChatLines, ChatLog, Line, Window, clean_chat, slow_down
 from .lobby import RoomLobby, read_lobby
-from .messages import HOST_TYPES, PEER_TYPES, ProtocolError, encode, parse
+from .messages import ProtocolError, encode
 from .succession import (
     BACKUPS_KEPT,
     CLAIM_WAIT_MS,
@@ -32,6 +32,7 @@ from .succession import (
     SUCCESSION_MS,
     TAKEOVER_MS,
     Backup,
+    DealJson,
     Heir,
     Takeover,
     check_deal,
@@ -39,6 +40,20 @@ from .succession import (
     seed_commitment,
     successor,
     unpack,
+)
+from .wire import (
+    BackupNews,
+    Claim,
+    GuestMessage,
+    Hello,
+    HostMessage,
+    Muted,
+    Opening,
+    PeerMessage,
+    ReactionNews,
+    Update,
+    read_host,
+    read_peer,
 )
 
 Status = Literal["searching", "joined", "away", "replaced", "removed"]
@@ -199,7 +214,7 @@ class RoomGuest:
             self._from_guest(peer, text)
             return
         try:
-            msg = parse(text, HOST_TYPES)
+            msg = read_host(text)
         except ProtocolError:
             return
         if not self._current(peer, msg):
@@ -220,57 +235,57 @@ class RoomGuest:
         self.claimed, self.passed_over, self.silent, self.choosing = {}, set(), set(), None
         self.first_opening = None
         self.heard_at = self.now()
-        kind = msg["t"]
-        if kind == "host":
+        if msg["t"] == "host":
             return
-        if kind == "backup":
+        if msg["t"] == "backup":
             self._keep(msg)
             return
-        if kind == "replaced":
+        if msg["t"] == "replaced":
             self.status, self.notice = "replaced", None
             return
-        if kind == "removed":
+        if msg["t"] == "removed":
             self.status, self.notice = "removed", msg["reason"]
             self.token, self.member, self.view, self.version = None, None, None, None
             return
-        if kind == "welcome":
+        if msg["t"] == "welcome":
             if msg["member"] != self.member:
                 self.version, self.view = None, None
             self.token, self.member, self.status = msg["token"], msg["member"], "joined"
             self.notice = None  # why it was kept out before (a full or closed room) is past
-        elif kind == "lobby":
+        elif msg["t"] == "lobby":
             try:
                 self.lobby = read_lobby(msg["lobby"])
             except ProtocolError:
                 return  # a lobby the screens could not draw is not kept: nothing changes
-        elif kind == "snapshot":
+        elif msg["t"] == "snapshot":
             if _drawable(msg["view"]):
                 self.version, self.view = msg["version"], msg["view"]
-        elif kind == "update":
+        elif msg["t"] == "update":
             self._update(msg)
-        elif kind == "record":
+        elif msg["t"] == "record":
             self.record = (msg["version"], msg["record"])
             self._check_deal(peer, msg["deal"], msg["record"])
-        elif kind in ("chat", "react", "muted"):
+        elif msg["t"] == "chat" or msg["t"] == "react" or msg["t"] == "muted":
             self._chat(msg)
-        elif kind == "rejected" and msg["code"].startswith("chat"):
-            self.chat.note = msg["reason"]  # for the chat panel, not the room's status
-        elif kind == "tick":
+        elif msg["t"] == "rejected":
+            if msg["code"].startswith("chat"):
+                self.chat.note = msg["reason"]  # for the chat panel, not the room's status
+            else:
+                self.notice = msg["reason"]
+        elif msg["t"] == "tick":
             # Answered at once: the host times the round trip to correct our throws.
             self._send(peer, {"t": "pong", "at": msg["at"]})
             started = bool(self.lobby and self.lobby.get("started"))
             if started and msg["version"] != self.version:
                 self.sync()
-        else:
-            self.notice = msg["reason"]
 
-    def _current(self, peer: str, msg: dict[str, Any]) -> bool:
+    def _current(self, peer: str, msg: HostMessage) -> bool:
         """Whether ``peer`` speaks for the host of the newest epoch this guest knows.
 
         Every host greets with its epoch before anything else, so a host that was
         succeeded (it kept the room's key) is known as stale from its first word.
         """
-        epoch = msg.get("epoch") if msg["t"] in ("host", "tick") else None
+        epoch = msg["epoch"] if msg["t"] == "host" or msg["t"] == "tick" else None
         if epoch is None:
             return peer not in self.stale
         if epoch < self.epoch:
@@ -298,7 +313,7 @@ class RoomGuest:
         hands it to a host it knows only that way.
         """
         try:
-            msg = parse(text, HOST_TYPES)
+            msg = read_host(text)
         except ProtocolError:
             return False
         if msg["t"] != "host" or len(msg["chain"]) != msg["epoch"] or msg["epoch"] == 0:
@@ -329,7 +344,7 @@ class RoomGuest:
         if self.host is not None and self.greeted == self.host:
             self._hello()
 
-    def _keep(self, msg: dict[str, Any]) -> None:
+    def _keep(self, msg: BackupNews) -> None:
         """Hold a backup of the room and this guest's own part."""
         if msg["epoch"] != self.epoch:
             return
@@ -463,7 +478,7 @@ class RoomGuest:
         own = _seed_from(self.make_id())
         for backup in reversed(self.backups):
             claim = self.claims.setdefault(backup.serial, Takeover(backup, self.now(), own))
-            msg = {
+            msg: Claim = {
                 "t": "claim",
                 "serial": backup.serial,
                 "epoch": backup.epoch,
@@ -563,7 +578,7 @@ class RoomGuest:
     def _from_guest(self, peer: str, text: Any) -> None:
         """A claim or an opening from another guest, untrusted, each in its own boundary."""
         try:
-            msg = parse(text, PEER_TYPES)
+            msg = read_peer(text)
         except ProtocolError:
             return
         backup = next((b for b in self.backups if b.serial == msg["serial"]), None)
@@ -595,7 +610,7 @@ class RoomGuest:
             opened = self.opened.get((peer, backup.serial))
             seed = opened[1] if opened is not None else _seed_from(self.make_id())
             self.opened[(peer, backup.serial)] = (commit, seed, backup)
-            opening = {
+            opening: Opening = {
                 "t": "opening",
                 "serial": backup.serial,
                 "part": backup.part,
@@ -604,7 +619,7 @@ class RoomGuest:
             }
             self._send(peer, opening)
 
-    def _take_opening(self, peer: str, backup: Backup, msg: dict[str, Any]) -> None:
+    def _take_opening(self, peer: str, backup: Backup, msg: Opening) -> None:
         """Another heir's part: kept for the deal if it matches its commitment."""
         claim = self.claims.get(backup.serial)
         if claim is None or self.ready is not None or not self._waited():
@@ -625,10 +640,10 @@ class RoomGuest:
             self.first_opening = self.now()
         self.ready = self._gathered()
 
-    def _check_deal(self, peer: str, deal: dict[str, Any] | None, record: str) -> None:
+    def _check_deal(self, peer: str, deal: DealJson | None, record: str) -> None:
         """A finished game's record from a host this heir opened its part to: was the
         deal it carried on from made with every share as promised (``check_deal``)?"""
-        serial = deal.get("serial") if deal is not None else None
+        serial = deal["serial"] if deal is not None else None
         given = [k for k in self.opened if k[0] == peer]
         if not given:
             return  # this device gave that host nothing: nothing of its own to check
@@ -659,7 +674,7 @@ class RoomGuest:
             self.trusted = {key}
             self.trust(key)
 
-    def _chat(self, msg: dict[str, Any]) -> None:
+    def _chat(self, msg: ChatLines | ReactionNews | Muted) -> None:
         """Lines, a reaction or a mute from the verified host: only its word counts, so
         no other peer can make anyone seem to say anything."""
         if msg["t"] == "chat":
@@ -701,7 +716,7 @@ class RoomGuest:
         else:
             self._send(self.host, {"t": "react", "emoji": emoji})
 
-    def _update(self, msg: dict[str, Any]) -> None:
+    def _update(self, msg: Update) -> None:
         if self.view is None or msg["base"] != self.version:
             if self.version is None or msg["version"] > self.version:
                 self.sync()
@@ -749,7 +764,7 @@ class RoomGuest:
     def _hello(self) -> None:
         """The only message that holds our seat token: to the verified host, never broadcast."""
         if self.host is not None:
-            hello = {"t": "hello", "token": self.token, "name": self.name, "key": self.key}
+            hello: Hello = {"t": "hello", "token": self.token, "name": self.name, "key": self.key}
             self._send(self.host, hello)
 
     # -- the player's actions ------------------------------------------------------
@@ -783,7 +798,7 @@ class RoomGuest:
         if self.host is not None:
             self._send(self.host, {"t": "sync", "version": self.version or 0})
 
-    def _send(self, peer: str, msg: dict[str, Any]) -> None:
+    def _send(self, peer: str, msg: GuestMessage | PeerMessage) -> None:
         if not self.stopped:  # a replaced or removed tab stops sending altogether
             self.send_text(peer, encode(msg))
 

@@ -1,6 +1,6 @@
 """The host of a room: the one authority that holds the game and judges every move.
 
-Guests send intents; the host checks each message (``messages.parse``), works out
+Guests send intents; the host checks each message and reads it as its type (``wire.read_guest``), works out
 who sent it from the connection it came on (never from a seat number inside the
 message), applies it through the table like a local move, and sends every
 connected peer its own seat's view, never the full state. Each view carries the
@@ -34,9 +34,22 @@ from .members import (
     Member,
     SeatPlan,
 )
-from .messages import GUEST_TYPES, HOST_TYPES, MAX_BYTES, ProtocolError, encode, parse
+from .messages import MAX_BYTES, ProtocolError, encode
 from .outbox import Outbox
 from .succession import HASHED, SUCCESSION_MS, Deal, heirs_of
+from .wire import (
+    Greeting,
+    GuestMessage,
+    HostMessage,
+    ReactionNews,
+    RecordNews,
+    Rejected,
+    Snapshot,
+    Tick,
+    Update,
+    read_guest,
+    read_host,
+)
 
 __all__ = ["LOCAL", "PATIENCE", "WAITING", "Member", "RoomHost", "SeatPlan"]
 
@@ -152,7 +165,7 @@ class RoomHost:
         if self.backups.certified(text, signature):
             self.broadcast()
 
-    def _greeting(self) -> dict[str, Any]:
+    def _greeting(self) -> Greeting:
         """Who the host is: its epoch, and the mandates that name its key (a successor's)."""
         chain = [list(m) for m in self.backups.chain]
         return {"t": "host", "epoch": self.epoch, "chain": chain}
@@ -191,7 +204,7 @@ class RoomHost:
         if not self.budget.allows(peer, text, self.now()):
             return
         try:
-            msg = parse(text, GUEST_TYPES)
+            msg = read_guest(text)
         except ProtocolError as exc:
             self._reject(peer, "malformed", exc.message)
             return
@@ -213,10 +226,10 @@ class RoomHost:
         no claim, however well signed, deposes it.
         """
         try:
-            msg = parse(text, HOST_TYPES)
+            msg = read_host(text)
         except ProtocolError:
             return
-        if msg["t"] not in ("host", "tick") or msg["epoch"] <= self.epoch:
+        if not (msg["t"] == "host" or msg["t"] == "tick") or msg["epoch"] <= self.epoch:
             return
         if self.now() - self.heard.get(peer, float("-inf")) < SUCCESSION_MS[self.patience]:
             return
@@ -236,7 +249,7 @@ class RoomHost:
             for m in self.members.values()
         )
 
-    def _handle(self, peer: str, msg: dict[str, Any]) -> None:
+    def _handle(self, peer: str, msg: GuestMessage) -> None:
         if msg["t"] == "hello":
             self._hello(peer, msg["token"], msg["name"], msg["key"])
             return
@@ -472,7 +485,7 @@ class RoomHost:
             self._refuse_chat(member, exc)
             return
         self.chat.log.react(member.id, member.name, member.seat, emoji, self.now())
-        msg = {
+        msg: ReactionNews = {
             "t": "react",
             "member": member.id,
             "name": member.name,
@@ -509,12 +522,12 @@ class RoomHost:
         else:
             self._reject(member.peer, refused.code, refused.message)
 
-    def _to_everyone(self, msg: dict[str, Any]) -> None:
+    def _to_everyone(self, msg: HostMessage) -> None:
         for member in self.members.values():
             if member.peer is not None and member.peer != LOCAL:
                 self._send_chat(member.peer, msg)
 
-    def _send_chat(self, peer: str, msg: dict[str, Any]) -> None:
+    def _send_chat(self, peer: str, msg: HostMessage) -> None:
         """Chat leaves through the one door out, checked for size but not matched
         against the game's secrets: it is what people typed, never drawn from the
         game, and a player who types a card's text (as they could say it aloud)
@@ -789,7 +802,7 @@ class RoomHost:
         for member in self.members.values():
             if member.peer is not None and member.peer != LOCAL:
                 member.ticks = [*member.ticks[-(TICKS_REMEMBERED - 1) :], at]
-                tick = {"t": "tick", "version": version, "at": at, "epoch": self.epoch}
+                tick: Tick = {"t": "tick", "version": version, "at": at, "epoch": self.epoch}
                 self._send(member.peer, tick, None)
         known = {m.peer for m in self.members.values()}
         for peer in sorted(self.peers - known):
@@ -804,7 +817,7 @@ class RoomHost:
         version = view["version"]
         last = self._sent_view.get(peer)
         if last is None or snapshot:
-            msg: dict[str, Any] = {"t": "snapshot", "version": version, "view": view}
+            msg: Snapshot | Update = {"t": "snapshot", "version": version, "view": view}
         else:
             base, old = last
             changed = {k: v for k, v in view.items() if old.get(k) != v}
@@ -838,17 +851,17 @@ class RoomHost:
             self._sent_record[peer] = table.state.version
             self._send(peer, self._record_message(kept), seat)
 
-    def _record_message(self, record: str) -> dict[str, Any]:
+    def _record_message(self, record: str) -> RecordNews:
         assert self.table is not None
         deal = self.deal.to_json() if self.deal is not None else None
         return {"t": "record", "version": self.table.state.version, "record": record, "deal": deal}
 
     def _reject(self, peer: str | None, code: str, reason: str, intent: str | None = None) -> None:
         if peer is not None and peer != LOCAL:
-            msg = {"t": "rejected", "code": code, "reason": reason, "id": intent}
+            msg: Rejected = {"t": "rejected", "code": code, "reason": reason, "id": intent}
             self._send(peer, msg, None)
 
-    def _send(self, peer: str, msg: dict[str, Any], seat: int | None) -> None:
+    def _send(self, peer: str, msg: HostMessage, seat: int | None) -> None:
         """Through the one door out (``Outbox``). A message dropped for a leak makes
         the view last sent to that peer forgotten, so its next view goes whole (and is
         checked whole) rather than as a diff against a view it never got."""

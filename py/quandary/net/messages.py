@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import accumulate
 from typing import Any
 
@@ -337,6 +337,6 @@ def check_texts(data: Any) -> None:
                 raise ProtocolError("That message holds control characters in its text.")
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Mapping[str, object]) -> str:
     """Compact JSON text for a message (the sender's own messages are trusted)."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

@@ -17,6 +17,7 @@ from typing import Any
 from quandary import engine
 
 from .messages import MAX_BYTES, ProtocolError, encode
+from .wire import HostMessage
 
 QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 """Every JSON string in a message's text, quotes included: secrets are matched whole."""
@@ -40,7 +41,7 @@ class Outbox:
         self._state: Any = None
         self._secrets: dict[int | None, frozenset[str]] = {}
 
-    def send(self, peer: str, msg: dict[str, Any], seat: int | None, state: Any) -> bool:
+    def send(self, peer: str, msg: HostMessage, seat: int | None, state: Any) -> bool:
         """Send ``msg`` to ``peer`` (whose seat is ``seat``) unless it leaks; True if sent.
 
         ``state`` is the game now (None before it starts): what the recipient may

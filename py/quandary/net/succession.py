@@ -33,7 +33,7 @@ import json
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from quandary import engine
 from quandary.engine import CorruptState, Event, GameError, Record, dealing
@@ -230,6 +230,15 @@ def successors_deal(
     return seed, replace(dealt, log=(*dealt.log, Event(REDEALT, {})))
 
 
+class DealJson(TypedDict):
+    """How a successor dealt, as the protocol carries it (``Deal``)."""
+
+    serial: int
+    own: int
+    shares: list[list[int]]
+    kept: list[int]
+
+
 @dataclass(frozen=True)
 class Deal:
     """What a successor dealt with, kept on its device alone until the game is over.
@@ -261,7 +270,7 @@ class Deal:
         except (KeyError, TypeError, ValueError):
             return None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DealJson:
         return {
             "serial": self.serial,
             "own": self.own,
