@@ -1,12 +1,12 @@
 """The host of a room: the one authority that holds the game and judges every move.
 
-Guests send intents; the host checks each message and reads it as its type (``wire.read_guest``), works out
-who sent it from the connection it came on (never from a seat number inside the
-message), applies it through the table like a local move, and sends every
-connected peer its own seat's view, never the full state. Each view carries the
-state version; updates are diffs against the last view that peer was sent, and
-a peer whose base does not match asks for a snapshot. Every outgoing message is
-checked for the recipient's secrets before it leaves.
+Guests send intents; the host checks each message and reads it as its type
+(``wire.read_guest``), works out who sent it from the connection it came on (never
+from a seat number inside the message), applies it through the table like a local
+move, and sends every connected peer its own seat's view, never the full state. Each
+view carries the state version; updates are diffs against the last view that peer
+was sent, and a peer whose base does not match asks for a snapshot. Every outgoing
+message is checked for the recipient's secrets before it leaves.
 """
 
 from __future__ import annotations
