@@ -28,6 +28,7 @@ from quandary import engine
 from quandary.engine import GameError, dealing
 from quandary.net.guest import QUIET_BEATS, TOKEN_PATIENCE, RoomGuest
 from quandary.net.host import ALONE_BEATS, RoomHost
+from quandary.net.messages import MAX_BYTES, encode
 from quandary.net.succession import (
     CLAIM_WAIT_MS,
     GIVE_UP_MS,
@@ -270,21 +271,46 @@ def _host_moves(room: Room) -> int:
     pytest.fail("the host never had a move")
 
 
-def test_each_heir_gets_a_moves_backup_just_before_the_move_itself() -> None:
+def test_each_heir_gets_a_moves_backup_with_the_move_itself() -> None:
     """The views do not wait for the heirs to say they keep the backup (a round trip on
-    every move): each heir's backup goes first on its own ordered connection, so no
-    heir sees a move it could not carry the room on from."""
+    every move): each heir's backup goes in the same message as its view of the move
+    (``backed``), so no heir sees a move it could not carry the room on from."""
     room = Room("dilemmas", 1)
     moves = room.host.view_for(room.host.me)["legal_moves"]
     room.host.submit(engine.moves.concrete(moves[0], room.rng.randint))
     queued = _queued(room)
     for heir in ("A", "B", "C"):
         kinds = [kind for dst, kind in queued if dst == heir]
-        assert kinds[0] == "backup" and "update" in kinds, (heir, kinds)
+        assert kinds[0] == "backed", (heir, kinds)
     room.net.settle()
     version = room.table.state.version
     assert all(g.version == version for g in room.guests.values())
     assert all(g.backups[-1].version == version for g in room.guests.values())
+
+
+def test_a_backup_too_long_to_go_with_its_view_goes_just_before_it() -> None:
+    """Together over a message's limit: the backup alone first, then the view, still in
+    order on the heir's connection, and the heir keeps both."""
+    room = Room("dilemmas", 1)
+    moves = room.host.view_for(room.host.me)["legal_moves"]
+    made = room.host.backups.make
+
+    def padded(*args: Any) -> list[Any]:
+        # Anna's backup grows to just short of the limit on its own (a long room).
+        def grown(m: Any) -> Any:
+            return {**m, "room": m["room"] + "A" * (MAX_BYTES - len(encode(m)) - 10)}
+
+        return [(p, grown(m) if p == "A" else m, s) for p, m, s in made(*args)]
+
+    room.host.backups.make = padded  # type: ignore[method-assign]
+    room.host.submit(engine.moves.concrete(moves[0], room.rng.randint))
+    kinds = [kind for dst, kind in _queued(room) if dst == "A"]
+    assert kinds[:2] == ["backup", "update"], kinds
+    assert next(kind for dst, kind in _queued(room) if dst == "B") == "backed"
+    room.net.settle()
+    version = room.table.state.version
+    assert room.guests["A"].version == version
+    assert room.guests["A"].backups[-1].version == version
 
 
 def test_a_host_that_dies_after_one_heir_got_the_move_is_carried_on_from_the_move_before() -> None:
@@ -353,7 +379,9 @@ def test_every_backup_pooled_tells_the_guests_nothing_their_seats_did_not_see(
         assert moved is None, f"{peer}'s backup depends on a secret: {moved}"
         assert newest.part == dealing.hidden(state, room.seat_of(peer))
     texts = [m for g in room.guests for m in room.net.received.get(g, []) if '"backup"' in m]
-    rooms = [unpack(json.loads(t)["room"]) for t in texts]
+    sent = [json.loads(t) for t in texts]
+    rooms = [unpack((m["backup"] if m["t"] == "backed" else m)["room"]) for m in sent]
+    assert rooms, "no backup reached a guest"
     tokens = [m.token for m in room.host.members.values()]
     for data in rooms:
         blob = json.dumps(data)

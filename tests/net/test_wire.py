@@ -8,6 +8,7 @@ as a type whose fields its checks did not check.
 
 from __future__ import annotations
 
+import json
 from typing import Any, get_args, get_type_hints
 
 import pytest
@@ -50,3 +51,30 @@ def test_a_text_becomes_a_typed_message_only_whole():
             wire.read_guest(bad)
     with pytest.raises(ProtocolError):
         wire.read_peer('{"t":"sync","version":3}')
+
+
+def test_a_backed_message_is_checked_inside_as_its_two_messages_would_be():
+    backup = {
+        "t": "backup",
+        "serial": 1,
+        "epoch": 0,
+        "version": 3,
+        "heirs": [],
+        "room": "eJw=",
+        "part": None,
+        "salt": "s",
+        "chain": [],
+    }
+    news = {"t": "update", "base": 2, "version": 3, "set": {}, "drop": []}
+    good = {"t": "backed", "backup": backup, "news": news}
+    assert wire.read_host(json.dumps(good))["t"] == "backed"
+    for bad in (
+        {**good, "backup": {**backup, "version": -1}},
+        {**good, "backup": {**backup, "extra": 1}},
+        {**good, "backup": news},
+        {**good, "news": {"t": "tick", "version": 1, "at": 2, "epoch": 0}},
+        {**good, "news": {**news, "t": "backed"}},
+        {**good, "news": "update"},
+    ):
+        with pytest.raises(ProtocolError):
+            wire.read_host(json.dumps(bad))

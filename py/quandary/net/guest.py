@@ -51,6 +51,7 @@ from .wire import (
     Opening,
     PeerMessage,
     ReactionNews,
+    Snapshot,
     Update,
     read_host,
     read_peer,
@@ -240,6 +241,10 @@ class RoomGuest:
         if msg["t"] == "backup":
             self._keep(msg)
             return
+        if msg["t"] == "backed":
+            self._keep(msg["backup"])  # kept before its move is shown
+            self._news(msg["news"])
+            return
         if msg["t"] == "replaced":
             self.status, self.notice = "replaced", None
             return
@@ -257,11 +262,8 @@ class RoomGuest:
                 self.lobby = read_lobby(msg["lobby"])
             except ProtocolError:
                 return  # a lobby the screens could not draw is not kept: nothing changes
-        elif msg["t"] == "snapshot":
-            if _drawable(msg["view"]):
-                self.version, self.view = msg["version"], msg["view"]
-        elif msg["t"] == "update":
-            self._update(msg)
+        elif msg["t"] == "snapshot" or msg["t"] == "update":
+            self._news(msg)
         elif msg["t"] == "record":
             self.record = (msg["version"], msg["record"])
             self._check_deal(peer, msg["deal"], msg["record"])
@@ -716,7 +718,12 @@ class RoomGuest:
         else:
             self._send(self.host, {"t": "react", "emoji": emoji})
 
-    def _update(self, msg: Update) -> None:
+    def _news(self, msg: Snapshot | Update) -> None:
+        """The host's view of the table now: whole, or what changed since ``base``."""
+        if msg["t"] == "snapshot":
+            if _drawable(msg["view"]):
+                self.version, self.view = msg["version"], msg["view"]
+            return
         if self.view is None or msg["base"] != self.version:
             if self.version is None or msg["version"] > self.version:
                 self.sync()

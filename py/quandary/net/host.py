@@ -20,7 +20,7 @@ from quandary.engine import BadSetup, CorruptState, GameError, GameSpec, Move
 from quandary.table import BotSpeed, Seat, Table
 
 from ..text import clean_name
-from .backups import Backups
+from .backups import Backups, Outgoing
 from .budget import Budget
 from .chat import ChatRoom, Refused
 from .lobby import LobbySeat, Patience, RoomLobby
@@ -38,6 +38,8 @@ from .messages import MAX_BYTES, ProtocolError, encode
 from .outbox import Outbox
 from .succession import HASHED, SUCCESSION_MS, Deal, heirs_of
 from .wire import (
+    Backed,
+    BackupNews,
     Greeting,
     GuestMessage,
     HostMessage,
@@ -755,10 +757,12 @@ class RoomHost:
     def broadcast(self) -> None:
         """Send every connected guest what changed for them, once the room is backed up.
 
-        Each heir's backup goes first, on the same ordered connection as its view, so
-        no heir hears of a move it could not carry the room on from (``Backups``).
+        Each heir's backup goes with its view, in one message (``backed``), or just
+        before it on the same ordered connection, so no heir hears of a move it could
+        not carry the room on from (``Backups``); a backup whose heir's view did not
+        change goes alone.
         """
-        self._back_up()
+        backups = {peer: (msg, seat) for peer, msg, seat in self._backups_due()}
         lobby = self.lobby()
         for member in list(self.members.values()):
             peer = member.peer
@@ -768,21 +772,25 @@ class RoomHost:
                 self._sent_lobby[peer] = lobby
                 self._send(peer, {"t": "lobby", "lobby": lobby}, member.seat)
             if self.table is not None:
-                self._send_view(member)
+                backup = backups.pop(peer, None)
+                if self._send_view(member, backup=backup[0] if backup else None):
+                    backup = None
+                if backup is not None:
+                    self._send(peer, *backup)
+        for peer, (msg, seat) in backups.items():
+            self._send(peer, msg, seat)
 
-    def _back_up(self) -> None:
-        """Leave every seated guest a backup it could carry the room on from (``Backups``)."""
+    def _backups_due(self) -> list[Outgoing]:
+        """A backup for every seated guest to carry the room on from, if one is due
+        (``Backups``): the caller sends each with, or before, its heir's view."""
         if not self.backups.on or self.table is None:
-            return
+            return []
         order = [(m.id, m.peer, m.seat, m.key) for m in self.members.values()]
         heirs = [h for h in heirs_of(order, self.me) if h[1] != LOCAL]
         seats = {m.id: m.seat for m in self.members.values() if m.seat is not None}
         covered = tuple(s.covered for s in self.table.seats)
         state = self.table.state
-        for peer, msg, seat in self.backups.make(
-            state, covered, heirs, seats, self.to_json, self.epoch
-        ):
-            self._send(peer, msg, seat)
+        return self.backups.make(state, covered, heirs, seats, self.to_json, self.epoch)
 
     def tick(self) -> None:
         """Tell every guest the host is here and which version is current.
@@ -808,11 +816,15 @@ class RoomHost:
         for peer in sorted(self.peers - known):
             self._send(peer, self._greeting(), None)  # a greeting may be lost
 
-    def _send_view(self, member: Member, snapshot: bool = False) -> None:
-        """Send what changed of the member's view (all of it for a ``snapshot``)."""
+    def _send_view(
+        self, member: Member, snapshot: bool = False, backup: BackupNews | None = None
+    ) -> bool:
+        """Send what changed of the member's view (all of it for a ``snapshot``), with
+        ``backup`` in one message if the two fit in one, else just before it; whether
+        anything was sent (if not, the backup is the caller's to send)."""
         peer = member.peer
         if self.table is None or peer is None or peer == LOCAL:
-            return
+            return False
         view = self.table.view(member.seat)
         version = view["version"]
         last = self._sent_view.get(peer)
@@ -822,12 +834,23 @@ class RoomHost:
             base, old = last
             changed = {k: v for k, v in view.items() if old.get(k) != v}
             if base == version and not changed:
-                return
+                return False
             gone = [k for k in old if k not in view]
             msg = {"t": "update", "base": base, "version": version, "set": changed, "drop": gone}
         self._sent_view[peer] = (version, view)
-        self._send(peer, msg, member.seat)
+        backed: Backed | None = None
+        if backup is not None:
+            backed = {"t": "backed", "backup": backup, "news": msg}
+            if len(encode(backed).encode("utf-8")) > MAX_BYTES:
+                backed = None  # too long together: the backup goes first, on its own
+        if backed is not None:
+            self._send(peer, backed, member.seat)
+        else:
+            if backup is not None:
+                self._send(peer, backup, member.seat)
+            self._send(peer, msg, member.seat)
         self._send_record(peer, member.seat)
+        return True
 
     def _send_record(self, peer: str, seat: int | None) -> None:
         """Once the game is over, its record, so every guest may watch it again.

@@ -168,6 +168,21 @@ def _flag(v: Any) -> bool:
     return isinstance(v, bool)
 
 
+def _host_message(*kinds: str) -> Check:
+    """One of the host's messages of ``kinds``, whole, inside another (``backed``)."""
+
+    def check(v: Any) -> bool:
+        if not isinstance(v, dict) or v.get("t") not in kinds:
+            return False
+        try:
+            _check_fields(v, HOST_TYPES[v["t"]])
+        except ProtocolError:
+            return False
+        return True
+
+    return check
+
+
 _LINE = {
     "n": _count,
     "member": _text(MAX_ID),
@@ -230,6 +245,9 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
         "salt": _text(MAX_ID),
         "chain": _chain,
     },
+    # A move's backup and the view of that move, to an heir in one message: the backup
+    # is kept before the view is shown, and neither waits for a message of its own.
+    "backed": {"backup": _host_message("backup"), "news": _host_message("update", "snapshot")},
     "rejected": {"code": _text(MAX_ID), "reason": _text(400), "id": _optional(_text(MAX_ID))},
     # A finished game's record, for the guest's replay (checked again there, as any record),
     # and after a succession how its host dealt (net/succession.py ``Deal``).
@@ -283,6 +301,12 @@ def parse(text: Any, types: dict[str, dict[str, Check]]) -> dict[str, Any]:
     fields = types.get(data["t"])
     if fields is None:
         raise ProtocolError(f"Unknown message type {data['t'][:20]!r}.")
+    _check_fields(data, fields)
+    return data
+
+
+def _check_fields(data: dict[str, Any], fields: dict[str, Check]) -> None:
+    """``data`` holds exactly ``fields`` besides its type, each passing its check."""
     if set(data) - {"t"} != set(fields):
         raise ProtocolError(
             f"A {data['t']!r} message needs exactly the fields {', '.join(sorted(fields))}."
@@ -292,7 +316,6 @@ def parse(text: Any, types: dict[str, dict[str, Check]]) -> dict[str, Any]:
             raise ProtocolError(
                 f"The field {key!r} of {_WHAT.get(data['t'], 'a message')} is invalid."
             )
-    return data
 
 
 def check_depth(text: str) -> None:

@@ -147,6 +147,14 @@ class BackupNews(TypedDict):
     chain: list[Mandate]
 
 
+class Backed(TypedDict):
+    """A move's backup and that move's view, to an heir in one message (``host.broadcast``)."""
+
+    t: Literal["backed"]
+    backup: BackupNews
+    news: Snapshot | Update
+
+
 class Rejected(TypedDict):
     t: Literal["rejected"]
     code: str
@@ -184,6 +192,7 @@ HostMessage = (
     | Update
     | Tick
     | BackupNews
+    | Backed
     | Rejected
     | RecordNews
     | ChatLines
