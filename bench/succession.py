@@ -33,6 +33,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 import quandary.games  # noqa: F401 - fills the registry
 from bench.rooms import percentile, ready
 from quandary import engine
+from quandary.net.messages import encode
 from quandary.net.succession import LEFT_MS
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
@@ -54,10 +55,16 @@ def memnet_part(rooms: int) -> dict[str, Any]:
             acknowledged = _log(room)
             for peer, texts in room.net.received.items():
                 for text in texts:
-                    if '"t":"backup"' in text:
-                        backup_bytes += len(text.encode())
+                    size = len(text.encode())
+                    if '"t":"backed"' in text:  # a backup with the view of its move
+                        backed = json.loads(text)
+                        part = len(encode(backed["backup"]).encode())
+                        backup_bytes += part
+                        other_bytes += size - part
+                    elif '"t":"backup"' in text:
+                        backup_bytes += size
                     elif peer in room.guests:
-                        other_bytes += len(text.encode())
+                        other_bytes += size
             moves += max(1, room.table.state.version)
             if room.table.over:
                 continue

@@ -84,7 +84,11 @@ class Device:
     def keep_heard(self) -> None:
         assert self.page is not None
         texts = self.page.evaluate("window.__quandaryInbox || []")
-        self.heard += [json.loads(json.loads(t)["m"]) for t in texts if t.startswith('{"m":')]
+        for text in texts:
+            if text.startswith('{"m":'):
+                msg = json.loads(json.loads(text)["m"])
+                # A backup with the view of its move: heard as the two, in that order.
+                self.heard += [msg["backup"], msg["news"]] if msg.get("t") == "backed" else [msg]
 
 
 def _strings(value: Any, out: set[str]) -> set[str]:
