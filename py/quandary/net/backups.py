@@ -5,8 +5,9 @@ After every change the host leaves every seated guest (an heir) a backup: one
 world nobody has seen, with each heir's salted commitment to its hidden part,
 and, to each heir alone, its own part and salt. Nothing in it is secret from
 its holder, so no group of guests learns anything by pooling theirs. Each heir's
-backup goes just before its view of the change, on the same ordered connection,
-so an heir never sees a move it does not hold the backup of; the views do not
+backup goes in the same message as its view of the change (``backed``; just before
+it, on the same ordered connection, if the two are too long for one message), so
+an heir never sees a move it does not hold the backup of; the views do not
 wait for the heirs to say so (a round trip on every move), and a host that dies
 between one heir and the next leaves some a move behind the others, which the
 successor settles (``RoomGuest._gathered``).
