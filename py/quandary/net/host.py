@@ -762,7 +762,7 @@ class RoomHost:
         not carry the room on from (``Backups``); a backup whose heir's view did not
         change goes alone.
         """
-        backups = {peer: (msg, seat) for peer, msg, seat in self._backups_due()}
+        backups = {peer: msg for peer, msg, _ in self._backups_due()}
         lobby = self.lobby()
         for member in list(self.members.values()):
             peer = member.peer
@@ -772,13 +772,7 @@ class RoomHost:
                 self._sent_lobby[peer] = lobby
                 self._send(peer, {"t": "lobby", "lobby": lobby}, member.seat)
             if self.table is not None:
-                backup = backups.pop(peer, None)
-                if self._send_view(member, backup=backup[0] if backup else None):
-                    backup = None
-                if backup is not None:
-                    self._send(peer, *backup)
-        for peer, (msg, seat) in backups.items():
-            self._send(peer, msg, seat)
+                self._send_view(member, backup=backups.get(peer))
 
     def _backups_due(self) -> list[Outgoing]:
         """A backup for every seated guest to carry the room on from, if one is due
@@ -818,13 +812,13 @@ class RoomHost:
 
     def _send_view(
         self, member: Member, snapshot: bool = False, backup: BackupNews | None = None
-    ) -> bool:
+    ) -> None:
         """Send what changed of the member's view (all of it for a ``snapshot``), with
-        ``backup`` in one message if the two fit in one, else just before it; whether
-        anything was sent (if not, the backup is the caller's to send)."""
+        ``backup`` in one message if the two fit in one, else just before it (alone if
+        the view did not change)."""
         peer = member.peer
         if self.table is None or peer is None or peer == LOCAL:
-            return False
+            return
         view = self.table.view(member.seat)
         version = view["version"]
         last = self._sent_view.get(peer)
@@ -834,23 +828,23 @@ class RoomHost:
             base, old = last
             changed = {k: v for k, v in view.items() if old.get(k) != v}
             if base == version and not changed:
-                return False
+                if backup is not None:
+                    self._send(peer, backup, member.seat)
+                return
             gone = [k for k in old if k not in view]
             msg = {"t": "update", "base": base, "version": version, "set": changed, "drop": gone}
         self._sent_view[peer] = (version, view)
-        backed: Backed | None = None
         if backup is not None:
-            backed = {"t": "backed", "backup": backup, "news": msg}
-            if len(encode(backed).encode("utf-8")) > MAX_BYTES:
-                backed = None  # too long together: the backup goes first, on its own
-        if backed is not None:
-            self._send(peer, backed, member.seat)
-        else:
-            if backup is not None:
+            backed: Backed = {"t": "backed", "backup": backup, "news": msg}
+            text = self.outbox.encoded(backed)
+            if text is not None:
+                self._send(peer, backed, member.seat, text)
+            else:  # too long together: the backup goes first, on its own
                 self._send(peer, backup, member.seat)
+                self._send(peer, msg, member.seat)
+        else:
             self._send(peer, msg, member.seat)
         self._send_record(peer, member.seat)
-        return True
 
     def _send_record(self, peer: str, seat: int | None) -> None:
         """Once the game is over, its record, so every guest may watch it again.
@@ -884,12 +878,13 @@ class RoomHost:
             msg: Rejected = {"t": "rejected", "code": code, "reason": reason, "id": intent}
             self._send(peer, msg, None)
 
-    def _send(self, peer: str, msg: HostMessage, seat: int | None) -> None:
-        """Through the one door out (``Outbox``). A message dropped for a leak makes
-        the view last sent to that peer forgotten, so its next view goes whole (and is
-        checked whole) rather than as a diff against a view it never got."""
+    def _send(self, peer: str, msg: HostMessage, seat: int | None, text: str | None = None) -> None:
+        """Through the one door out (``Outbox``; ``text``: ``msg`` already encoded by
+        it). A message dropped for a leak makes the view last sent to that peer
+        forgotten, so its next view goes whole (and is checked whole) rather than as a
+        diff against a view it never got."""
         state = self.table.state if self.table is not None else None
-        if not self.outbox.send(peer, msg, seat, state):
+        if not self.outbox.send(peer, msg, seat, state, text):
             self._sent_view.pop(peer, None)
 
     # -- helpers -------------------------------------------------------------------

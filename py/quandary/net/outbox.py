@@ -41,14 +41,23 @@ class Outbox:
         self._state: Any = None
         self._secrets: dict[int | None, frozenset[str]] = {}
 
-    def send(self, peer: str, msg: HostMessage, seat: int | None, state: Any) -> bool:
+    @staticmethod
+    def encoded(msg: HostMessage) -> str | None:
+        """``msg`` as it would be sent, or None if it is over a message's limit."""
+        text = encode(msg)
+        return text if len(text.encode("utf-8")) <= MAX_BYTES else None
+
+    def send(
+        self, peer: str, msg: HostMessage, seat: int | None, state: Any, text: str | None = None
+    ) -> bool:
         """Send ``msg`` to ``peer`` (whose seat is ``seat``) unless it leaks; True if sent.
 
         ``state`` is the game now (None before it starts): what the recipient may
-        not see is read from it, once per state and seat.
+        not see is read from it, once per state and seat. ``text``: ``msg`` as
+        ``encoded`` gave it, not encoded again.
         """
-        text = encode(msg)
-        if len(text.encode("utf-8")) > MAX_BYTES:
+        text = text if text is not None else self.encoded(msg)
+        if text is None:
             raise ProtocolError(f"A {msg['t']} message grew over 64 KiB.")
         if state is not None and set(QUOTED.findall(text)) & self._secrets_of(state, seat):
             self.leaks += 1
