@@ -9,7 +9,7 @@ connection signs every message it sends as an envelope
 key (or a key that receiver was told to trust: a successor's device key), came
 from the connection it names, to this connection, newer than the last.
 Everything else arrives as ``from_host=False``. Every guest has its own device
-key pair (``devices``), as the page makes one when it opens a room.
+key pair (``devices``), as the page makes one when it first opens a room.
 """
 
 from __future__ import annotations
@@ -38,6 +38,13 @@ def b64(data: bytes) -> str:
 
 def unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def private_key(pkcs8: str) -> Ed25519PrivateKey:
+    """A private key as the page keeps it (PKCS#8, base64url), read back."""
+    key = serialization.load_der_private_key(unb64(pkcs8), None)
+    assert isinstance(key, Ed25519PrivateKey), "a room's keys are Ed25519"
+    return key
 
 
 @dataclass
@@ -95,9 +102,8 @@ class Signing:
     src: str
 
     def become_host(self, key: str) -> None:
-        device = self.net.devices[self.src]
-        assert key == device.pkcs8, "a successor signs with its own device key"
-        self.net.signers[self.src] = device.private
+        """Sign with ``key`` (PKCS#8, base64url) from now on, as the page imports it."""
+        self.net.signers[self.src] = private_key(key)
 
     def trust(self, key: str) -> None:
         self.net.trusted.setdefault(self.src, set()).add(key)

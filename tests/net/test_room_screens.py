@@ -33,7 +33,7 @@ from quandary.web.controller import Controller
 from quandary.web.room_controller import SEARCH_PATIENCE
 from quandary.web.storage import MemoryStorage
 
-from .memnet import HostKey, Network
+from .memnet import HostKey, Network, private_key
 
 
 @dataclass
@@ -89,8 +89,8 @@ class Device:
                 self.connection += 1
                 room = self.controller.room
                 assert room is not None
-                key = self.net.key.private if effect.signing_key == self.net.key.pkcs8 else None
-                assert (key is None) == (effect.signing_key is None), "a key that is not the room's"
+                # The room's key, or a successor's own device key kept with its room.
+                key = private_key(effect.signing_key) if effect.signing_key else None
                 send = self.net.sender(self.peer, key)
                 # The page makes this device's own key pair as it opens the room.
                 device = self.net.devices.setdefault(self.peer, HostKey())
@@ -576,6 +576,17 @@ def test_the_host_leaves_for_good_and_a_guests_device_carries_the_game_on() -> N
     for device in (ben, cleo):
         assert "Connected to the room." in device.html(), device.name
         assert device.room_view()["version"] == host.room_view()["version"], device.name
+    # Anna's page opens again. Her saved room says she hosts, at the epoch before: she
+    # believes Hana by the mandates that name Hana's key, and sits down with the key
+    # her device kept for this room (so the mandates name her already).
+    device_key = anna.controller.room.device
+    anna.boot()
+    assert "You are the host" in anna.html()
+    beat(net, [host, ben, cleo, anna], ALONE_BEATS + 2)
+    assert "another player's device took over" in html.unescape(anna.html())
+    assert anna.controller.room.device == device_key
+    assert "You are the host" not in anna.html() and "You are the host" in host.html()
+    assert anna.room_view()["version"] == host.room_view()["version"]
 
 
 @pytest.mark.parametrize("game", [g.spec.id for g in engine.all_games()])

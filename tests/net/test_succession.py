@@ -674,6 +674,48 @@ def test_a_reloaded_host_a_player_came_back_to_for_a_moment_still_steps_down() -
     assert returning.superseded and returning.successor_key == room.net.devices["A"].public
 
 
+def test_a_player_back_just_before_the_host_leaves_can_succeed_and_be_believed() -> None:
+    """Ben's page closes and opens again (its device keeps its key), and the host leaves
+    before it could sign a new mandate: Ben carries the room on, and a device that never
+    followed him (the host that left, back with its saved room) believes his greeting
+    by its mandates and sits down. A host names every seated player's key, here or not,
+    so a player who comes back is named already; a mandate naming only those connected
+    would not name Ben, and the old host would run a second table for good."""
+    room = Room("dilemmas", 3, guests=2)
+    _into(room, 3)
+    ben = room.guests.pop("B")
+    assert ben.token is not None
+    room.net.disconnect("B")  # away while Anna takes over
+    room.beat()
+    room.vanish()
+    assert room.succeed() == "A"
+    anna = room.host
+    _into(room, 3)
+    anna.backups.certify = lambda text: None  # from now on too slow to sign before it closes
+    room.net.devices["B2"] = room.net.devices["B"]  # the same device, a new connection
+    back = room.net.add_guest("B2", "Ben", ben.token)
+    back.trusted = set(ben.trusted)
+    room.net.trusted["B2"] = set(ben.trusted)
+    room.guests["B2"] = back
+    room.net.settle()
+    room.beat(TOKEN_PATIENCE + 2)  # he never saw Anna take over: he believes her mandates
+    assert back.view is not None and back.backups, "Ben is back at his seat, an heir"
+    key = room.net.devices["A"].private
+    room.vanish()
+    assert room.succeed() == "B2"
+    returning = RoomHost(
+        room.net.sender("A2", key), room.net.make_id, lambda: 5, "Anna", room.net.now
+    )
+    returning.restore(anna.to_json())
+    room.net.connect("A2", returning)
+    room.net.settle()
+    for _ in range(ALONE_BEATS + 1):
+        room.beat()
+        returning.tick()
+        room.net.settle()
+    assert returning.superseded and returning.successor_key == room.net.devices["B"].public
+
+
 def test_dilemmas_window_goes_on_under_the_successor_with_the_time_it_had_left() -> None:
     """Dilemma's throw window, the host heard of for a while after its last backup and
     then gone: the successor's window goes on from where it was when the host was last

@@ -62,6 +62,18 @@ class Backups:
         self._moment = None
         return True
 
+    def _ask_mandate(self, mandate: str) -> None:
+        """Have the transport sign ``mandate`` if it is new (answered by ``certified``)."""
+        if mandate == self._mandate:
+            return
+        self._mandate = mandate
+        if self.certify is not None:
+            self._making = True
+            try:
+                self.certify(mandate)
+            finally:
+                self._making = False
+
     def mandate_chain(self) -> list[list[str]]:
         """The mandates from the room's key to this host's heirs, for the heirs to show."""
         own = [list(self._certified)] if self._certified is not None else []
@@ -75,14 +87,20 @@ class Backups:
         seats: dict[str, int],
         room: Callable[[], dict[str, Any]],
         epoch: int,
+        named: list[tuple[str, str]],
     ) -> list[Outgoing]:
         """The backups of this moment, if it changed (a move, a seat covered, the heirs).
 
         ``seats``: each heir's seat; ``room``: the room as the host saves it (made
-        only when a backup is due).
+        only when a backup is due); ``named``: every seated player's device key, for
+        the mandate (``mandate_text``), asked for as soon as it changes, heirs here
+        or not.
         """
+        if not self.on:
+            return []
+        self._ask_mandate(mandate_text(epoch, named))
         moment = (state.version, covered, tuple(heirs))
-        if not self.on or not heirs or moment == self._moment:
+        if not heirs or moment == self._moment:
             return []
         self._moment = moment
         self.serial += 1
@@ -95,15 +113,6 @@ class Backups:
             str(seat): dealing.commitment(salt, part) for seat, part, salt in parts.values()
         }
         packed = pack(world)
-        mandate = mandate_text(epoch, heirs)
-        if mandate != self._mandate:
-            self._mandate = mandate
-            if self.certify is not None:
-                self._making = True
-                try:
-                    self.certify(mandate)
-                finally:
-                    self._making = False
         chain = self.mandate_chain()
         listed = [list(h) for h in heirs]
         out: list[Outgoing] = []

@@ -783,8 +783,13 @@ class RoomHost:
         heirs = [h for h in heirs_of(order, self.me) if h[1] != LOCAL]
         seats = {m.id: m.seat for m in self.members.values() if m.seat is not None}
         covered = tuple(s.covered for s in self.table.seats)
+        named = [
+            (m.id, m.key)
+            for m in self.members.values()
+            if m.id != self.me and m.seat is not None and m.key is not None
+        ]
         state = self.table.state
-        return self.backups.make(state, covered, heirs, seats, self.to_json, self.epoch)
+        return self.backups.make(state, covered, heirs, seats, self.to_json, self.epoch, named)
 
     def tick(self) -> None:
         """Tell every guest the host is here and which version is current.

@@ -86,12 +86,16 @@ MANDATES = 8
 device that never saw the room's successions cannot join it (those that did can)."""
 
 
-def mandate_text(epoch: int, heirs: list[Heir]) -> str:
+def mandate_text(epoch: int, named: list[tuple[str, str]]) -> str:
     """What a host signs to name its heirs' keys: a device that only knows the room's
-    key (a newcomer, a player back after the succession) checks a successor by it."""
-    return json.dumps(
-        {"epoch": epoch, "heirs": [[m, k] for m, _, k in heirs]}, separators=(",", ":")
-    )
+    key (a newcomer, a player back after the succession) checks a successor by it.
+
+    ``named``: (member id, device key) of every seated player but the host, connected
+    or not. A player who is away now is named too, so when they come back (their
+    device keeps its key) they are an heir the chain already names: were they named
+    only once back, a host that left before its page signed the new mandate would
+    leave a successor nobody new could believe."""
+    return json.dumps({"epoch": epoch, "heirs": [[m, k] for m, k in named]}, separators=(",", ":"))
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,8 @@ from .storage import Storage
 from .table_controller import DAMAGED, TableController
 
 CHAT_ACTIONS = frozenset({Action.CHAT_SEND, Action.CHAT_REACT, Action.CHAT_OPEN})
+KEY_CHARS = 128
+"""The longest key text a room record keeps (an Ed25519 key's PKCS#8, base64url, is 64)."""
 SEARCH_PATIENCE = 8
 """Timer beats (2 s each) before a guest is told nobody has answered yet."""
 WRONG_SECRET = (
@@ -96,6 +98,17 @@ def room_key(room: str) -> str:
     return f"quandary.room.{room}"
 
 
+def _kept_device(record: dict[str, Any]) -> tuple[str, str] | None:
+    """The key pair this device used in a room before, if its record has one."""
+    kept = record.get("device")
+    if not isinstance(kept, list) or len(kept) != 2:
+        return None
+    public, private = kept
+    if not all(isinstance(k, str) and 0 < len(k) <= KEY_CHARS for k in (public, private)):
+        return None
+    return public, private
+
+
 class RoomController:
     """One room, seen from this device."""
 
@@ -132,11 +145,13 @@ class RoomController:
         """Whether the player has the chat panel open (the page says when it changes)."""
         self.chat_seen = 0
         """The newest line shown with the panel open: later ones count as unread."""
-        self.device: tuple[str, str] | None = None
-        """This device's own key pair (public, private), made by the page when the room
-        opened: named in the order of succession, signs if this device succeeds."""
         create = signing_key is not None
         record = {} if create else self._stored()
+        self.device: tuple[str, str] | None = _kept_device(record)
+        """This device's own key pair (public, private): named in the order of
+        succession, signs if this device succeeds. Made by the page when it first
+        opened the room, then kept with the room (``opened``), so a page that closes
+        and opens again is the heir its host's mandates name already."""
         seen = 0
         self.signing_key = signing_key
         """The host's private key (PKCS#8, base64url): only the room's creator has it."""
@@ -195,6 +210,7 @@ class RoomController:
                 "secret": self.link.secret,
                 "key": self.signing_key,
                 "host": self.host.to_json(),
+                "device": list(self.device) if self.device is not None else None,
                 "seen": self.table.seen,
                 # Apart from the room (whose copy goes into the backups): see ``Deal``.
                 "deal": self.host.deal.to_json() if self.host.deal is not None else None,
@@ -205,6 +221,7 @@ class RoomController:
                 "token": self.guest.token,
                 "name": self.guest.name,
                 "trusted": sorted(self.guest.trusted),
+                "device": list(self.device) if self.device is not None else None,
             }
         else:
             return
@@ -241,11 +258,12 @@ class RoomController:
         signing: Signing | None = None,
         device: tuple[str, str] | None = None,
     ) -> None:
-        """The transport is open: how to reach a peer, its key work, this device's keys."""
+        """The transport is open: how to reach a peer, its key work, this device's keys
+        (the pair kept with the room, if there is one, rather than the page's new one)."""
         self.send = send
         self.can_share = can_share
         self.signing = signing
-        self.device = device
+        self.device = self.device or device
         if self.host is not None and signing is not None:
             self.host.backups.on = True
             self.host.backups.certify = signing.certify
