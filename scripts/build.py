@@ -169,6 +169,8 @@ def build(out: Path, games: tuple[str, ...] = ()) -> None:
     (out / "index.html").write_text(text.replace(ASSETS, folder), "utf-8")
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     (out / "pyscript.toml").write_text(config.replace(ASSETS, folder), "utf-8")
+    rules = "static/rules/index.html"
+    (out / rules).write_text(_shell(("--rules",), rules), "utf-8")
     write_icons(out / "static" / "icons")
     # Last: the service worker's precache list is the finished site, hashed.
     write_service_worker(out)
@@ -263,18 +265,19 @@ def _zip_package(package: Path, target: Path, base: Path | None = None) -> None:
                 archive.write(path, path.relative_to(top).as_posix())
 
 
-def _shell(games: tuple[str, ...]) -> str:
+def _shell(games: tuple[str, ...], page: str = "index.html") -> str:
     """index.html filled in with the game list (``scripts/shell.py``), in a Python of its
-    own: it lists the site's games and ``games``, never what the caller registered."""
+    own: it lists the site's games and ``games``, never what the caller registered.
+    ``games`` ("--rules",) and ``page`` static/rules/index.html: the rules index."""
     done = subprocess.run(
         [sys.executable, "-m", "scripts.shell", *games],
-        input=(ROOT / "index.html").read_bytes(),
+        input=(ROOT / page).read_bytes(),
         capture_output=True,
         cwd=ROOT,
         check=False,
     )
     if done.returncode:
-        raise SystemExit(f"filling index.html failed:\n{done.stderr.decode('utf-8', 'replace')}")
+        raise SystemExit(f"filling {page} failed:\n{done.stderr.decode('utf-8', 'replace')}")
     return done.stdout.decode("utf-8")
 
 

@@ -26,6 +26,8 @@ from quandary.web.html import Markup, attrs, join, markup  # noqa: E402
 from quandary.web.render.lobby import setup_form  # noqa: E402
 
 LOBBY = "    <!-- quandary:lobby"
+RULES = "    <!-- quandary:rules"
+"""The line of ``static/rules/index.html`` that becomes the list of the games' rules."""
 SETUPS = "  <!-- quandary:setups"
 ASSETS = "./static/vendor/"
 """How index.html names the built assets; the build
@@ -40,6 +42,23 @@ def fill_shell(html: str) -> str:
     lobby = "    " + fresh.render() + "\n"
     setups = "  " + join(_setup_template(fresh, e.id) for e in entries) + "\n"
     return replace_line(replace_line(html, LOBBY, lobby), SETUPS, setups)
+
+
+def fill_rules(html: str) -> str:
+    """The rules index with its marker replaced by a link to each game's rules page,
+    its title, who made it and its tagline, from the registry: a new game is listed
+    with nothing to add here."""
+    items = join(
+        markup(
+            '      <li><a href="{}">{}</a>{}. {}</li>\n',
+            entry.rules_page,
+            entry.spec.title,
+            markup(" {}", entry.credit) if entry.credit else "",
+            entry.spec.tagline,
+        )
+        for entry in catalog.entries()
+    )
+    return replace_line(html, RULES, markup("    <ul>\n{}    </ul>\n", items))
 
 
 def _fresh_device() -> Controller:
@@ -73,16 +92,24 @@ def replace_line(html: str, marker: str, text: str) -> str:
 
 
 def main() -> None:
-    """``python -m scripts.shell [GAME ...] < index.html``: the filled page on stdout.
+    """``python -m scripts.shell [GAME ...] < index.html``: the filled page on stdout
+    (``--rules < static/rules/index.html``: the rules index).
 
     The build runs it in an interpreter of its own, so the page lists the site's
     games, plus the packages named (test-only games, in a build for the tests),
     whatever the building process has registered (a test run registers the tests'
     own game, which the site's page must never list).
     """
-    for game in sys.argv[1:]:
-        importlib.import_module(game)
-    sys.stdout.buffer.write(fill_shell(sys.stdin.buffer.read().decode("utf-8")).encode("utf-8"))
+    args = sys.argv[1:]
+    if args[:1] == ["--rules"]:
+        # ``--rules < static/rules/index.html``: the site's games only (a test-only
+        # game's rules page is not under static/rules).
+        fill = fill_rules
+    else:
+        fill = fill_shell
+        for game in args:
+            importlib.import_module(game)
+    sys.stdout.buffer.write(fill(sys.stdin.buffer.read().decode("utf-8")).encode("utf-8"))
 
 
 if __name__ == "__main__":

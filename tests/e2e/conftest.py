@@ -20,11 +20,22 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
+from quandary import catalog
 from scripts.build import ensure_built
 from scripts.relay import running_relay
 from scripts.serve import serve_in_thread
+from tests.fifth import in_tests
 
 from .warm import WarmHandler, warm_up
+
+
+def shipped_games(*first: str) -> list[str]:
+    """Every game the site ships: ``first`` in that order (a walk may be seeded by its
+    game's place), then any other, so a new game is walked with nothing to add."""
+    ids = [entry.id for entry in catalog.entries() if not in_tests(entry)]
+    assert set(first) <= set(ids), "a game the site does not ship"
+    return [*first, *(game for game in ids if game not in first)]
+
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"

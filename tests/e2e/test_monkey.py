@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from .conftest import BOOT_TIMEOUT_MS, PageErrors, open_app, wait_js
+from .conftest import BOOT_TIMEOUT_MS, PageErrors, open_app, shipped_games, wait_js
 
 ACTIONS = int(os.environ.get("QUANDARY_MONKEY_ACTIONS", "500"))
 SEED = int(os.environ.get("QUANDARY_MONKEY_SEED", "1"))
@@ -47,12 +47,16 @@ class Game:
     viewport: dict[str, int]
 
 
-GAMES = [
-    Game("dilemmas", {"width": 1024, "height": 800}),
-    Game("randolph", {"width": 360, "height": 740}),
-    Game("minister", {"width": 390, "height": 844}),
-    Game("royal", {"width": 1024, "height": 800}),
-]
+DESKTOP = {"width": 1024, "height": 800}
+VIEWPORTS = {
+    "dilemmas": DESKTOP,
+    "randolph": {"width": 360, "height": 740},
+    "minister": {"width": 390, "height": 844},
+    "royal": DESKTOP,
+}
+"""The screen each game's monkey plays on (seeded by its place here); a game not named
+is played on a desktop's, after these."""
+GAMES = [Game(game, VIEWPORTS.get(game, DESKTOP)) for game in shipped_games(*VIEWPORTS)]
 
 # The page's crypto.getRandomValues, seeded (xorshift32): the same deals every run.
 SEEDED_RANDOM = """

@@ -18,14 +18,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PRACTISED_DILEMMA, open_app, wait_js
+from .conftest import PRACTISED_DILEMMA, open_app, shipped_games, wait_js
 
 PHONE = {"width": 360, "height": 740}
 STEPS = 1000
 """Taps a walk may take before its game must have ended."""
 STEP_TIMEOUT_MS = 30_000
 """How long a screen may wait for bots and timed windows before it offers a control."""
-GAMES = ["dilemmas", "randolph", "minister", "royal"]
+GAMES = shipped_games("dilemmas", "randolph", "minister", "royal")
 PASS_AROUND = {"dilemmas", "royal"}
 """Games walked with two people at one device, so the hand-over screen (the same in every
 game) is walked too. Dilemma is a race (one person per device); two random people

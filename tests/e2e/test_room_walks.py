@@ -32,10 +32,10 @@ from playwright.sync_api import BrowserContext, Page, expect
 from quandary.net.host import PATIENCE
 from quandary.net.succession import SUCCESSION_MS
 
-from .conftest import BOOT_TIMEOUT_MS
+from .conftest import BOOT_TIMEOUT_MS, shipped_games
 from .rooms import JOIN_TIMEOUT_MS, create_room, join, open_peer
 
-GAMES = ["dilemmas", "randolph", "minister", "royal"]
+GAMES = shipped_games("dilemmas", "randolph", "minister", "royal")
 CLOSED = "page-closed"
 """Marks where a device's page closed in what it heard: it knew nothing until it came back."""
 HIDDEN_HANDS = {"dilemmas", "minister", "royal"}

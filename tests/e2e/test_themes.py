@@ -33,12 +33,12 @@ from quandary.web.bridge import MirrorStorage
 from quandary.web.render import game_ui
 from quandary.web.saves import Shelf
 
-from .conftest import PRACTISED_DILEMMA, ROOT, open_app
+from .conftest import PRACTISED_DILEMMA, ROOT, open_app, shipped_games
 from .play import build_first
 from .rooms import JOIN_TIMEOUT_MS, create_room, join, open_peer
 
 AXE = (ROOT / "node_modules/axe-core/axe.min.js").read_text(encoding="utf-8")
-GAMES = ("dilemmas", "randolph", "minister", "royal")
+GAMES = shipped_games("dilemmas", "randolph", "minister", "royal")
 THEMES = ("light", "dark")
 BAD = ("serious", "critical")
 

@@ -8,6 +8,7 @@ would jump under the player's finger at that moment.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -17,7 +18,9 @@ import pytest
 from quandary import catalog
 from quandary.web import preload
 from quandary.web.bridge import open_bridge
+from scripts.build import _shell
 from scripts.shell import fill_shell
+from tests.fifth import in_tests
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELL = fill_shell((ROOT / "index.html").read_text(encoding="utf-8"))
@@ -68,3 +71,14 @@ def test_the_warm_start_snapshot_holds_every_module_of_the_package() -> None:
         for p in package.rglob("*.py")
     }
     assert files - {"quandary"} == set(preload.MODULES)
+
+
+def test_the_rules_index_links_every_game_the_site_ships_and_no_other() -> None:
+    """The build lists each game's rules from the registry (a new game adds no line
+    there), in a Python of its own: the tests' own game, registered here, has no page
+    under static/rules and is not listed."""
+    page = _shell(("--rules",), "static/rules/index.html")
+    links = re.findall(r'<li><a href="([^"]+)">([^<]+)</a>', page)
+    shipped = [e for e in catalog.entries() if not in_tests(e)]
+    assert links == [(e.rules_page, html.escape(e.spec.title)) for e in shipped]
+    assert all((ROOT / "static" / "rules" / name).is_file() for name, _ in links)
