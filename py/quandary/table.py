@@ -420,14 +420,23 @@ class Table:
         times = [at for at, _ in self._planned.values()] + [clock.deadline]
         return self._origin + min(times)
 
-    def to_json(self) -> dict[str, Any]:
-        """Everything needed to resume: seats, record and state."""
+    def to_json(self, history: bool = True) -> dict[str, Any]:
+        """Everything needed to resume: seats, record and state.
+
+        Without ``history``, the record's game, players, options and seed only, and no
+        state: what a room's backup keeps of the table before it deals a world of its
+        own (``net.succession.world_room``), spared encoding every move to drop them."""
+        seats = [
+            {"name": s.name, "kind": s.kind, "level": s.level, "covered": s.covered}
+            for s in self.seats
+        ]
+        if not history:
+            r = self.record
+            header = Record(r.game, r.players, r.options, r.seed)
+            return {"format": SAVE_FORMAT, "seats": seats, "record": header.to_json()}
         return {
             "format": SAVE_FORMAT,
-            "seats": [
-                {"name": s.name, "kind": s.kind, "level": s.level, "covered": s.covered}
-                for s in self.seats
-            ],
+            "seats": seats,
             "record": self.record.to_json(),
             "state": engine.to_json(self.state),
         }

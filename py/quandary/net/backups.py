@@ -91,10 +91,10 @@ class Backups:
     ) -> list[Outgoing]:
         """The backups of this moment, if it changed (a move, a seat covered, the heirs).
 
-        ``seats``: each heir's seat; ``room``: the room as the host saves it (made
-        only when a backup is due); ``named``: every seated player's device key, for
-        the mandate (``mandate_text``), asked for as soon as it changes, heirs here
-        or not.
+        ``seats``: each heir's seat; ``room``: the room as the host saves it, its
+        table's moves and state left out (made only when a backup is due);
+        ``named``: every seated player's device key, for the mandate
+        (``mandate_text``), asked for as soon as it changes, heirs here or not.
         """
         if not self.on:
             return []

@@ -789,7 +789,9 @@ class RoomHost:
             if m.id != self.me and m.seat is not None and m.key is not None
         ]
         state = self.table.state
-        return self.backups.make(state, covered, heirs, seats, self.to_json, self.epoch, named)
+        return self.backups.make(
+            state, covered, heirs, seats, lambda: self.to_json(history=False), self.epoch, named
+        )
 
     def tick(self) -> None:
         """Tell every guest the host is here and which version is current.
@@ -911,8 +913,9 @@ class RoomHost:
 
     # -- persistence (the host's device keeps the room across a reload) -----------
 
-    def to_json(self) -> dict[str, Any]:
-        """Everything needed to run the room again after a reload (connections aside)."""
+    def to_json(self, history: bool = True) -> dict[str, Any]:
+        """Everything needed to run the room again after a reload (connections aside);
+        without ``history``, its table without moves or state (``Table.to_json``)."""
         return {
             "format": 1,
             "me": self.me,
@@ -920,7 +923,7 @@ class RoomHost:
             "options": self.options,
             "plan": [{"kind": p.kind, "level": p.level} for p in self.plan],
             "members": [m.to_json() for m in self.members.values()],
-            "table": self.table.to_json() if self.table else None,
+            "table": self.table.to_json(history) if self.table else None,
             # How far into an open timed window the table is: a successor (or this
             # host reloaded) counts on from there, not from the window's last play.
             "window": self.table.window_now(self.now()) if self.table else None,

@@ -159,17 +159,19 @@ def world_room(room: dict[str, Any], state: Any, seed: int) -> dict[str, Any]:
 
     Every hidden card is dealt anew keeping no seat; the record starts from that
     world (its moves would replay the real deal); seat tokens become hashes.
+    ``room``'s table may leave its moves and state out (``Table.to_json`` without
+    history): both are replaced here, and the world's state is encoded once.
     """
     world = dealing.redeal(state, (), seed)
     table = room["table"]
-    record = Record.from_json(table["record"])
+    header = Record.from_json({**table["record"], "moves": []})
     start = engine.to_json(world)
-    record = Record(record.game, record.players, record.options, seed, (), start)
+    record = Record(header.game, header.players, header.options, seed).to_json()
     members = [{**m, "token": _hashed_once(m["token"])} for m in room["members"]]
     return {
         **room,
         "members": members,
-        "table": {**table, "record": record.to_json(), "state": start},
+        "table": {**table, "record": {**record, "start": start}, "state": start},
     }
 
 
