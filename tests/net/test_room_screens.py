@@ -258,9 +258,20 @@ def test_a_guest_who_reloads_gets_the_seat_and_the_game_back() -> None:
     host.press("room-start")
     net.settle()
     hand = anna.room_view()["hand"]
+    device_key = anna.controller.room.device
     anna.reload()
     net.settle()
     assert anna.room_view()["seat"] == 1 and anna.room_view()["hand"] == hand
+    assert anna.controller.room.device == device_key, "the device keeps its key with the room"
+    # A damaged key pair in the record is dropped: the page's new one is used, the seat kept.
+    anna.glue()  # what the page had to save is saved before the record is damaged
+    key = next(k for k in anna.storage if k.startswith("quandary.room."))
+    record = json.loads(anna.storage[key])
+    anna.storage[key] = json.dumps({**record, "device": ["<b>x</b>", "\u202e" * 3]})
+    anna.reload()
+    net.settle()
+    assert anna.room_view()["seat"] == 1 and anna.room_view()["hand"] == hand
+    assert anna.controller.room.device not in (None, device_key, ("<b>x</b>", "\u202e" * 3))
     move = anna.room_view()["legal_moves"][0]
     anna.press("move", move=json.dumps(move))
     net.settle()

@@ -11,6 +11,7 @@ token are kept in storage, so a reload of either side picks the room up again.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -52,8 +53,9 @@ from .storage import Storage
 from .table_controller import DAMAGED, TableController
 
 CHAT_ACTIONS = frozenset({Action.CHAT_SEND, Action.CHAT_REACT, Action.CHAT_OPEN})
-KEY_CHARS = 128
-"""The longest key text a room record keeps (an Ed25519 key's PKCS#8, base64url, is 64)."""
+KEY_TEXT = re.compile(r"[A-Za-z0-9_-]{1,128}")
+"""A key as a room record keeps it: base64url, at most 128 characters (an Ed25519
+key's PKCS#8 is 64)."""
 SEARCH_PATIENCE = 8
 """Timer beats (2 s each) before a guest is told nobody has answered yet."""
 WRONG_SECRET = (
@@ -99,12 +101,13 @@ def room_key(room: str) -> str:
 
 
 def _kept_device(record: dict[str, Any]) -> tuple[str, str] | None:
-    """The key pair this device used in a room before, if its record has one."""
+    """The key pair this device used in a room before, if its record has one that
+    reads as keys (a damaged one is dropped: the page makes a new pair)."""
     kept = record.get("device")
     if not isinstance(kept, list) or len(kept) != 2:
         return None
     public, private = kept
-    if not all(isinstance(k, str) and 0 < len(k) <= KEY_CHARS for k in (public, private)):
+    if not all(isinstance(k, str) and KEY_TEXT.fullmatch(k) for k in (public, private)):
         return None
     return public, private
 
