@@ -7,12 +7,12 @@
 
 import { Idiomorph } from "idiomorph";
 
-// The log ("What happened") and folded options ("details.more") are opened and closed
-// by the player, not by Python: their open state is left as the player set it, so a
-// redraw while they read or change them (another player's move, a bot's, a box they
-// ticked) does not close them.
+// The log ("What happened"), folded options ("details.more") and Maybe Minister's
+// decks ("details.mm-supply") are opened and closed by the player, not by Python:
+// their open state is left as the player set it, so a redraw while they read or
+// change them (another player's move, a bot's, a box they ticked) does not close them.
 const keepLogOpen = (name, element) =>
-  !(name === "open" && element.matches("details.log, details.more, details.chat"));
+  !(name === "open" && element.matches("details.log, details.more, details.chat, details.mm-supply"));
 
 // A room's chat opens by itself on a wide screen, once, when it first appears; on a
 // phone it starts closed (its badge counts what arrives). After that it is the player's.
@@ -33,6 +33,15 @@ const toBottom = (list) => {
   list.scrollTop = list.scrollHeight;
 };
 
+// Maybe Minister's decks are left out of a vote's reveal, so the fold a player opened
+// is a new element on the next turn: it opens as the player last left it.
+const SUPPLY = "details.mm-supply";
+let supplyOpen = false;
+const placeSupply = (root) => {
+  const supply = root.querySelector(SUPPLY);
+  if (supply !== null && supplyOpen && !supply.open) supply.open = true;
+};
+
 export function draw(root, html) {
   const before = root.querySelector(LINES); // only an open log is measured: no layout otherwise
   const pinned = before === null || atBottom(before);
@@ -43,6 +52,7 @@ export function draw(root, html) {
   const after = root.querySelector(LINES);
   if (after !== null && pinned) toBottom(after);
   placeChat(root);
+  placeSupply(root);
 }
 
 // Opening the log shows its newest lines first ("toggle" does not bubble: caught on the way down).
@@ -51,6 +61,7 @@ document.addEventListener(
   (event) => {
     const list = event.target.matches?.("details.log[open]") && event.target.querySelector(".log-lines");
     if (list) toBottom(list);
+    if (event.target.matches?.(SUPPLY)) supplyOpen = event.target.open;
   },
   true,
 );

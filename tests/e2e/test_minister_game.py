@@ -104,6 +104,12 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
     ).to_be_visible()
     expect(page.locator(".mm-laws")).to_contain_text("No law has been enacted yet")
     expect(page.locator("#mm-now")).to_contain_text("Now:")
+    # The decks are folded (no move depends on them); opened, they stay open while
+    # the table is drawn again after every move, a bot's or the player's.
+    supply = page.locator("details.mm-supply")
+    expect(supply).not_to_have_attribute("open", "")
+    supply.locator("summary").click()
+    expect(supply.locator("p")).to_contain_text("Decree deck:")
     reveals = 0
     screens: list[str] = []
     hidden: dict[str, list[str]] = {}
@@ -121,6 +127,8 @@ def test_a_whole_game_against_two_bots(new_page, base_url) -> None:
         with_laws += bool(page.locator(".mm-laws .mm-law").count())
         if out := _out_of_first_screen(page):
             hidden[f"screen {len(screens)}: {title}"] = out
+        if supply.count():
+            expect(supply).to_have_attribute("open", "")
         if not _step(page):
             break
     expect_every_score_on_the_final_screen(page, names)

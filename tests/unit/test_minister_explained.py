@@ -28,14 +28,16 @@ def test_the_proposal_screen_says_why_these_sizes() -> None:
     assert view["phase"] == "propose" and len(view["hand"]) == 5
     shown = str(ui.render_turn(view, _screen(c)))
     assert "Choose 2, 3 or 5 cards." in shown
-    assert "may not leave exactly one card in your hand, so not 4 of your 5." in shown
+    assert "may not leave exactly one card in your hand." in shown
+    assert "So not 4 of your 5." in shown
     assert "pick 2, 3 or 5 cards" in shown, "the Now line lists the sizes, not 2 to 5"
 
 
 def test_a_hand_of_three_is_told_why_it_proposes_all_three() -> None:
     view = {"hand": ["a", "b", "c"], "effects": {"proposal_min": 2, "proposal_max": 5}}
-    why = ui.proposal_sizes_why(view, [3])
-    assert why.startswith("Why 3:") and "so not 2 of your 3" in why and "only 3" in why
+    rule, here = ui.proposal_sizes_why(view, [3])
+    assert rule == "A proposal holds 2 to 5 cards and may not leave exactly one card in your hand."
+    assert here == "So not 2 of your 3; you hold only 3."
 
 
 def test_a_proposer_with_no_yes_vote_is_told_why_yes_is_not_offered() -> None:
@@ -45,17 +47,17 @@ def test_a_proposer_with_no_yes_vote_is_told_why_yes_is_not_offered() -> None:
     assert view["phase"] == "vote" and view["proposer"] == c.viewer
     assert {m["vote"][0] for m in view["legal_moves"]} == {"v"}
     shown = str(ui.render_turn(view, _screen(c)))
-    assert "You hold no YES vote, so even on your own proposal, it is not offered" in shown
+    assert "You hold no YES vote to cast, even on your own proposal." in shown
     assert "only a vote stored on your cards" in shown
 
 
 def test_nothing_is_explained_about_votes_when_every_kind_is_held() -> None:
     view: dict[str, Any] = {"proposer": 0, "effects": {"proposer_may_abstain": True}}
     screen = Ui(names=NAMES, kinds=["human", "bot", "bot"], viewer=0)
-    assert ui.vote_limits_why(view, screen, ["yes", "no"]) == ""
+    assert ui.vote_limits_why(view, screen, ["yes", "no"]) == []
     ruled = {"proposer": 0, "effects": {"proposer_may_abstain": False}}
     said = ui.vote_limits_why(ruled, screen, ["yes", "no", "abstain"])
-    assert "may not abstain on their own proposal" in said
+    assert "may not abstain on their own proposal" in " ".join(said)
 
 
 def test_votes_chosen_to_move_say_why_they_cannot_go_onto_a_card() -> None:

@@ -292,13 +292,13 @@ def _propose(view: MinisterView, ui: Ui) -> Markup:
         '<p class="explain">Choose the cards to propose. If the vote passes, its laws are'
         " enacted and the other cards are taken green side up; if it fails, they are taken"
         " red side up.</p>"
-        '<p class="explain mm-why" id="size-why">{}</p>'
+        '<div class="mm-why" id="size-why">{}</div>'
         '<ul class="mm-cards mm-handpick" aria-label="Your hand">{}</ul>'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
         ' id="submit"{}>'
         "Propose {}</button> "
         '<span id="submit-hint" class="hint">{}</span></p>',
-        proposal_sizes_why(view, sizes),
+        join(markup('<p class="explain">{}</p>', line) for line in proposal_sizes_why(view, sizes)),
         items,
         attrs(disabled=not ready, aria_describedby="submit-hint size-why"),
         plural(len(chosen), "card"),
@@ -312,24 +312,29 @@ def _either(sizes: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def proposal_sizes_why(view: MinisterView, sizes: list[int]) -> str:
+def proposal_sizes_why(view: MinisterView, sizes: list[int]) -> list[str]:
     """Why these proposal sizes and no others, from the rules and the laws in force.
 
+    The sizes themselves are on the Now line and the button's hint; this says the
+    rule behind them, then what it means for this hand, one paragraph each: the rule
+    reads the same until a law changes it, so it is read once.
+
     >>> view = {"hand": ["a"] * 5, "effects": {"proposal_min": 2, "proposal_max": 5}}
-    >>> proposal_sizes_why(view, [2, 3, 5]).endswith("one card in your hand, so not 4 of your 5.")
-    True
+    >>> proposal_sizes_why(view, [2, 3, 5])[-1]
+    'So not 4 of your 5.'
     """
     hand = len(view.get("hand") or [])
     low, high = view["effects"]["proposal_min"], view["effects"]["proposal_max"]
-    why = f"Why {_either(sizes)}: a proposal holds {low} to {high} cards"
+    rule = f"A proposal holds {low} to {high} cards"
     if high < 5:
-        why += " (a law in force lowers the most to " + str(high) + ")"
-    why += " and may not leave exactly one card in your hand"
+        rule += " (a law in force lowers the most to " + str(high) + ")"
+    rule += " and may not leave exactly one card in your hand."
+    here = []
     if hand - 1 in range(low, high + 1) and hand - 1 not in sizes:
-        why += f", so not {hand - 1} of your {hand}"
+        here.append(f"not {hand - 1} of your {hand}")
     if hand < high:
-        why += f"; you hold only {hand}"
-    return why + "."
+        here.append(f"you hold only {hand}")
+    return [rule] + (["So " + "; ".join(here) + "."] if here else [])
 
 
 def _my_votes(view: MinisterView, ui: Ui) -> dict[str, OwnVote]:
@@ -379,18 +384,26 @@ def _vote(view: MinisterView, ui: Ui) -> Markup:
         tie,
         order,
         buttons,
-        markup('<p class="explain mm-why" id="vote-why">{}</p>', why) if why else EMPTY,
+        (
+            markup(
+                '<div class="mm-why" id="vote-why">{}</div>',
+                join(markup('<p class="explain">{}</p>', line) for line in why),
+            )
+            if why
+            else EMPTY
+        ),
         attrs(disabled=not ready, aria_describedby="cast-hint"),
         hint,
     )
 
 
-def vote_limits_why(view: MinisterView, ui: Ui, stored: list[str]) -> str:
+def vote_limits_why(view: MinisterView, ui: Ui, stored: list[str]) -> list[str]:
     """Why a kind of vote is missing from the choice, said where the player meets it.
 
     A player may cast only a vote stored on their own cards, and votes are drawn
     face down, so a proposer can hold no YES for their own proposal; a law may
-    also forbid the proposer to abstain.
+    also forbid the proposer to abstain. One paragraph each: what is missing
+    changes from turn to turn, the reason never does, so the reason is read once.
     """
     own = ui.viewer == view["proposer"]
     held = set(stored)
@@ -398,15 +411,15 @@ def vote_limits_why(view: MinisterView, ui: Ui, stored: list[str]) -> str:
     parts = []
     if missing:
         kinds = " or ".join(k.upper() for k in missing)
-        whose = "even on your own proposal, " if own else ""
+        whose = ", even on your own proposal" if own else ""
+        parts.append(f"You hold no {kinds} vote to cast{whose}.")
         parts.append(
-            f"You hold no {kinds} vote, so {whose}{'it is' if len(missing) == 1 else 'they are'}"
-            " not offered: you can cast only a vote stored on your cards, and new votes are"
-            " drawn face down when you collect."
+            "You can cast only a vote stored on your cards, and new votes are drawn face"
+            " down when you collect."
         )
     if own and "abstain" in held and not view["effects"].get("proposer_may_abstain", True):
         parts.append("A law in force says the proposer may not abstain on their own proposal.")
-    return " ".join(parts)
+    return parts
 
 
 def _pick(view: MinisterView, ui: Ui) -> Markup:
@@ -502,8 +515,13 @@ def _collect(view: MinisterView, ui: Ui) -> Markup:
     trade = view["effects"]["trade_votes"]
     buttons = join(
         Markup("<li>")
+        # The rate is said once, above; each button names only its card.
         + _button(
-            m, f"Trade {name(m['card'])} for up to {trade} votes", "", id="trade-" + m["card"]
+            m,
+            f"Trade {name(m['card'])}",
+            "",
+            id="trade-" + m["card"],
+            aria_label=f"Trade {name(m['card'])} for up to {trade} votes",
         )
         + Markup("</li>")
         for m in view["legal_moves"]

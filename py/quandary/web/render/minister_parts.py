@@ -280,11 +280,24 @@ def tables(view: MinisterView, cast: Cast) -> Markup:
     return markup('<div class="mm-tables">{}</div>', join(parts))
 
 
+LOW_DECK = 10
+"""Decree cards left below which the fold's title says how many: the game also ends
+when the decree deck and every hand are empty (``games.minister.turn``)."""
+
+
 def supply(view: MinisterView) -> Markup:
-    """The decks and discard piles, as counts."""
+    """The decks and discard piles, as counts, folded under a title that rarely changes.
+
+    No move depends on them until the decree deck runs low, yet open they were four
+    new numbers to skim on every screen of a first game; a player who wants them
+    opens the fold. Once the decree deck is nearly out (it is never reshuffled, and
+    the game ends when it and every hand are empty) the title says so.
+    """
+    low = view["deck"] <= LOW_DECK
     return markup(
-        '<p class="mm-supply">Decree deck: {} · discarded: {}'
-        " · vote deck: {} · vote discards: {}</p>",
+        '<details class="mm-supply" id="mm-supply"><summary>Decks and discards{}</summary>'
+        "<p>Decree deck: {} · discarded: {} · vote deck: {} · vote discards: {}</p></details>",
+        f" · only {plural(view['deck'], 'decree card')} left" if low else "",
         view["deck"],
         view["discard"],
         view["vote_deck"],
