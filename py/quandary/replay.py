@@ -29,10 +29,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from quandary import engine
 from quandary.engine import BadSetup, GameError, Move, Record
+from quandary.engine.spec import Json
 from quandary.table import Table
 from quandary.text import clean_line
 
@@ -47,6 +48,34 @@ MAX_NAME = 40
 MAX_SEED = 2**64
 KEYS = frozenset({"format", "version", "game", "options", "seats", "seed", "moves", "result"})
 _BRACKETS = re.compile(r"[\[\]{}]")
+
+
+class SeatJson(TypedDict):
+    """A seat as a record names it."""
+
+    name: str
+    kind: str
+
+
+class ResultJson(TypedDict):
+    """The result a record's game ended with."""
+
+    scores: list[int]
+    winners: list[int]
+
+
+class RecordJson(TypedDict):
+    """A record as JSON data: what ``build`` makes, ``dumps`` writes and ``parse`` reads."""
+
+    format: str
+    version: int
+    game: str
+    options: dict[str, Json]
+    seats: list[SeatJson]
+    seed: int
+    moves: list[tuple[int, Move]]
+    result: ResultJson
+    start: NotRequired[dict[str, Json]]
 
 
 class BadRecord(ValueError):
@@ -87,8 +116,28 @@ class GameRecord:
         """Every accepted move, with its seat, in order."""
         return self.record.moves
 
+    def to_json(self) -> RecordJson:
+        """This checked record as JSON data, to download or send again.
 
-def build(table: Table) -> dict[str, Any]:
+        Made from what ``parse`` checked, not from the text it was given: a record
+        passed on is exactly one that replays to its result.
+        """
+        data: RecordJson = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.record.game,
+            "options": self.record.options,
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "seed": self.record.seed,
+            "moves": list(self.record.moves),
+            "result": {"scores": list(self.scores), "winners": list(self.winners)},
+        }
+        if self.record.start is not None:
+            data["start"] = self.record.start
+        return data
+
+
+def build(table: Table) -> RecordJson:
     """The record of a finished game on ``table`` as JSON data.
 
     ``ValueError`` if the game is not over: a record of a game in progress
@@ -97,21 +146,21 @@ def build(table: Table) -> dict[str, Any]:
     told = engine.result(table.state)
     if told is None:
         raise ValueError("Only a finished game has a record to share.")
-    kept = table.record.to_json()
-    data: dict[str, Any] = {
+    kept = table.record
+    data: RecordJson = {
         "format": FORMAT,
         "version": VERSION,
-        "game": kept["game"],
-        "options": kept["options"],
+        "game": kept.game,
+        "options": kept.options,
         "seats": [
             {"name": _shown_name(s.name, n), "kind": s.kind} for n, s in enumerate(table.seats)
         ],
-        "seed": kept["seed"],
-        "moves": kept["moves"],
+        "seed": kept.seed,
+        "moves": list(kept.moves),
         "result": {"scores": list(told["scores"]), "winners": list(told["winners"])},
     }
-    if "start" in kept:
-        data["start"] = kept["start"]
+    if kept.start is not None:
+        data["start"] = kept.start
     return data
 
 
@@ -121,15 +170,28 @@ def _shown_name(name: str, seat: int) -> str:
     return clean_line(name, MAX_NAME) or f"Player {seat + 1}"
 
 
-def dumps(data: dict[str, Any]) -> str:
+def dumps(data: RecordJson) -> str:
     """A record as compact JSON text (what a file or a link holds)."""
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def file_name(data: dict[str, Any]) -> str:
-    """A file name for a record: "royal-record.json"."""
-    game = data.get("game")
-    safe = "".join(c for c in str(game) if c.isalnum()) or "game"
+def game_named(text: str) -> str:
+    """The game a record's text names, unchecked, for its file name ("" if none).
+
+    >>> game_named('{"game": "royal"}'), game_named("[[[")
+    ('royal', '')
+    """
+    try:
+        data = json.loads(text) if len(text) <= MAX_CHARS else None
+    except (ValueError, RecursionError):
+        return ""
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if isinstance(game, str) else ""
+
+
+def file_name(game: str) -> str:
+    """A file name for a record of ``game``: "quandary-royal-record.json"."""
+    safe = "".join(c for c in game if c.isalnum()) or "game"
     return f"quandary-{safe}-record.json"
 
 

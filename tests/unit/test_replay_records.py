@@ -52,6 +52,18 @@ def test_a_finished_game_round_trips_to_its_result(game: str) -> None:
     assert told is not None and list(read.scores) == told["scores"] == data["result"]["scores"]
     assert [s.name for s in read.seats] == [s["name"] for s in data["seats"]]
     assert engine.result(read.states[0]) is None
+    # What is passed on again (a download, a link from the replay screen) is made
+    # from the checked record, and is the same record, to the character.
+    assert replay.dumps(read.to_json()) == text
+
+
+def test_a_record_passed_on_is_the_checked_one_not_the_text_it_came_in() -> None:
+    data = json.loads(finished("royal"))
+    data["seats"][0]["name"] = "Ada"  # a field order changed, spaces added: still read
+    text = json.dumps(dict(reversed(list(data.items()))), indent=2)
+    read = replay.parse(text)
+    assert replay.dumps(read.to_json()) == replay.dumps(json.loads(replay.dumps(data)))
+    assert replay.file_name(replay.game_named(text)) == "quandary-royal-record.json"
 
 
 def test_a_game_in_progress_has_no_record() -> None:

@@ -103,7 +103,7 @@ def test_hostile_names_are_text_never_markup() -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_position_draws_from_every_seat(game: str) -> None:
     record = replay.parse(finished(game))
-    screen = ReplayScreen(record, json.loads(finished(game)))
+    screen = ReplayScreen(record)
     some = random.Random(1).sample(range(screen.last), min(60, screen.last))
     steps = sorted({0, screen.last, *some})
     for step in steps:

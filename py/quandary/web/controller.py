@@ -507,12 +507,12 @@ class Controller:
             return False
         from quandary import replay  # on first use: start-up pays for the lobby only
 
-        made = json.loads(text)
         if action == Action.DOWNLOAD_RECORD:
-            self.effects.append(DownloadText(replay.file_name(made), text))
+            name = replay.file_name(replay.game_named(text))
+            self.effects.append(DownloadText(name, text))
             return False
         try:
-            self._show_record(replay.parse(text), made)
+            self._show_record(replay.parse(text))
         except replay.BadRecord:
             return False  # a guest's record is checked before it is offered: not reached
         return True
@@ -536,18 +536,18 @@ class Controller:
             self._begin(overlay.pending.table, 0, overlay.pending.save_id)
         if isinstance(self._mode.place, AtTable):
             self._enter_lobby()
-        self._show_record(record, json.loads(text))
+        self._show_record(record)
 
     def record_link_failed(self, reason: str) -> None:
         """A replay link that could not be read (the page could not inflate it)."""
         self.record_error = reason
         self.effects.append(SetHash(self.room.link.fragment() if self.room else ""))
 
-    def _show_record(self, record: GameRecord, data: dict[str, object]) -> None:
+    def _show_record(self, record: GameRecord) -> None:
         from .replay_screen import ReplayScreen
 
         self.record_error = None
-        self._open_overlay(Watching(ReplayScreen(record, dict(data))))
+        self._open_overlay(Watching(ReplayScreen(record)))
 
     def _watch(self, replay: ReplayScreen, action: Action, data: dict[str, str]) -> bool:
         """The replay screen's controls; anything else waits until it is closed."""
@@ -560,7 +560,7 @@ class Controller:
         elif action == Action.DOWNLOAD_RECORD:
             from quandary.replay import file_name
 
-            self.effects.append(DownloadText(file_name(replay.data), replay.text()))
+            self.effects.append(DownloadText(file_name(replay.record.game), replay.text()))
             return False
         elif action == Action.REPLAY_LINK:
             if replay.link is not None:

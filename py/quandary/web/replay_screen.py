@@ -31,9 +31,9 @@ from .render.table import Ui, scoreboard, winners_line
 class ReplayScreen:
     """One record being watched: the position shown and whose hand it shows."""
 
-    def __init__(self, record: GameRecord, data: dict[str, Any]) -> None:
+    def __init__(self, record: GameRecord) -> None:
         self.record = record
-        self.data = data
+        self.data = record.to_json()
         """The record as JSON data, to download or send as a link again."""
         self.step = 0
         """How many moves have been made in the position shown (0: the deal)."""
