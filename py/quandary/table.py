@@ -11,7 +11,7 @@ state disagrees with it, so a damaged save is reported instead of played.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from quandary import engine
 from quandary.bots import bot_rng, make_bot
@@ -25,6 +25,7 @@ from quandary.engine import (
     Record,
     Rng,
 )
+from quandary.engine.spec import Json
 
 if TYPE_CHECKING:
     from quandary.undo import Verdict
@@ -53,6 +54,26 @@ TOO_LATE = (
     " so your card stays in your hand."
 )
 TOO_EARLY = "Wait for “throw!”: the window opens when the countdown ends."
+
+
+class SeatJson(TypedDict):
+    """A seat as a save keeps it."""
+
+    name: str
+    kind: SeatKind
+    level: str
+    covered: bool
+
+
+class TableJson(TypedDict):
+    """A table as a save (and a room's saved form) keeps it: ``Table.to_json``.
+
+    A backup's header (``to_json(history=False)``) leaves ``state`` out."""
+
+    format: int
+    seats: list[SeatJson]
+    record: dict[str, Json]
+    state: NotRequired[dict[str, Json]]
 
 
 @dataclass(frozen=True)
@@ -420,13 +441,13 @@ class Table:
         times = [at for at, _ in self._planned.values()] + [clock.deadline]
         return self._origin + min(times)
 
-    def to_json(self, history: bool = True) -> dict[str, Any]:
+    def to_json(self, history: bool = True) -> TableJson:
         """Everything needed to resume: seats, record and state.
 
         Without ``history``, the record's game, players, options and seed only, and no
         state: what a room's backup keeps of the table before it deals a world of its
         own (``net.succession.world_room``), spared encoding every move to drop them."""
-        seats = [
+        seats: list[SeatJson] = [
             {"name": s.name, "kind": s.kind, "level": s.level, "covered": s.covered}
             for s in self.seats
         ]

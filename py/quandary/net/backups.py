@@ -20,6 +20,7 @@ from typing import Any
 
 from quandary.engine import dealing
 
+from .saved import RoomJson
 from .succession import Heir, mandate_text, pack, world_room
 from .wire import BackupNews
 
@@ -85,7 +86,7 @@ class Backups:
         covered: tuple[bool, ...],
         heirs: list[Heir],
         seats: dict[str, int],
-        room: Callable[[], dict[str, Any]],
+        room: Callable[[], RoomJson],
         epoch: int,
         named: list[tuple[str, str]],
     ) -> list[Outgoing]:

@@ -36,6 +36,7 @@ from .members import (
 )
 from .messages import MAX_BYTES, ProtocolError, encode
 from .outbox import Outbox
+from .saved import RoomJson
 from .succession import HASHED, SUCCESSION_MS, Deal, heirs_of
 from .wire import (
     Backed,
@@ -913,7 +914,7 @@ class RoomHost:
 
     # -- persistence (the host's device keeps the room across a reload) -----------
 
-    def to_json(self, history: bool = True) -> dict[str, Any]:
+    def to_json(self, history: bool = True) -> RoomJson:
         """Everything needed to run the room again after a reload (connections aside);
         without ``history``, its table without moves or state (``Table.to_json``)."""
         return {

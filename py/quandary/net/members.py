@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .saved import MemberJson
 from .succession import HASHED, hashed
 
 LOCAL = "local"
@@ -66,7 +67,7 @@ class Member:
         """The one-way network delay to this member (half the best recent round trip)."""
         return min(self.round_trips, default=0.0) / 2
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MemberJson:
         """What the host's save keeps of a member (its connection aside)."""
         return {
             "id": self.id,

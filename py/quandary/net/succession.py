@@ -39,6 +39,8 @@ from quandary import engine
 from quandary.engine import CorruptState, Event, GameError, Record, dealing
 from quandary.table import Table
 
+from .saved import MemberJson, RoomJson
+
 if TYPE_CHECKING:
     from .host import RoomHost
 
@@ -154,7 +156,7 @@ def joint_seed(seeds: Mapping[int, int], own: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
 
-def world_room(room: dict[str, Any], state: Any, seed: int) -> dict[str, Any]:
+def world_room(room: RoomJson, state: Any, seed: int) -> RoomJson:
     """The room as the host saves it, with its table a world nobody has seen.
 
     Every hidden card is dealt anew keeping no seat; the record starts from that
@@ -164,10 +166,12 @@ def world_room(room: dict[str, Any], state: Any, seed: int) -> dict[str, Any]:
     """
     world = dealing.redeal(state, (), seed)
     table = room["table"]
+    if table is None:
+        raise ValueError("a room without a game has no world to back up")
     header = Record.from_json({**table["record"], "moves": []})
     start = engine.to_json(world)
     record = Record(header.game, header.players, header.options, seed).to_json()
-    members = [{**m, "token": _hashed_once(m["token"])} for m in room["members"]]
+    members: list[MemberJson] = [{**m, "token": _hashed_once(m["token"])} for m in room["members"]]
     return {
         **room,
         "members": members,
@@ -175,7 +179,7 @@ def world_room(room: dict[str, Any], state: Any, seed: int) -> dict[str, Any]:
     }
 
 
-def pack(room: dict[str, Any]) -> str:
+def pack(room: RoomJson) -> str:
     """A backup's room as compact text: compressed, so it stays far below a message's limit."""
     data = json.dumps(room, separators=(",", ":"))
     return base64.b64encode(zlib.compress(data.encode("utf-8"), 6)).decode("ascii")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
 from quandary.engine import BadSetup, CorruptState, GameError
 from quandary.net.chat import REACTIONS, ChatLog
@@ -21,7 +21,8 @@ from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
 from quandary.net.link import RoomLink
 from quandary.net.lobby import RoomLobby
-from quandary.net.succession import Deal, take_over
+from quandary.net.saved import RoomJson
+from quandary.net.succession import Deal, DealJson, take_over
 from quandary.table import BotSpeed
 
 from .actions import (
@@ -93,6 +94,28 @@ class Signing(Protocol):
     def step_down(self) -> None:
         """Stop signing: another device holds the room now."""
         ...
+
+
+class HostRecord(TypedDict):
+    """What the host's device keeps of its room (``RoomController.persist``)."""
+
+    role: Literal["host"]
+    secret: str
+    key: str | None
+    host: RoomJson
+    device: list[str] | None
+    seen: int
+    deal: DealJson | None
+
+
+class GuestRecord(TypedDict):
+    """What a guest's device keeps of a room it sits in: its seat's token, its key."""
+
+    role: Literal["guest"]
+    token: str
+    name: str
+    trusted: list[str]
+    device: list[str] | None
 
 
 def room_key(room: str) -> str:
@@ -207,8 +230,9 @@ class RoomController:
 
     def persist(self) -> None:
         """Save the host's room or the guest's token; a full storage is reported, not fatal."""
+        record: HostRecord | GuestRecord
         if self.host is not None:
-            record: dict[str, Any] = {
+            record = {
                 "role": "host",
                 "secret": self.link.secret,
                 "key": self.signing_key,
