@@ -298,12 +298,17 @@ def _propose(view: MinisterView, ui: Ui) -> Markup:
         ' id="submit"{}>'
         "Propose {}</button> "
         '<span id="submit-hint" class="hint">{}</span></p>',
-        join(markup('<p class="explain">{}</p>', line) for line in proposal_sizes_why(view, sizes)),
+        _explained(proposal_sizes_why(view, sizes)),
         items,
         attrs(disabled=not ready, aria_describedby="submit-hint size-why"),
         plural(len(chosen), "card"),
         hint,
     )
+
+
+def _explained(lines: list[str]) -> Markup:
+    """Explanations, a paragraph each: one that does not change is recognised once read."""
+    return join(markup('<p class="explain">{}</p>', line) for line in lines)
 
 
 def _either(sizes: list[int]) -> str:
@@ -384,14 +389,7 @@ def _vote(view: MinisterView, ui: Ui) -> Markup:
         tie,
         order,
         buttons,
-        (
-            markup(
-                '<div class="mm-why" id="vote-why">{}</div>',
-                join(markup('<p class="explain">{}</p>', line) for line in why),
-            )
-            if why
-            else EMPTY
-        ),
+        (markup('<div class="mm-why" id="vote-why">{}</div>', _explained(why)) if why else EMPTY),
         attrs(disabled=not ready, aria_describedby="cast-hint"),
         hint,
     )
