@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
@@ -122,19 +123,27 @@ class GameRecord:
         Made from what ``parse`` checked, not from the text it was given: a record
         passed on is exactly one that replays to its result.
         """
-        data: RecordJson = {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.record.game,
-            "options": self.record.options,
-            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
-            "seed": self.record.seed,
-            "moves": list(self.record.moves),
-            "result": {"scores": list(self.scores), "winners": list(self.winners)},
-        }
-        if self.record.start is not None:
-            data["start"] = self.record.start
-        return data
+        seats: list[SeatJson] = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        return _as_json(self.record, seats, self.scores, self.winners)
+
+
+def _as_json(
+    record: Record, seats: list[SeatJson], scores: Sequence[int], winners: Sequence[int]
+) -> RecordJson:
+    """The one shape of a record's JSON, whether built from a table or read back."""
+    data: RecordJson = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": record.game,
+        "options": record.options,
+        "seats": seats,
+        "seed": record.seed,
+        "moves": list(record.moves),
+        "result": {"scores": list(scores), "winners": list(winners)},
+    }
+    if record.start is not None:
+        data["start"] = record.start
+    return data
 
 
 def build(table: Table) -> RecordJson:
@@ -146,22 +155,10 @@ def build(table: Table) -> RecordJson:
     told = engine.result(table.state)
     if told is None:
         raise ValueError("Only a finished game has a record to share.")
-    kept = table.record
-    data: RecordJson = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": kept.game,
-        "options": kept.options,
-        "seats": [
-            {"name": _shown_name(s.name, n), "kind": s.kind} for n, s in enumerate(table.seats)
-        ],
-        "seed": kept.seed,
-        "moves": list(kept.moves),
-        "result": {"scores": list(told["scores"]), "winners": list(told["winners"])},
-    }
-    if kept.start is not None:
-        data["start"] = kept.start
-    return data
+    seats: list[SeatJson] = [
+        {"name": _shown_name(s.name, n), "kind": s.kind} for n, s in enumerate(table.seats)
+    ]
+    return _as_json(table.record, seats, told["scores"], told["winners"])
 
 
 def _shown_name(name: str, seat: int) -> str:
