@@ -674,6 +674,66 @@ def test_a_reloaded_host_a_player_came_back_to_for_a_moment_still_steps_down() -
     assert returning.superseded and returning.successor_key == room.net.devices["A"].public
 
 
+def test_an_heir_that_opened_its_part_does_not_go_back_to_the_host_it_helped_replace() -> None:
+    """Ben opens his part to Anna, Anna carries the room on, and the host's page, back
+    from a long reload, greets Ben before Anna's greeting reaches him. Ben's part let
+    Anna deal: were he to sit down with the old host, each would run a table of its own,
+    for good (the old host steps down only once no player answers it). He waits for the
+    successor he answered, in its time, and the old host, alone, steps down."""
+    room = Room("dilemmas", 3, guests=2)
+    _into(room, 3)
+    first = room.host
+    anna, ben = room.guests["A"], room.guests["B"]
+    room.vanish()
+    for _ in range((WAIT + OPENING_WAIT_MS) // 2000 + 10):  # beats, Anna not carrying on
+        if anna.ready is not None:
+            break
+        room.net.clock += 2000
+        for guest in room.guests.values():
+            guest.beat()
+        room.net.settle()
+    assert anna.ready is not None and ben.claimed, "Ben opened his part and Anna can deal"
+    room.net.cut("A", "B")  # Anna's greeting is slow to reach Ben…
+    assert room.carry_on() and room.host_peer == "A"
+    returning = _reloaded_host(room, first)  # …and the old host's is quicker
+    assert ben.host != "H2", "Ben went back to the host whose part he gave away"
+    room.net.mend("A", "B")
+    room.net.settle()
+    assert ben.host == "A" and ben.epoch == 1
+    for _ in range(ALONE_BEATS + 1):
+        room.beat()
+        returning.tick()
+        room.net.settle()
+    assert returning.superseded and returning.successor_key == room.net.devices["A"].public
+    assert ben.host == "A"
+
+
+def test_an_heir_goes_back_to_the_old_host_once_the_successor_it_answered_had_its_time() -> None:
+    """As above, but Anna's page hangs once Ben opened his part: no table runs but the
+    old host's, so once her time is over Ben sits down with it again."""
+    room = Room("dilemmas", 4, guests=2)
+    _into(room, 3)
+    first = room.host
+    ben = room.guests["B"]
+    room.vanish()
+    for _ in range((WAIT + OPENING_WAIT_MS) // 2000 + 10):
+        if ben.claimed:
+            break
+        room.net.clock += 2000
+        for guest in room.guests.values():
+            guest.beat()
+        room.net.settle()
+    assert ben.claimed
+    room.net.disconnect("A")  # the successor's page hangs and is gone
+    del room.guests["A"]
+    returning = _reloaded_host(room, first)
+    assert ben.host is None, "not while Anna may still carry on"
+    room.net.clock += TAKEOVER_MS
+    returning.tick()
+    room.net.settle()
+    assert ben.host == "H2" and ben.epoch == 0
+
+
 def test_a_player_back_just_before_the_host_leaves_can_succeed_and_be_believed() -> None:
     """Ben's page closes and opens again (its device keeps its key), and the host leaves
     before it could sign a new mandate: Ben carries the room on, and a device that never

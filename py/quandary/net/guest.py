@@ -297,6 +297,8 @@ class RoomGuest:
             return False
         if epoch > self.epoch and peer != self.host and not self._may_change_host():
             return False  # a claim while the host is here (or not yet waited for) deposes nobody
+        if epoch == self.epoch and peer != self.host and self._pledged(peer):
+            return False  # the host it helped replace, back: it would split the room in two
         # A device that spoke for an older epoch, stepped down and now carries the
         # room on itself (it was next in line) is the host again, on the same connection.
         self.stale.discard(peer)
@@ -492,6 +494,19 @@ class RoomGuest:
         self.ready = self._gathered()
         if self.ready is None and self._given_up():
             self._give_up()
+
+    def _pledged(self, peer: str) -> bool:
+        """Whether this heir opened its part to a successor other than ``peer`` that is
+        still in its time (``TAKEOVER_MS``) to carry the room on.
+
+        That part may be what the successor deals with: were this guest to greet the
+        old host back meanwhile (its page reloaded, its greeting quicker than the
+        successor's), each would run a table of its own, and the old host, answered by
+        a player, would never step down. Once that time is over the old host is the
+        host again, as before the wait.
+        """
+        now = self.now()
+        return any(p != peer and now < t + TAKEOVER_MS for p, t in self.claimed.items())
 
     def _free(self) -> bool:
         """Whether this heir may open its part to a successor it had passed over: it is
