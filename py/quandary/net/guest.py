@@ -495,9 +495,15 @@ class RoomGuest:
         if self.ready is None and self._given_up():
             self._give_up()
 
+    def _answered_in_time(self) -> set[str]:
+        """The successors this heir opened its part to that are still in their time
+        (``TAKEOVER_MS`` from its answer) to carry the room on."""
+        now = self.now()
+        return {p for p, t in self.claimed.items() if now < t + TAKEOVER_MS}
+
     def _pledged(self, peer: str) -> bool:
         """Whether this heir opened its part to a successor other than ``peer`` that is
-        still in its time (``TAKEOVER_MS``) to carry the room on.
+        still in its time to carry the room on.
 
         That part may be what the successor deals with: were this guest to greet the
         old host back meanwhile (its page reloaded, its greeting quicker than the
@@ -505,14 +511,12 @@ class RoomGuest:
         a player, would never step down. Once that time is over the old host is the
         host again, as before the wait.
         """
-        now = self.now()
-        return any(p != peer and now < t + TAKEOVER_MS for p, t in self.claimed.items())
+        return bool(self._answered_in_time() - {peer})
 
     def _free(self) -> bool:
         """Whether this heir may open its part to a successor it had passed over: it is
         not claiming itself, and every successor it answered has had its time."""
-        now = self.now()
-        return not self.claims and all(now >= t + TAKEOVER_MS for t in self.claimed.values())
+        return not self.claims and not self._answered_in_time()
 
     def _given_up(self) -> bool:
         """Whether this successor's time to carry on is over: ``GIVE_UP_MS`` since the
