@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -136,6 +137,19 @@ class Room:
     def vanish(self) -> None:
         """The host's tab closes for good."""
         self.net.disconnect(self.host_peer)
+
+    def hold_succession(self, until: Callable[[], bool]) -> None:
+        """Beat on the guests, the host gone, until ``until`` holds: as ``succeed``, but
+        with nobody carrying the room on, so a test can step in between a successor's
+        gathering and its greeting."""
+        for _ in range((WAIT + OPENING_WAIT_MS) // 2000 + 10):
+            if until():
+                return
+            self.net.clock += 2000
+            for guest in self.guests.values():
+                guest.beat()
+            self.net.settle()
+        pytest.fail("the succession never got that far")
 
     def succeed(self) -> str:
         """Beat until a guest has gathered the heirs' parts and carried the room on."""
@@ -685,13 +699,7 @@ def test_an_heir_that_opened_its_part_does_not_go_back_to_the_host_it_helped_rep
     first = room.host
     anna, ben = room.guests["A"], room.guests["B"]
     room.vanish()
-    for _ in range((WAIT + OPENING_WAIT_MS) // 2000 + 10):  # beats, Anna not carrying on
-        if anna.ready is not None:
-            break
-        room.net.clock += 2000
-        for guest in room.guests.values():
-            guest.beat()
-        room.net.settle()
+    room.hold_succession(lambda: anna.ready is not None)
     assert anna.ready is not None and ben.claimed, "Ben opened his part and Anna can deal"
     room.net.cut("A", "B")  # Anna's greeting is slow to reach Ben…
     assert room.carry_on() and room.host_peer == "A"
@@ -716,13 +724,7 @@ def test_an_heir_goes_back_to_the_old_host_once_the_successor_it_answered_had_it
     first = room.host
     ben = room.guests["B"]
     room.vanish()
-    for _ in range((WAIT + OPENING_WAIT_MS) // 2000 + 10):
-        if ben.claimed:
-            break
-        room.net.clock += 2000
-        for guest in room.guests.values():
-            guest.beat()
-        room.net.settle()
+    room.hold_succession(lambda: bool(ben.claimed))
     assert ben.claimed
     room.net.disconnect("A")  # the successor's page hangs and is gone
     del room.guests["A"]
