@@ -1,10 +1,10 @@
 """How many random playouts the conformance suite plays: 200 per game unless told.
 
-200 plays every (players x options) cell of every game at least twice (The
-Game of Dilemmas has the most: 96), which is what ``make test`` runs.
-``QUANDARY_PLAYOUTS=100`` (``make check``) plays each cell once, for a quick
-loop; ``make monkey`` (CI's long run) plays 500 for depth. The count is spread
-over the suite's chunks, so it is rounded down to a multiple of their number.
+``QUANDARY_PLAYOUTS=100`` (``make check`` and ``make test``) plays every
+(players x options) cell of every game once (The Game of Dilemmas has the most:
+96); ``make monkey`` (CI's long run) plays 500 for depth, and a plain ``pytest``
+200, every cell at least twice. The count is spread over the suite's chunks, so
+it is rounded down to a multiple of their number.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """One suite for every game in the registry: the engine contract, checked by playouts.
 
-For each game: 200 random playouts (500 in ``make monkey``: ``conftest.py``) over
-every player count and option combination. At every step twins stay identical,
-cards are conserved and no view leaks a secret; the state's trip through JSON
-and each view's declared type are checked at every step of the first playout
-of each chunk (25 a game) and, in the rest, at step 0, the powers of two,
-every 16th step and the end; at sampled steps every kind of bad move is tried
+For each game: 200 random playouts (100 in ``make test``, 500 in ``make monkey``:
+``conftest.py``) over every player count and option combination. At every step
+twins stay identical, cards are conserved and no view leaks a secret; the state's
+trip through JSON and each view's declared type are checked at every step of the
+first playout of each chunk (25 a game) and, in the rest, at step 0, the powers of
+two, every 16th step and the end; at sampled steps every kind of bad move is tried
 and must raise a typed error and change nothing, and every view (each seat's
 and the spectator's) must stay the same when what that viewer cannot know is
 resampled by the tests' own reading of the rules (``resample``), so a leak is
