@@ -45,6 +45,10 @@ WALK_S = 900
 """Time a walk may take (s): enough for four successions and a whole game."""
 SUCCEEDED_MS = SUCCESSION_MS["short"] + JOIN_TIMEOUT_MS
 OFFERED_MS = PATIENCE["short"][0] + JOIN_TIMEOUT_MS
+QUICKEST = {"randolph": {"window": "quick"}}
+"""The quickest pace a game offers, as the room's settings spell it: nobody throws in a
+walk of Dilemma (its players only click), so every window runs to its end, and the
+walk is about leaving, not about throwing (10 min a walk at the default pace, here)."""
 
 # One random step of a player, chosen in the page: a ready submit button most of the
 # time, else any enabled control that makes, shapes or acknowledges a move. Clicked
@@ -203,6 +207,8 @@ def _open_room(new_page, room_url: str, game: str) -> tuple[list[Device], str]:
     host.click("#room-more > summary")  # the room's settings are folded
     host.select_option("#room-patience", "short")
     host.select_option("#room-game", game)
+    for key, value in QUICKEST.get(game, {}).items():
+        host.select_option(f"#room-choice-{key}", value)
     devices = [Device(NAMES[0], host.context, host)]
     for seat, name in enumerate(NAMES[1:], start=1):
         guest = open_peer(new_page, room_url)
