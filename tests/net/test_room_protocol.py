@@ -493,3 +493,24 @@ def test_a_sound_lobby_from_the_host_is_kept() -> None:
     net.add_guest("C", "Cleo")
     net.settle()
     assert anna.lobby == host.lobby() and anna.lobby["members"][-1]["name"] == "Cleo"
+
+
+def test_a_guest_whose_hello_was_lost_answers_the_hosts_next_greeting() -> None:
+    """A guest greets a host once per connection; if that hello is lost (a flood from
+    another peer made the host drop it unread, or it came before the device was the
+    host), the host greets the connection again at every beat, and the guest must
+    answer, or its player sits at no table for good: seen in a browser test
+    (``test_room_security.py``), where Ben was left "away" at the successor's table."""
+    net, host, anna, ben = room_of_three()
+    net.disconnect("B")
+    ben.on_leave("H")  # as its page's transport tells it
+    net.connect("B", ben)
+    while not any(src == "B" and json.loads(text)["t"] == "hello" for src, _, text in net.queue):
+        net.deliver()  # the host's greeting, answered
+    net.queue = [m for m in net.queue if not (m[0] == "B" and json.loads(m[2])["t"] == "hello")]
+    net.settle()
+    assert host.members[ben.member].peer is None, "the hello was lost: the host does not know B"
+    host.tick()
+    net.settle()
+    assert host.members[ben.member].peer == "B"
+    assert ben.view == host.view_for(ben.member)

@@ -226,7 +226,9 @@ class RoomGuest:
             # The host on a new connection (it reloaded): carry on with that one.
             self.host = peer
         self.quiet = 0
-        if self.greeted != peer:
+        if self.greeted != peer or msg["t"] == "host":
+            # A host greets a connection it does not know (again at every beat, as a
+            # greeting may be lost): a hello of ours it never got, it asks for again.
             self.greeted = peer
             self._hello()
         if self.status == "away":
