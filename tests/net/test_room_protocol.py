@@ -510,6 +510,7 @@ def test_a_guest_whose_hello_was_lost_answers_the_hosts_next_greeting() -> None:
     net.queue = [m for m in net.queue if not (m[0] == "B" and json.loads(m[2])["t"] == "hello")]
     net.settle()
     assert host.members[ben.member].peer is None, "the hello was lost: the host does not know B"
+    net.clock += 2_000  # the page's next timer beat
     host.tick()
     net.settle()
     assert host.members[ben.member].peer == "B"

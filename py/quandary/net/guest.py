@@ -67,6 +67,9 @@ TOKEN_PATIENCE = 8
 follows a successor known only by its mandates (``RoomGuest._follows``)."""
 QUIET_BEATS = 3
 """Timer beats without a word from the host (it ticks every beat) before it counts as away."""
+HELLO_AGAIN_MS = 1_500
+"""Less than a timer beat (2 s): a host that greets us again a beat after our hello
+did not get it (``RoomGuest._hello_lost``)."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,8 @@ class RoomGuest:
         """Timer beats spent searching with no host heard (``_follows``)."""
         self.heard_at = 0.0
         """When the host last spoke (this guest's clock, ms)."""
+        self.hello_at = float("-inf")
+        """When this guest last said hello to a host (its clock, ms)."""
         self.chat = ChatLog()
         """The room's chat as the host relayed it (net/chat.py)."""
         self._said = Window()
@@ -226,9 +231,7 @@ class RoomGuest:
             # The host on a new connection (it reloaded): carry on with that one.
             self.host = peer
         self.quiet = 0
-        if self.greeted != peer or msg["t"] == "host":
-            # A host greets a connection it does not know (again at every beat, as a
-            # greeting may be lost): a hello of ours it never got, it asks for again.
+        if self.greeted != peer or (msg["t"] == "host" and self._hello_lost()):
             self.greeted = peer
             self._hello()
         if self.status == "away":
@@ -794,6 +797,18 @@ class RoomGuest:
         if self.host is not None:
             hello: Hello = {"t": "hello", "token": self.token, "name": self.name, "key": self.key}
             self._send(self.host, hello)
+            self.hello_at = self.now()
+
+    def _hello_lost(self) -> bool:
+        """Whether the host greeting us again means our hello never reached it.
+
+        A host greets a connection it does not know, and again at every beat (a
+        greeting may be lost). A greeting from the host we already said hello to is
+        the host asking who we are: our hello was lost (dropped unread in a flood, or
+        sent a moment before that device was the host). A hello still in flight is no
+        loss, so the host is answered again only once a beat's worth has passed.
+        """
+        return self.now() - self.hello_at >= HELLO_AGAIN_MS
 
     # -- the player's actions ------------------------------------------------------
 
