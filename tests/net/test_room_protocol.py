@@ -496,9 +496,9 @@ def test_a_sound_lobby_from_the_host_is_kept() -> None:
 
 
 def test_a_guest_whose_hello_was_lost_answers_the_hosts_next_greeting() -> None:
-    """A guest greets a host once per connection; if that hello is lost (a flood from
-    another peer made the host drop it unread, or it came before the device was the
-    host), the host greets the connection again at every beat, and the guest must
+    """A guest greets a host once per connection; if that hello is lost (the host's rate
+    bound dropped it unread with a flood from the same page, or it came before the
+    device was the host), the host greets the connection again at every beat, and the guest must
     answer, or its player sits at no table for good: seen in a browser test
     (``test_room_security.py``), where Ben was left "away" at the successor's table."""
     net, host, anna, ben = room_of_three()
