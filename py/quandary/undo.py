@@ -29,7 +29,7 @@ the person nothing hidden either: it reads only their own views, and worlds that
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from quandary import engine
@@ -56,15 +56,34 @@ TOO_LONG = "Too much has happened since your move."
 
 
 @dataclass(frozen=True)
+class Worlds:
+    """The worlds an offered verdict dealt and played, as they stood after the record's
+    last move, with the real state then: when bots add moves, the next verdict plays
+    on from here (``verdict``'s ``kept``) instead of dealing and replaying the whole
+    span again at every bot move. Each world is its state and its dice's state.
+    """
+
+    played: int
+    """How many moves of the span (from the checkpoint) the worlds have played."""
+    real: Any
+    worlds: tuple[tuple[Any, int], ...]
+    levels: tuple[str, ...]
+    """The bot levels the worlds' bots decided at: another level deals again."""
+
+
+@dataclass(frozen=True)
 class Verdict:
     """Whether ``seat``'s last move can be taken back now, and if not, why.
 
     ``to`` is how many of the record's moves stay (the checkpoint), set when offered.
+    ``worlds`` are the worlds that found nothing shown, kept for the next verdict (not
+    part of the verdict's value).
     """
 
     seat: int
     reason: str = ""
     to: int | None = None
+    worlds: Worlds | None = field(default=None, compare=False, repr=False)
 
     @property
     def offered(self) -> bool:
@@ -109,7 +128,9 @@ def verdict(
     ``levels`` are the seats' bot levels (a person's is not read). The verdict is
     a function of the record alone: the worlds' seeds come from it too. ``kept``
     is the last verdict made at this table, with its record: a reveal it found is
-    not looked for again (``stands``).
+    not looked for again (``stands``), and when it offered undo from the same
+    checkpoint, its worlds only play the moves added since (``Worlds``): each
+    world's dice run on as they would have, so the verdict is the same.
     """
     if engine.result(state) is not None:
         return Verdict(seat, OVER)
@@ -126,11 +147,42 @@ def verdict(
         return Verdict(seat, TOO_LONG)
     if kept is not None and stands(kept[1], kept[0], record):
         return kept[1]
-    before = state_at(start)
-    seed = Rng.from_seed(record.seed).fork(start).next64()
-    if revealed(before, span, seat, levels, seed):
+    worlds = _kept_worlds(kept, record, seat, start, levels)
+    if worlds is not None:
+        worlds = _play_on(worlds, record.moves[start + worlds.played :], seat)
+    else:
+        seed = Rng.from_seed(record.seed).fork(start).next64()
+        worlds = _dealt(state_at(start), span, seat, tuple(levels), seed)
+    if worlds is None:
         return Verdict(seat, REVEALED)
-    return Verdict(seat, to=start)
+    return Verdict(seat, to=start, worlds=worlds)
+
+
+def _extends(then: Record, now: Record) -> bool:
+    """Whether record ``now`` is record ``then`` with moves added (or the same)."""
+    if len(now.moves) < len(then.moves) or (now.seed, now.start) != (then.seed, then.start):
+        return False
+    return now.moves[: len(then.moves)] == then.moves
+
+
+def _kept_worlds(
+    kept: tuple[Record, Verdict] | None,
+    record: Record,
+    seat: int,
+    start: int,
+    levels: Sequence[str],
+) -> Worlds | None:
+    """The worlds of a kept verdict that ``record`` only extends: the same seat and
+    checkpoint, the same bot levels, every move the worlds played still there."""
+    if kept is None:
+        return None
+    then, known = kept
+    worlds = known.worlds
+    if worlds is None or known.seat != seat or known.to != start:
+        return None
+    if worlds.levels != tuple(levels) or start + worlds.played != len(then.moves):
+        return None
+    return worlds if _extends(then, record) else None
 
 
 def stands(known: Verdict, then: Record, now: Record) -> bool:
@@ -140,59 +192,90 @@ def stands(known: Verdict, then: Record, now: Record) -> bool:
     added (the worlds replay the same steps the same way, so they part at the same
     step). A table asks after every bot move: a reveal is not looked for again.
     """
-    if known.reason != REVEALED or len(now.moves) < len(then.moves):
+    if known.reason != REVEALED or not _extends(then, now):
         return False
-    if (now.seed, now.start) != (then.seed, then.start):
-        return False
-    extended = now.moves[: len(then.moves)] == then.moves
-    return extended and last_own_move(now, known.seat) == last_own_move(then, known.seat)
+    return last_own_move(now, known.seat) == last_own_move(then, known.seat)
 
 
-def revealed(
-    before: Any, span: Sequence[tuple[int, Move]], seat: int, levels: Sequence[str], seed: int
-) -> bool:
-    """Whether playing ``span`` from ``before`` showed ``seat`` anything hidden from it.
-
-    True when, in any of ``WORLDS`` worlds dealt again for ``seat`` from
-    ``before``, its view at some step is not what it really saw; a world in which
-    the span cannot be played counts as such a difference (a bot played a card its
-    hand there does not hold: the move showed that card).
-    """
-    real = [before]
-    for who, move in span:
-        real.append(engine.apply(real[-1], who, move))
-    seen = [engine.view(state, seat) for state in real]
+def _dealt(
+    before: Any,
+    span: Sequence[tuple[int, Move]],
+    seat: int,
+    levels: tuple[str, ...],
+    seed: int,
+) -> Worlds | None:
+    """The ``WORLDS`` worlds dealt again for ``seat`` from ``before``, each having
+    played ``span``: None as soon as ``seat``'s view in one, at some step, is not
+    what it really saw (something hidden showed). A world in which the span cannot
+    be played counts as such a difference (a bot played a card its hand there does
+    not hold: the move showed that card). World by world, so a reveal is found by
+    the first world it shows in."""
+    real, seen = _seen(before, span, seat)
+    shown = engine.view(before, seat)
+    dealt: list[tuple[Any, int]] = []
     for number in range(WORLDS):
         rng = Rng.from_seed(seed).fork(number)
         try:
-            if not _same_in_world(before, span, seen, seat, levels, number, rng):
-                return True
+            world = dealing.redeal(before, {seat}, rng.next64(), _in_turn(number, rng))
         except GameError:
-            return True
-    return False
+            return None
+        if engine.view(world, seat) != shown:
+            return None
+        world = _played(world, rng, span, seen, seat, levels, number)
+        if world is None:
+            return None
+        dealt.append((world, rng.state))
+    return Worlds(len(span), real, tuple(dealt), levels)
 
 
-def _same_in_world(
-    before: Any,
-    span: Sequence[tuple[int, Move]],
+def _play_on(worlds: Worlds, steps: Sequence[tuple[int, Move]], seat: int) -> Worlds | None:
+    """``worlds`` after each plays ``steps`` too: None as soon as ``seat``'s view in
+    one is not what it really saw (or a step cannot be played there)."""
+    real, seen = _seen(worlds.real, steps, seat)
+    played: list[tuple[Any, int]] = []
+    for number, (world, dice) in enumerate(worlds.worlds):
+        rng = Rng(dice)
+        after = _played(world, rng, steps, seen, seat, worlds.levels, number, worlds.played)
+        if after is None:
+            return None
+        played.append((after, rng.state))
+    return Worlds(worlds.played + len(steps), real, tuple(played), worlds.levels)
+
+
+def _seen(
+    before: Any, steps: Sequence[tuple[int, Move]], seat: int
+) -> tuple[Any, list[dict[str, Any]]]:
+    """The real state after ``steps`` from ``before``, and what ``seat`` saw after each."""
+    real, seen = before, []
+    for who, move in steps:
+        real = engine.apply(real, who, move)
+        seen.append(engine.view(real, seat))
+    return real, seen
+
+
+def _played(
+    world: Any,
+    rng: Rng,
+    steps: Sequence[tuple[int, Move]],
     seen: list[dict[str, Any]],
     seat: int,
     levels: Sequence[str],
     number: int,
-    rng: Rng,
-) -> bool:
-    """Whether ``seat`` sees exactly ``seen`` in world ``number`` dealt again from ``before``."""
-    world = dealing.redeal(before, {seat}, rng.next64(), _in_turn(number, rng))
-    if engine.view(world, seat) != seen[0]:
-        return False
-    for step, (who, move) in enumerate(span, start=1):
-        if who == seat:
-            world = engine.apply(world, who, move)
-        else:
-            world = _other_move(world, who, levels[who], seat, seen[step], number + step, rng)
-        if engine.view(world, seat) != seen[step]:
-            return False
-    return True
+    played: int = 0,
+) -> Any | None:
+    """World ``number`` after ``steps`` (the span's moves after its first ``played``),
+    or None as soon as ``seat`` sees there what it did not really see."""
+    try:
+        for step, ((who, move), shown) in enumerate(zip(steps, seen, strict=True), played + 1):
+            if who == seat:
+                world = engine.apply(world, who, move)
+            else:
+                world = _other_move(world, who, levels[who], seat, shown, number + step, rng)
+            if engine.view(world, seat) != shown:
+                return None
+    except GameError:
+        return None
+    return world
 
 
 def _option(options: list[Move], number: int, rng: Rng) -> Move:

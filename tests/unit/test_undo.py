@@ -199,6 +199,37 @@ def test_a_kept_verdict_is_the_verdict_made_again(game: str) -> None:
     assert kept
 
 
+@pytest.mark.parametrize("game", ["minister", "royal"])
+def test_an_offered_verdict_plays_its_worlds_on_as_bots_add_moves(game: str, monkeypatch) -> None:
+    """While bots add moves after the person's, the table's next verdict plays the
+    kept worlds on by those moves only: no world is dealt again for the same
+    checkpoint (the verdict itself is checked against one made from scratch above)."""
+    dealt: list[int] = []
+    deal = undo._dealt
+
+    def counted(before: Any, span: Any, *rest: Any) -> undo.Worlds | None:
+        dealt.append(len(span))
+        return deal(before, span, *rest)
+
+    monkeypatch.setattr(undo, "_dealt", counted)
+    played_on = 0
+    for seed in range(3):
+        kept: tuple[int, int] | None = None  # the last offered checkpoint and record length
+        for table in walk(game, seed):
+            before = len(dealt)
+            verdict = table.undo_verdict()
+            moves = len(table.record.moves)
+            if verdict is None or verdict.to is None:
+                kept = None
+                continue
+            if kept is not None and kept[0] == verdict.to and moves > kept[1]:
+                assert len(dealt) == before, "the worlds were dealt again for the same checkpoint"
+                assert verdict.worlds is not None and verdict.worlds.played == moves - verdict.to
+                played_on += 1
+            kept = (verdict.to, moves)
+    assert played_on, "no verdict was made while bots added moves"
+
+
 # -- the oracle ------------------------------------------------------------------------
 
 
