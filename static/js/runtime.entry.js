@@ -64,7 +64,7 @@ const output = {
 async function start() {
   progress(5, "Loading the Python runtime…");
   const settings = { indexURL: INDEX_URL, stdout: output.stdout, stderr: output.stderr };
-  const snapshot = await cachedSnapshot(HERE); // its bytes still on their way
+  const snapshot = await cachedSnapshot(HERE);
   if (snapshot) {
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });

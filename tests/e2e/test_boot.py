@@ -328,3 +328,52 @@ def test_a_damaged_runtime_shows_the_failure_screen_not_an_endless_wait(
     page.wait_for_selector("html[data-quandary=failed]", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#boot-error")).to_contain_text("damaged")
     expect(page.locator("#boot-repair")).to_be_visible()
+
+
+PACKING = """async () => {
+  const {packSnapshot, unpackSnapshot} = await import('/static/js/snapshot-store.js');
+  const same = (a, b) => a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
+  // Non-empty stretches at the start (a header), across a page boundary, and in a last
+  // partial page; empty pages between and an empty stretch inside a kept page.
+  const made = new Uint8Array(10 * 4096 + 100);
+  made.fill(7, 0, 144);
+  made.fill(9, 2 * 4096 - 10, 2 * 4096 + 10);
+  made[10 * 4096 + 99] = 1;
+  const packed = packSnapshot(made);
+  const refused = (bytes) => { try { unpackSnapshot(bytes); return false; } catch { return true; } };
+  const broken = packed.slice();
+  broken[broken.byteLength - 20] ^= 0x40; // a run's offset
+  const cache = await caches.open('quandary-snapshots');
+  const [key] = await cache.keys();
+  const kept = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  const booted = unpackSnapshot(kept);
+  return {
+    roundTrip: same(unpackSnapshot(packed), made),
+    headerFirst: same(packed.subarray(0, 144), made.subarray(0, 144)),
+    packedSize: packed.byteLength,
+    plainSize: made.byteLength,
+    refused: [
+      refused(new TextEncoder().encode('not a snapshot')),
+      refused(packed.subarray(0, packed.byteLength - 1)),
+      refused(packed.subarray(1)),
+      refused(broken),
+      refused(made),
+    ],
+    kept: kept.byteLength,
+    booted: booted.byteLength,
+    keptAgain: same(packSnapshot(booted), kept),
+  };
+}"""
+
+
+def test_the_snapshot_is_kept_without_its_empty_stretches(new_page, base_url) -> None:
+    """The kept snapshot leaves out its empty pages (static/js/snapshot-store.js): the
+    booted engine's is kept in well under its size, and unpacks to the same bytes;
+    what is not a whole packed snapshot is refused (the start then goes on fresh)."""
+    page = new_page()  # on the site's origin, with this build's snapshot kept
+    found = page.evaluate(PACKING)
+    assert found["roundTrip"] and found["headerFirst"]
+    assert found["packedSize"] < found["plainSize"] / 2
+    assert found["refused"] == [True] * 5
+    assert found["keptAgain"]
+    assert found["kept"] < 0.7 * found["booted"], found
