@@ -28,6 +28,11 @@ E2E_JOBS ?= 2
 # every (players x options) cell once, `make monkey` (CI's long run) 500 for depth.
 CHECK_PLAYOUTS ?= 100
 DEEP_PLAYOUTS ?= 500
+# Batches of 100 hostile messages the room protocol's fuzz test sends to a host and a
+# guest (tests/net/test_fuzz.py): 5,000 messages in `make check` and `make test`, over
+# 20,000 in `make monkey`.
+CHECK_FUZZ ?= 50
+DEEP_FUZZ ?= 205
 # Random clicks, taps and keys per game in `make monkey` (CI runs it after `make test`).
 MONKEY_ACTIONS ?= 500
 PURE_TESTS := tests/unit tests/net tests/conformance
@@ -93,7 +98,7 @@ typecheck: $(PY_STAMP)
 # frames under load, which hangs every click on it (a failed test's report says whether
 # its pages were drawing: tests/e2e/conftest.py). Any other failure is final.
 test: build chromium coturn lint typecheck
-	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) \
+	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) FUZZ_EXAMPLES=$(CHECK_FUZZ) \
 	  $(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" --durations 8 \
 	  --reruns 1 --only-rerun "Locator.click: Timeout" tests/e2e $(PYTEST_ARGS)
@@ -114,19 +119,20 @@ browsers: build chromium firefox webkit
 	  tests/browsers $(PYTEST_ARGS)
 
 # The long walks through every game: the conformance suite's 500 random playouts per
-# game, then the browser walks (tests marked `walk`): a monkey's random clicks,
+# game and the room protocol's fuzz at over 20,000 messages, then the browser walks (tests marked `walk`): a monkey's random clicks,
 # taps and keys, with no error reaching the page, each game played to its end on a
 # 360 px phone, with no screen wider than the phone, whole Dilemma games at a
 # newcomer's pace, a room seat that waits for its absent player, and rooms of three
 # browsers where the host, or a guest, leaves at every phase of every game.
 monkey: build chromium coturn
-	QUANDARY_PLAYOUTS=$(DEEP_PLAYOUTS) \
-	  $(BIN)/python -m pytest -n $(JOBS) tests/conformance/test_conformance.py $(PYTEST_ARGS)
+	QUANDARY_PLAYOUTS=$(DEEP_PLAYOUTS) FUZZ_EXAMPLES=$(DEEP_FUZZ) $(BIN)/python -m pytest \
+	  -n $(JOBS) tests/conformance/test_conformance.py tests/net/test_fuzz.py $(PYTEST_ARGS)
 	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) \
 	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk --durations 8 tests/e2e $(PYTEST_ARGS)
 
 check: lint typecheck
-	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)
+	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) FUZZ_EXAMPLES=$(CHECK_FUZZ) \
+	  $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)
 
 bench: build chromium
 	$(BIN)/python -m bench.bots

@@ -1,4 +1,4 @@
-"""Fuzzing the room protocol: 20,000+ hostile messages per run against a host and a guest.
+"""Fuzzing the room protocol: thousands of hostile messages against a host and a guest.
 
 Whatever arrives, nothing escapes ``on_message`` (each message is handled in its
 own boundary), and a message the parser refuses, or a move the game refuses,
@@ -22,7 +22,9 @@ from .test_room_protocol import room_of_three
 
 BATCH = 100
 EXAMPLES = int(__import__("os").environ.get("FUZZ_EXAMPLES", "205"))
-"""205 batches of 100: over 20,000 messages to the host and as many to a guest."""
+"""Batches of 100 messages to the host and as many to a guest: 205 (over 20,000) unless
+told; `make check` and `make test` send 50 (5,000), `make monkey` 205 (the Makefile's
+CHECK_FUZZ and DEEP_FUZZ), as the conformance suite's playouts are split."""
 PARTS = 5
 """The batches run as this many tests of their own, so the test workers share them
 (one test of 205 batches kept one worker busy for a minute while the other idled)."""
