@@ -340,7 +340,9 @@ PACKING = """async () => {
   made.fill(9, 2 * 4096 - 10, 2 * 4096 + 10);
   made[10 * 4096 + 99] = 1;
   const packed = packSnapshot(made);
-  const refused = (bytes) => { try { unpackSnapshot(bytes); return false; } catch { return true; } };
+  const refused = (bytes) => {
+    try { unpackSnapshot(bytes); return false; } catch { return true; }
+  };
   const broken = packed.slice();
   broken[broken.byteLength - 20] ^= 0x40; // a run's offset
   const cache = await caches.open('quandary-snapshots');
