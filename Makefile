@@ -33,6 +33,7 @@ DEEP_PLAYOUTS ?= 500
 # 20,000 in `make monkey`.
 CHECK_FUZZ ?= 50
 DEEP_FUZZ ?= 205
+CHECK_DEPTH = QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) FUZZ_EXAMPLES=$(CHECK_FUZZ)
 # Random clicks, taps and keys per game in `make monkey` (CI runs it after `make test`).
 MONKEY_ACTIONS ?= 500
 PURE_TESTS := tests/unit tests/net tests/conformance
@@ -98,8 +99,7 @@ typecheck: $(PY_STAMP)
 # frames under load, which hangs every click on it (a failed test's report says whether
 # its pages were drawing: tests/e2e/conftest.py). Any other failure is final.
 test: build chromium coturn lint typecheck
-	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) FUZZ_EXAMPLES=$(CHECK_FUZZ) \
-	  $(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
+	$(CHECK_DEPTH) $(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
 	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" --durations 8 \
 	  --reruns 1 --only-rerun "Locator.click: Timeout" tests/e2e $(PYTEST_ARGS)
 
@@ -131,8 +131,7 @@ monkey: build chromium coturn
 	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk --durations 8 tests/e2e $(PYTEST_ARGS)
 
 check: lint typecheck
-	QUANDARY_PLAYOUTS=$(CHECK_PLAYOUTS) FUZZ_EXAMPLES=$(CHECK_FUZZ) \
-	  $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)
+	$(CHECK_DEPTH) $(BIN)/python -m pytest -n $(JOBS) $(PURE_TESTS) $(PYTEST_ARGS)
 
 bench: build chromium
 	$(BIN)/python -m bench.bots

@@ -180,7 +180,7 @@ def _kept_worlds(
     worlds = known.worlds
     if worlds is None or known.seat != seat or known.to != start:
         return None
-    if worlds.levels != tuple(levels) or start + worlds.played != len(then.moves):
+    if worlds.levels != tuple(levels):
         return None
     return worlds if _extends(then, record) else None
 

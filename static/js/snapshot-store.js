@@ -59,7 +59,7 @@ export function packSnapshot(bytes) {
 }
 
 // The snapshot a packed one holds; an Error for anything that is not one whole
-// (a damaged cache entry, an older build's plain snapshot): the start goes on fresh.
+// (a damaged or truncated cache entry): the start goes on fresh.
 export function unpackSnapshot(packed) {
   const bad = () => new Error("the kept snapshot is damaged");
   if (packed.byteLength < 12) throw bad();
@@ -87,8 +87,7 @@ export function unpackSnapshot(packed) {
 
 // The kept snapshot's bytes, or null when none is kept (or no Cache API is here:
 // a private window) and the start goes on fresh. A kept one that does not unpack
-// (damaged, or an older build's plain form) is dropped, so the fresh start keeps
-// a new one.
+// is dropped, so the fresh start keeps a new one.
 export async function cachedSnapshot(folder) {
   const key = snapshotKey(folder);
   let cache = null;
