@@ -50,7 +50,7 @@ class HostilePeer:
         self.net.queue.append((self.peer, dst, text))
 
     def greet(self, host: str, name: str = "Mallory", token: str | None = None) -> None:
-        self.send(host, {"t": "hello", "token": token, "name": name, "key": None})
+        self.send(host, {"t": "hello", "token": token, "name": name, "key": None, "waited": False})
 
     def pose_as_host(self, target: str, view: dict[str, Any] | None = None) -> None:
         """Every host message it can make up, plain and in envelopes it signed itself."""
@@ -82,7 +82,9 @@ class HostilePeer:
     def broken_names(self, host: str) -> None:
         for name in ('"\\ud800"', '"\\u0000x"', '"a\\u202eb"', json.dumps("x" * 200)):
             self.send(host, '{"t":"name","name":' + name + "}")
-            self.send(host, '{"t":"hello","token":null,"key":null,"name":' + name + "}")
+            self.send(
+                host, '{"t":"hello","token":null,"key":null,"waited":false,"name":' + name + "}"
+            )
 
     def flood(self, host: str, message: dict[str, Any], count: int = 2_000) -> None:
         for _ in range(count):

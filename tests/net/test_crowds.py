@@ -93,7 +93,9 @@ def test_the_host_removes_a_player_mid_game_and_a_bot_plays_on() -> None:
     assert host.table.seats[2].covered
     assert "Ben" not in [m["name"] for m in host.lobby()["members"]]
     # The same connection cannot greet its way back in.
-    host.on_message("B", json.dumps({"t": "hello", "token": None, "name": "Ben", "key": None}))
+    host.on_message(
+        "B", json.dumps({"t": "hello", "token": None, "name": "Ben", "key": None, "waited": False})
+    )
     net.settle()
     assert rejections(net, "B")[-1]["code"] == "removed"
     honest_move_still_works(net, host, anna)

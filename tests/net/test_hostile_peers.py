@@ -49,7 +49,9 @@ def test_nesting_within_the_limit_and_brackets_in_text_are_fine() -> None:
 def test_broken_text_is_refused_and_the_room_goes_on(name: str, reason: str) -> None:
     net, host, anna, ben = room_of_three()
     host.on_message("A", '{"t": "name", "name": ' + name + "}")
-    host.on_message("A", '{"t": "hello", "token": null, "key": null, "name": ' + name + "}")
+    host.on_message(
+        "A", '{"t": "hello", "token": null, "key": null, "waited": false, "name": ' + name + "}"
+    )
     net.settle()
     assert reason in rejections(net, "A")[-1]["reason"]
     assert all(len(m["name"]) <= 20 for m in host.lobby()["members"])
@@ -92,7 +94,10 @@ def test_a_hello_flood_from_one_connection_makes_one_member() -> None:
     before = len(host.members)
     for i in range(2_000):
         host.on_message(
-            "A", json.dumps({"t": "hello", "token": None, "name": f"x{i}", "key": None})
+            "A",
+            json.dumps(
+                {"t": "hello", "token": None, "name": f"x{i}", "key": None, "waited": False}
+            ),
         )
     net.settle()
     assert len(host.members) == before
@@ -281,7 +286,7 @@ def test_every_attack_at_once_and_the_room_goes_on() -> None:
     mallory.forge_pong("H", 1)
     mallory.odd_moves("H")
     mallory.flood("H", {"t": "sync", "version": 0})
-    mallory.flood("H", {"t": "hello", "token": None, "name": "again", "key": None})
+    mallory.flood("H", {"t": "hello", "token": None, "name": "again", "key": None, "waited": False})
     net.settle()
     assert host.table.record.moves == moves_before
     assert all(m.name != "Anna 2" for m in host.members.values())

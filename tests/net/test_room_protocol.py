@@ -116,7 +116,12 @@ def test_a_stale_intent_is_refused_and_refreshed() -> None:
         ('{"t": "seat"}', "needs exactly the fields"),
         ('{"t": "seat", "seat": "two"}', "is invalid"),
         ('{"t": "intent", "id": "x", "version": -1, "move": {}}', "is invalid"),
-        ('{"t": "hello", "token": null, "key": null, "name": "' + "x" * 30 + '"}', "is invalid"),
+        (
+            '{"t": "hello", "token": null, "key": null, "waited": false, "name": "'
+            + "x" * 30
+            + '"}',
+            "is invalid",
+        ),
         ('"' + "x" * (MAX_BYTES + 1) + '"', "too large"),
     ],
 )

@@ -159,7 +159,7 @@ def test_a_hosts_messages_leave_before_its_own_screen_is_made() -> None:
     call(engine, {"t": "host-key", "public": "A" * 43, "private": "B" * 64, "now": 11.0})
     call(engine, {"t": "room-opened", "canShare": False, "now": 12.0})
     call(engine, {"t": "room", "kind": "join", "peer": "peer-1", "now": 13.0}, {"t": "draw"})
-    hello = json.dumps({"t": "hello", "name": "Ben", "token": None, "key": None})
+    hello = json.dumps({"t": "hello", "name": "Ben", "token": None, "key": None, "waited": False})
     greeted = call(engine, {"t": "room", "kind": "message", "peer": "peer-1", "text": hello})
     # Ben is welcomed and the lobby names him: the messages go now, the screen next.
     assert "send" in kinds(greeted) and "draw" not in kinds(greeted) and greeted["more"] is True

@@ -125,6 +125,10 @@ class RoomGuest:
         self.quiet = 0
         self.greeted: str | None = None
         """The host connection this guest last said hello to."""
+        self.waited_out = False
+        """Whether this guest had waited out the room's host before it greeted the host
+        it follows now: said in each hello, so a reloaded host knows this guest was
+        free to follow a successor (``RoomHost._other_host``)."""
         self.now = now
         self.epoch = 0
         """The newest host epoch heard of: a host of an older one is no longer the host."""
@@ -192,10 +196,14 @@ class RoomGuest:
         """If the host left, the game is paused until it comes back or is succeeded."""
         self.peers.discard(peer)
         if peer == self.host:
-            self.host, self.greeted = None, None
-            if not self.stopped:
-                self._away()
-                self.left_at = self.now()
+            self._host_left()
+
+    def _host_left(self) -> None:
+        """The host's connection closed, or the host said it is gone: wait ``LEFT_MS``."""
+        self.host, self.greeted = None, None
+        if not self.stopped:
+            self._away()
+            self.left_at = self.now()
 
     def _away(self) -> None:
         self.status = "away"
@@ -227,11 +235,16 @@ class RoomGuest:
             return
         if peer != self.host and msg["t"] not in ("host", "tick"):
             return  # only a greeting or a tick, which name their epoch, makes a host
+        if msg["t"] == "gone":
+            self._host_left()  # it stepped down for a successor: follow that one soon
+            return
         if peer != self.host:
             # The host on a new connection (it reloaded): carry on with that one.
             self.host = peer
         self.quiet = 0
         if self.greeted != peer or (msg["t"] == "host" and self._hello_lost()):
+            if self.greeted != peer:
+                self.waited_out = self._waited()
             self.greeted = peer
             self._hello()
         if self.status == "away":
@@ -795,7 +808,13 @@ class RoomGuest:
     def _hello(self) -> None:
         """The only message that holds our seat token: to the verified host, never broadcast."""
         if self.host is not None:
-            hello: Hello = {"t": "hello", "token": self.token, "name": self.name, "key": self.key}
+            hello: Hello = {
+                "t": "hello",
+                "token": self.token,
+                "name": self.name,
+                "key": self.key,
+                "waited": self.waited_out,
+            }
             self._send(self.host, hello)
             self.hello_at = self.now()
 

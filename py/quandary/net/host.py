@@ -225,8 +225,15 @@ class RoomHost:
         time changes nothing. A device known only by its mandates (``certified``: its key)
         could be any heir, so it is believed only by a host that reloaded and has
         since been alone: no seated player came back to it for ``ALONE_BEATS``, as
-        happens when they all follow a successor. While players answer this host,
-        no claim, however well signed, deposes it.
+        happens when they all follow a successor. A player whose device had waited out
+        this host before greeting it again (its hello says so) counts as no company:
+        it was free to follow the successor, and may have sat down here only because
+        the old host's greeting reached it first. While a player who never lost this
+        host answers it, no claim, however well signed, deposes it.
+
+        A host that steps down tells its players it is gone, as if its connection had
+        closed: they follow the successor after ``LEFT_MS`` instead of the room's
+        whole waiting time again.
         """
         try:
             msg = read_host(text)
@@ -244,17 +251,21 @@ class RoomHost:
             return
         self.superseded = True
         self.successor_key = certified
+        for member in self.members.values():
+            if member.peer is not None and member.peer != LOCAL:
+                self._send(member.peer, {"t": "gone"}, None)
 
     def _company(self) -> bool:
-        """A seated player other than this host's own is connected to it now."""
+        """A seated player other than this host's own, who had not waited it out
+        before greeting it, is connected to it now."""
         return any(
-            m.seat is not None and m.id != self.me and m.peer not in (None, LOCAL)
+            m.seat is not None and m.id != self.me and m.peer not in (None, LOCAL) and not m.waited
             for m in self.members.values()
         )
 
     def _handle(self, peer: str, msg: GuestMessage) -> None:
         if msg["t"] == "hello":
-            self._hello(peer, msg["token"], msg["name"], msg["key"])
+            self._hello(peer, msg["token"], msg["name"], msg["key"], msg["waited"])
             return
         member = self._member_at(peer)
         if member is None:
@@ -287,7 +298,9 @@ class RoomHost:
         member.snapshot_at = (version, self.beats)
         self._send_view(member, snapshot=True)
 
-    def _hello(self, peer: str, token: str | None, name: str, key: str | None) -> None:
+    def _hello(
+        self, peer: str, token: str | None, name: str, key: str | None, waited: bool
+    ) -> None:
         member = next((m for m in self.members.values() if m.holds(token)), None)
         if member is not None and member.id == self.me:
             member = None  # nobody can take the host's own place
@@ -313,6 +326,7 @@ class RoomHost:
             self._sent_lobby.pop(member.peer, None)
         moved = member.peer != peer or member.key != key
         member.peer, member.away_since, member.key = peer, None, key
+        member.waited = waited
         if member.token.startswith(HASHED):
             member.token = self.make_id()  # a successor's guest gets a token it knows again
         if self.table is not None and member.seat is not None:
@@ -800,6 +814,8 @@ class RoomHost:
         A guest that has fallen behind asks for a snapshot; one that hears nothing
         for a while knows the host is away.
         """
+        if self.superseded:
+            return  # its page sits down as a guest: it speaks as the host no more
         self.beats += 1
         if self._company():
             self.company_at = self.beats

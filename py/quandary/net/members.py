@@ -53,6 +53,11 @@ class Member:
     key: str | None = None
     """The public half of the key this member's device would sign with as the room's
     successor (net/succession.py): named in the order of succession."""
+    waited: bool = False
+    """This member's device said in its hello that it had waited out the room's host
+    before greeting this one: it was free to follow a successor, so its presence
+    does not hold a reloaded host (``RoomHost._other_host``). Not saved: it belongs
+    to one connection."""
 
     def holds(self, token: str | None) -> bool:
         """Whether ``token`` is this member's: a successor knows tokens only as hashes."""

@@ -212,6 +212,8 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
         "token": _optional(_text(MAX_ID)),
         "name": _text(MAX_NAME),
         "key": _optional(_key),
+        # Whether this device had waited out the room's host before this greeting.
+        "waited": _flag,
     },
     "name": {"name": _text(MAX_NAME)},
     "seat": {"seat": _seat},
@@ -227,6 +229,8 @@ GUEST_TYPES: dict[str, dict[str, Check]] = {
 HOST_TYPES: dict[str, dict[str, Check]] = {
     "host": {"epoch": _count, "chain": _chain},
     "replaced": {},
+    # This device is the host no more: it stepped down for a successor (net/host.py).
+    "gone": {},
     # This connection is out of the room (the host removed it, or it gave way).
     "removed": {"reason": _text(400)},
     "welcome": {"token": _text(MAX_ID), "member": _text(MAX_ID)},

@@ -40,6 +40,8 @@ class Hello(TypedDict):
     token: str | None
     name: str
     key: str | None
+    waited: bool
+    """This device had waited out the room's host before greeting this one."""
 
 
 class Rename(TypedDict):
@@ -93,6 +95,12 @@ class Greeting(TypedDict):
 
 class Replaced(TypedDict):
     t: Literal["replaced"]
+
+
+class Gone(TypedDict):
+    """This device is the host no more: it stepped down for a successor."""
+
+    t: Literal["gone"]
 
 
 class Removed(TypedDict):
@@ -185,6 +193,7 @@ class Muted(TypedDict):
 HostMessage = (
     Greeting
     | Replaced
+    | Gone
     | Removed
     | Welcome
     | LobbyNews
