@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quandary import engine
-from quandary.net import host as host_module
+from quandary.net.absence import TRANSPORT_SLACK_MS
 from quandary.net.link import BadLink, RoomLink, Turn, WrongSecret, parse_fragment
 from quandary.net.lobby import read_lobby
 from quandary.net.messages import GUEST_TYPES, MAX_BYTES, ProtocolError, parse
@@ -426,7 +426,7 @@ def test_answering_ticks_late_buys_no_throw_time_once_the_connection_is_measured
     host.on_transport_rtt("A", 20.0)
     host.on_transport_rtt("nobody", 1.0)  # no such connection: ignored
     host.on_transport_rtt("B", -5.0)  # no such time: ignored
-    assert host.credit(members["Anna"]) == (20.0 + host_module.TRANSPORT_SLACK_MS) / 2
+    assert host.credit(members["Anna"]) == (20.0 + TRANSPORT_SLACK_MS) / 2
     assert host.credit(members["Ben"]) == 200 and "nobody" not in host.transport_rtt
     host.submit({"type": "challenge", "card": 5})
     net.settle()

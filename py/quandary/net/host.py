@@ -7,6 +7,13 @@ move, and sends every connected peer its own seat's view, never the full state. 
 view carries the state version; updates are diffs against the last view that peer
 was sent, and a peer whose base does not match asks for a snapshot. Every outgoing
 message is checked for the recipient's secrets before it leaves.
+
+The host is the room's one authority; its parts live beside it, each small enough
+to read in one go: who is in the room (``members``), players away and far
+(``absence``), what each connection holds and gets next (``deliveries``), whether
+this device still holds the room when another speaks as its host (``standing``),
+the chat's routing (``host_chat``), and the backups heirs carry on from
+(``backups``, ``succession``).
 """
 
 from __future__ import annotations
@@ -15,17 +22,18 @@ from collections.abc import Callable
 from typing import Any
 
 from quandary import engine
-from quandary.bots import BOT_NAMES
 from quandary.engine import BadSetup, CorruptState, GameError, GameSpec, Move
 from quandary.table import BotSpeed, Seat, Table
 
 from ..text import clean_name
+from .absence import COVER_LEVEL, PATIENCE, TURN_SHARE, absent_seats, credit, note_pong, patience_of
 from .backups import Backups, Outgoing
 from .budget import Budget
-from .chat import ChatRoom, Refused
+from .chat import ChatRoom
+from .deliveries import Deliveries
+from .host_chat import HostChat
 from .lobby import LobbySeat, Patience, RoomLobby
 from .members import (
-    DELAY_SAMPLES,
     LOCAL,
     SEEN_LIMIT,
     TICKS_REMEMBERED,
@@ -33,47 +41,35 @@ from .members import (
     WAITING,
     Member,
     SeatPlan,
+    bot_name,
+    free_name,
 )
-from .messages import MAX_BYTES, ProtocolError, encode
+from .messages import ProtocolError
 from .outbox import Outbox
 from .saved import RoomJson
+from .standing import ALONE_BEATS, Standing, company
 from .succession import HASHED, SUCCESSION_MS, Deal, heirs_of
 from .wire import (
-    Backed,
     BackupNews,
     Greeting,
     GuestMessage,
     HostMessage,
-    ReactionNews,
-    RecordNews,
     Rejected,
-    Snapshot,
     Tick,
-    Update,
     read_guest,
     read_host,
 )
 
-__all__ = ["LOCAL", "PATIENCE", "WAITING", "Member", "RoomHost", "SeatPlan"]
-
-TRANSPORT_SLACK_MS = 30.0
-"""What an honest tick-and-pong may take beyond the connection's own round trip (as
-the host's browser measures it: its ICE checks, which no page can slow down): the
-time both pages take to answer. A guest that answers ticks late buys no more."""
-PATIENCE: dict[Patience, tuple[int, int]] = {
-    "short": (20_000, 60_000),
-    "normal": (45_000, 120_000),
-    "long": (90_000, 300_000),
-}
-"""How long (ms) a seated player may be away before the host is offered a bot for
-their seat, and before a bot takes it by itself, so a table never waits forever.
-On the player's own turn the offer comes sooner (``TURN_SHARE`` of the wait)."""
-ALONE_BEATS = 4
-"""Timer beats a reloaded host must spend with no seated player connected before it
-believes a successor known only by its mandates (``_other_host``)."""
-TURN_SHARE = 3
-COVER_LEVEL = "heuristic"
-"""The bot that plays for an absent player: the best level every game has."""
+__all__ = [
+    "ALONE_BEATS",
+    "LOCAL",
+    "PATIENCE",
+    "TURN_SHARE",
+    "WAITING",
+    "Member",
+    "RoomHost",
+    "SeatPlan",
+]
 
 
 class RoomHost:
@@ -102,14 +98,8 @@ class RoomHost:
         self.speed: BotSpeed = "instant"
         """How long the room's bots take over a move (the host's device setting)."""
         self.epochs: list[int] = []
-        self._sent_view: dict[str, tuple[int, dict[str, Any]]] = {}
-        self._sent_record: dict[str, int] = {}
-        """The version whose record each peer was sent (once the game is over)."""
-        self._record: tuple[Any, str | None] = (None, None)
-        """The finished state last made into a record, and that record's text."""
-        self._sent_lobby: dict[str, RoomLobby] = {}
         # Through ``send_text`` at each call: whoever holds the host may re-route it.
-        self.outbox = Outbox(lambda peer, text: self.send_text(peer, text))
+        self.deliveries = Deliveries(lambda peer, text: self.send_text(peer, text))
         self.beats = 0
         """Timer beats so far (``tick``): the clock of retries."""
         self.errors = 0
@@ -122,19 +112,10 @@ class RoomHost:
         self.epoch = 0
         """Successions so far: guests ignore a host of an older epoch (net/succession.py)."""
         self.backups = Backups(make_id, new_seed)
-        self.restored_at: int | None = None
-        """The beat this host was restored from its save at (None: it never was)."""
-        self.company_at = 0
-        """The last beat a seated player was connected to this host (or it was restored):
-        a player who came back and then left for a successor does not keep it company."""
-        self.superseded = False
+        self.standing = Standing()
         self.deal: Deal | None = None
         """How this host dealt when it took a leaving host's place, shown with the
         record once the game is over (never in a backup: see ``Deal``)."""
-        self.successor_key: str | None = None
-        """The key of the successor this host stepped down for, if it was one known by
-        its mandates: the host's page follows it as a guest."""
-        """Another device holding the room's key took over while this one was away."""
         self.locked = False
         """Closed to newcomers by the host: only members already known get back in."""
         self.removed: set[str] = set()
@@ -145,6 +126,7 @@ class RoomHost:
         """Each connection's round trip (ms) as the host's own browser measures it."""
         self.chat = ChatRoom()
         """The room's chat (net/chat.py): beside the game, never in its state or views."""
+        self.talk = HostChat(self.chat, self.outbox, self._reject, now)
 
     # -- incoming ------------------------------------------------------------------
 
@@ -161,6 +143,22 @@ class RoomHost:
     def leaks(self) -> int:
         """Messages dropped because they held a recipient's secret (``Outbox``): 0."""
         return self.outbox.leaks
+
+    @property
+    def outbox(self) -> Outbox:
+        """The one door out (``Deliveries``)."""
+        return self.deliveries.outbox
+
+    @property
+    def superseded(self) -> bool:
+        """Another device holding the room's key took over while this one was away."""
+        return self.standing.superseded
+
+    @property
+    def successor_key(self) -> str | None:
+        """The key of the successor this host stepped down for, if it was one known by
+        its mandates: the host's page follows it as a guest."""
+        return self.standing.successor_key
 
     def certified(self, text: str, signature: str) -> None:
         """The transport signed a mandate: the heirs get a backup that carries it now,
@@ -184,8 +182,7 @@ class RoomHost:
                 member.peer, member.away_since = None, self.now()
                 if member.seat is None and member.id != self.me:
                     del self.members[member.id]
-        self._sent_view.pop(peer, None)
-        self._sent_lobby.pop(peer, None)
+        self.deliveries.forget(peer)
         self.broadcast()
 
     def on_message(
@@ -218,18 +215,7 @@ class RoomHost:
             self._reject(peer, "error", "That message could not be handled.")
 
     def _other_host(self, peer: str, text: Any, certified: str | None) -> None:
-        """Another device speaks as the room's host with a newer epoch: step down?
-
-        A successor takes over only where the host was silent for the room's whole
-        waiting time, so a claim from a connection this host heard from within that
-        time changes nothing. A device known only by its mandates (``certified``: its key)
-        could be any heir, so it is believed only by a host that reloaded and has
-        since been alone: no seated player came back to it for ``ALONE_BEATS``, as
-        happens when they all follow a successor. A player whose device had waited out
-        this host before greeting it again (its hello says so) counts as no company:
-        it was free to follow the successor, and may have sat down here only because
-        the old host's greeting reached it first. While a player who never lost this
-        host answers it, no claim, however well signed, deposes it.
+        """Another device speaks as the room's host: step down (``Standing.yields_to``)?
 
         A host that steps down tells its players it is gone, as if its connection had
         closed: they follow the successor after ``LEFT_MS`` instead of the room's
@@ -239,29 +225,14 @@ class RoomHost:
             msg = read_host(text)
         except ProtocolError:
             return
-        if not (msg["t"] == "host" or msg["t"] == "tick") or msg["epoch"] <= self.epoch:
+        silent = self.now() - self.heard.get(peer, float("-inf"))
+        wait = SUCCESSION_MS[self.patience]
+        kept = company(self.members.values(), self.me)
+        if not self.standing.yields_to(msg, self.epoch, silent, wait, certified, self.beats, kept):
             return
-        if self.now() - self.heard.get(peer, float("-inf")) < SUCCESSION_MS[self.patience]:
-            return
-        mandated = certified is not None
-        if mandated and not (msg["t"] == "host" and len(msg["chain"]) == msg["epoch"]):
-            return
-        alone = self.restored_at is not None and not self._company()
-        if mandated and not (alone and self.beats - self.company_at >= ALONE_BEATS):
-            return
-        self.superseded = True
-        self.successor_key = certified
         for member in self.members.values():
             if member.peer is not None and member.peer != LOCAL:
                 self._send(member.peer, {"t": "gone"}, None)
-
-    def _company(self) -> bool:
-        """A seated player other than this host's own, who had not waited it out
-        before greeting it, is connected to it now."""
-        return any(
-            m.seat is not None and m.id != self.me and m.peer not in (None, LOCAL) and not m.waited
-            for m in self.members.values()
-        )
 
     def _handle(self, peer: str, msg: GuestMessage) -> None:
         if msg["t"] == "hello":
@@ -272,7 +243,7 @@ class RoomHost:
             self._reject(peer, "unknown", "Say hello first: this connection has no place here.")
             return
         if msg["t"] == "pong":
-            self._pong(member, msg["at"])
+            note_pong(member, msg["at"], self.now())
         elif msg["t"] == "sync":
             self._sync(member)
         elif msg["t"] == "name":
@@ -280,9 +251,9 @@ class RoomHost:
         elif msg["t"] == "seat":
             self._sit(member, msg["seat"])
         elif msg["t"] == "chat":
-            self._say(member, msg["text"])
+            self.talk.say(self.members.values(), member, msg["text"])
         elif msg["t"] == "react":
-            self._react(member, msg["emoji"])
+            self.talk.react(self.members.values(), member, msg["emoji"])
         else:
             self._intent(member, msg["id"], msg["version"], msg["move"])
 
@@ -312,7 +283,7 @@ class RoomHost:
             if refused is not None:
                 self._reject(peer, *refused)
                 return
-            name = self._free_name(name)
+            name = free_name(self.members.values(), len(self.plan), name)
             member = Member(self.make_id(), self.make_id(), name, since=self.now())
             self.members[member.id] = member
         for other in self.members.values():
@@ -322,8 +293,7 @@ class RoomHost:
             # The same seat opened in another tab: the newer one takes it, and the
             # older one is told to stop, or the two would swap it back and forth.
             self._send(member.peer, {"t": "replaced"}, None)
-            self._sent_view.pop(member.peer, None)
-            self._sent_lobby.pop(member.peer, None)
+            self.deliveries.forget(member.peer)
         moved = member.peer != peer or member.key != key
         member.peer, member.away_since, member.key = peer, None, key
         member.waited = waited
@@ -331,13 +301,9 @@ class RoomHost:
             member.token = self.make_id()  # a successor's guest gets a token it knows again
         if self.table is not None and member.seat is not None:
             self.table.uncover(member.seat)  # back: the seat is theirs again at once
-        self._sent_view.pop(peer, None)
-        self._sent_lobby.pop(peer, None)
+        self.deliveries.forget(peer)
         self._send(peer, {"t": "welcome", "token": member.token, "member": member.id}, None)
-        for chat in self.chat.history():
-            self._send_chat(peer, chat)  # a late joiner reads what was said before
-        if member.id in self.chat.muted:
-            self._send_chat(peer, {"t": "muted", "muted": True})
+        self.talk.welcome(peer, member)  # a late joiner reads what was said before
         if moved:
             self.broadcast()  # someone new, or back: everyone's lobby says so
         else:
@@ -373,8 +339,7 @@ class RoomHost:
         if member.peer is not None and member.peer != LOCAL:
             self.removed.add(member.peer)
             self._send(member.peer, {"t": "removed", "reason": reason}, None)
-            self._sent_view.pop(member.peer, None)
-            self._sent_lobby.pop(member.peer, None)
+            self.deliveries.forget(member.peer)
         del self.members[member.id]
 
     def remove(self, member_id: str) -> None:
@@ -405,22 +370,8 @@ class RoomHost:
         """Send one member the lobby and its whole view, as after a fresh welcome."""
         if member.peer is None or member.peer == LOCAL:
             return
-        lobby = self.lobby()
-        self._sent_lobby[member.peer] = lobby
-        self._send(member.peer, {"t": "lobby", "lobby": lobby}, member.seat)
+        self.deliveries.lobby(member, self.lobby(), self.table, again=True)
         self._send_view(member, snapshot=True)
-
-    def _pong(self, member: Member, at: int) -> None:
-        """A round trip measured, if ``at`` echoes a tick sent to this member, once.
-
-        A claimed time would let a guest buy itself an earlier release in a race.
-        """
-        if at not in member.ticks:
-            return
-        member.ticks.remove(at)
-        rtt = self.now() - at
-        if 0 <= rtt < 10_000:  # a reply to a tick from before a reload is no measure
-            member.round_trips = [*member.round_trips[-(DELAY_SAMPLES - 1) :], rtt]
 
     def on_transport_rtt(self, peer: str, rtt: float) -> None:
         """The connection's round trip (ms), measured by this device's browser."""
@@ -428,23 +379,15 @@ class RoomHost:
             self.transport_rtt[peer] = rtt
 
     def credit(self, member: Member) -> float:
-        """How much earlier than it arrived a member's timed move counts (ms).
-
-        Half the round trip of its ticks and pongs, but never more than half what
-        the connection itself takes (plus ``TRANSPORT_SLACK_MS``) once the browser
-        has measured it: pongs are the guest's to delay, the connection is not.
-        """
-        rtt = min(member.round_trips, default=0.0)
+        """How much earlier than it arrived a member's timed move counts (ms): ``credit``."""
         measured = self.transport_rtt.get(member.peer) if member.peer is not None else None
-        if measured is not None:
-            rtt = min(rtt, measured + TRANSPORT_SLACK_MS)
-        return rtt / 2
+        return credit(member, measured)
 
     def _rename(self, member: Member, name: str) -> None:
         if self.table is not None:
             self._reject(member.peer, "started", "Names are fixed once the game has started.")
             return
-        member.name = self._free_name(name, member)
+        member.name = free_name(self.members.values(), len(self.plan), name, member)
         self.broadcast()
 
     def _sit(self, member: Member, seat: int | None) -> None:
@@ -479,77 +422,24 @@ class RoomHost:
             else:
                 member.seen = [*member.seen[-(SEEN_LIMIT - 1) :], intent]
 
-    # -- chat (net/chat.py) ------------------------------------------------------
-
-    def _say(self, member: Member, text: str) -> None:
-        """A member's line: cleaned, stamped with who said it and sent to everyone.
-
-        The name and seat are the host's record of the connection it came on; a
-        line refused (muted, too fast, empty) is answered to its sender alone.
-        """
-        try:
-            line = self.chat.say(member.id, member.name, member.seat, text, self.now())
-        except Refused as exc:
-            self._refuse_chat(member, exc)
-            return
-        self._to_everyone({"t": "chat", "lines": [line.to_json()], "whole": False})
-
-    def _react(self, member: Member, emoji: str) -> None:
-        """A member's reaction, sent to everyone to show by their name for a moment."""
-        try:
-            self.chat.react(member.id, emoji, self.now())
-        except Refused as exc:
-            self._refuse_chat(member, exc)
-            return
-        self.chat.log.react(member.id, member.name, member.seat, emoji, self.now())
-        msg: ReactionNews = {
-            "t": "react",
-            "member": member.id,
-            "name": member.name,
-            "seat": member.seat,
-            "emoji": emoji,
-        }
-        self._to_everyone(msg)
+    # -- chat (net/host_chat.py) ------------------------------------------------
 
     def say(self, text: str) -> None:
         """The host's own line (a refusal is noted on its own chat log)."""
         self.chat.log.note = None
-        self._say(self.members[self.me], text)
+        self.talk.say(self.members.values(), self.members[self.me], text)
 
     def react(self, emoji: str) -> None:
         """The host's own reaction."""
         self.chat.log.note = None
-        self._react(self.members[self.me], emoji)
+        self.talk.react(self.members.values(), self.members[self.me], emoji)
 
     def mute(self, member_id: str, muted: bool) -> None:
         """Mute a member's lines and reactions, or let them speak again; they are told."""
         member = self.members.get(member_id)
         if member is None or member.id == self.me:
             raise BadSetup("That member cannot be muted.")
-        if muted:
-            self.chat.muted.add(member_id)
-        else:
-            self.chat.muted.discard(member_id)
-        if member.peer is not None and member.peer != LOCAL:
-            self._send_chat(member.peer, {"t": "muted", "muted": muted})
-
-    def _refuse_chat(self, member: Member, refused: Refused) -> None:
-        if member.peer == LOCAL:
-            self.chat.log.note = refused.message
-        else:
-            self._reject(member.peer, refused.code, refused.message)
-
-    def _to_everyone(self, msg: HostMessage) -> None:
-        for member in self.members.values():
-            if member.peer is not None and member.peer != LOCAL:
-                self._send_chat(member.peer, msg)
-
-    def _send_chat(self, peer: str, msg: HostMessage) -> None:
-        """Chat leaves through the one door out, checked for size but not matched
-        against the game's secrets: it is what people typed, never drawn from the
-        game, and a player who types a card's text (as they could say it aloud)
-        must not have their line dropped as a leak."""
-        self.outbox.send(peer, msg, None, None)
+        self.talk.mute(member, muted)
 
     # -- the host's own actions (trusted: they come from this device) -------------
 
@@ -605,7 +495,7 @@ class RoomHost:
         """The host's own name."""
         if self.table is None and name.strip():
             me = self.members[self.me]
-            me.name = self._free_name(name, me)
+            me.name = free_name(self.members.values(), len(self.plan), name, me)
             self.broadcast()
 
     def start(self) -> None:
@@ -616,7 +506,7 @@ class RoomHost:
         seats = []
         for i, plan in enumerate(self.plan):
             if plan.kind == "bot":
-                seats.append(Seat(self._bot_name(i), "bot", plan.level))
+                seats.append(Seat(bot_name(i), "bot", plan.level))
             elif i in holders:
                 seats.append(Seat(holders[i].name, "human"))
             else:
@@ -630,7 +520,7 @@ class RoomHost:
         """After a finished game, back to the room's lobby with the same seats."""
         if self.table is not None and self.table.over:
             self.table, self.epochs = None, []
-            self._sent_view.clear()
+            self.deliveries.views.clear()
             self.broadcast()
 
     def submit(self, move: Move) -> None:
@@ -690,27 +580,9 @@ class RoomHost:
     # -- absent players --------------------------------------------------------------
 
     def absent(self, due: bool = False) -> list[int]:
-        """Seats whose player is away long enough for a bot to be offered for them.
-
-        With ``due``, only those away so long that a bot takes over by itself. A
-        seat a bot already plays, or a finished game, has nobody to wait for.
-        """
-        if self.table is None or self.table.over:
-            return []
-        offer, auto = PATIENCE[self.patience]
-        waiting = engine.game_of(self.table.state).waiting_for(self.table.state)
-        now = self.now()
-        seats = []
-        for member in self.members.values():
-            seat, since = member.seat, member.away_since
-            if seat is None or since is None or member.peer is not None:
-                continue
-            if self.table.seats[seat].covered or self.table.seats[seat].kind != "human":
-                continue
-            limit = auto if due else (offer // TURN_SHARE if seat in waiting else offer)
-            if now - since >= limit:
-                seats.append(seat)
-        return sorted(seats)
+        """Seats whose player is away long enough for a bot to be offered for them (with
+        ``due``: for a bot to take over by itself): ``absence.absent_seats``."""
+        return absent_seats(self.members.values(), self.table, self.patience, self.now(), due)
 
     def cover(self, seat: int) -> None:
         """Let a bot play ``seat`` until its player is back (``BadSetup`` if they are here)."""
@@ -723,11 +595,10 @@ class RoomHost:
 
     def set_patience(self, patience: str) -> None:
         """How long absent players are waited for (a key of ``PATIENCE``)."""
-        for known in PATIENCE:
-            if known == patience:
-                self.patience = known
-                return
-        raise BadSetup(f"There is no waiting time called {patience!r}.")
+        known = patience_of(patience)
+        if known is None:
+            raise BadSetup(f"There is no waiting time called {patience!r}.")
+        self.patience = known
 
     # -- outgoing ------------------------------------------------------------------
 
@@ -742,7 +613,7 @@ class RoomHost:
                 "member": holders[i].id if i in holders else None,
                 "name": holders[i].name
                 if i in holders
-                else (self._bot_name(i) if p.kind == "bot" else None),
+                else (bot_name(i) if p.kind == "bot" else None),
             }
             for i, p in enumerate(self.plan)
         ]
@@ -783,9 +654,7 @@ class RoomHost:
             peer = member.peer
             if peer is None or peer == LOCAL:
                 continue
-            if self._sent_lobby.get(peer) != lobby:
-                self._sent_lobby[peer] = lobby
-                self._send(peer, {"t": "lobby", "lobby": lobby}, member.seat)
+            self.deliveries.lobby(member, lobby, self.table, again=False)
             if self.table is not None:
                 self._send_view(member, backup=backups.get(peer))
 
@@ -817,8 +686,7 @@ class RoomHost:
         if self.superseded:
             return  # its page sits down as a guest: it speaks as the host no more
         self.beats += 1
-        if self._company():
-            self.company_at = self.beats
+        self.standing.beat(self.beats, company(self.members.values(), self.me))
         wait = SUCCESSION_MS[self.patience]
         self.heard = {p: t for p, t in self.heard.items() if self.now() - t < wait}
         for seat in self.absent(due=True):
@@ -837,65 +705,9 @@ class RoomHost:
     def _send_view(
         self, member: Member, snapshot: bool = False, backup: BackupNews | None = None
     ) -> None:
-        """Send what changed of the member's view (all of it for a ``snapshot``), with
-        ``backup`` in one message if the two fit in one, else just before it (alone if
-        the view did not change)."""
-        peer = member.peer
-        if self.table is None or peer is None or peer == LOCAL:
-            return
-        view = self.table.view(member.seat)
-        version = view["version"]
-        last = self._sent_view.get(peer)
-        if last is None or snapshot:
-            msg: Snapshot | Update = {"t": "snapshot", "version": version, "view": view}
-        else:
-            base, old = last
-            changed = {k: v for k, v in view.items() if old.get(k) != v}
-            if base == version and not changed:
-                if backup is not None:
-                    self._send(peer, backup, member.seat)
-                return
-            gone = [k for k in old if k not in view]
-            msg = {"t": "update", "base": base, "version": version, "set": changed, "drop": gone}
-        self._sent_view[peer] = (version, view)
-        if backup is not None:
-            backed: Backed = {"t": "backed", "backup": backup, "news": msg}
-            text = self.outbox.encoded(backed)
-            if text is not None:
-                self._send(peer, backed, member.seat, text)
-            else:  # too long together: the backup goes first, on its own
-                self._send(peer, backup, member.seat)
-                self._send(peer, msg, member.seat)
-        else:
-            self._send(peer, msg, member.seat)
-        self._send_record(peer, member.seat)
-
-    def _send_record(self, peer: str, seat: int | None) -> None:
-        """Once the game is over, its record, so every guest may watch it again.
-
-        Nothing in it is secret any more (every hand may be shown at the end). A
-        record too long for one message is not sent: the guest is not offered a
-        replay, and the host may still share the record as a file.
-        """
-        table = self.table
-        if table is None or not table.over or self._sent_record.get(peer) == table.state.version:
-            return
-        if self._record[0] is not table.state:
-            from quandary import replay  # only once a game is over
-
-            made = replay.dumps(replay.build(table))
-            msg = self._record_message(made)
-            fits = len(encode(msg).encode("utf-8")) <= MAX_BYTES
-            self._record = (table.state, made if fits else None)
-        kept = self._record[1]
-        if kept is not None:
-            self._sent_record[peer] = table.state.version
-            self._send(peer, self._record_message(kept), seat)
-
-    def _record_message(self, record: str) -> RecordNews:
-        assert self.table is not None
+        """What changed of the member's view, with its backup (``Deliveries.view``)."""
         deal = self.deal.to_json() if self.deal is not None else None
-        return {"t": "record", "version": self.table.state.version, "record": record, "deal": deal}
+        self.deliveries.view(member, self.table, deal, snapshot, backup)
 
     def _reject(self, peer: str | None, code: str, reason: str, intent: str | None = None) -> None:
         if peer is not None and peer != LOCAL:
@@ -907,26 +719,12 @@ class RoomHost:
         it). A message dropped for a leak makes the view last sent to that peer
         forgotten, so its next view goes whole (and is checked whole) rather than as a
         diff against a view it never got."""
-        state = self.table.state if self.table is not None else None
-        if not self.outbox.send(peer, msg, seat, state, text):
-            self._sent_view.pop(peer, None)
+        self.deliveries.send(peer, msg, seat, self.table, text)
 
     # -- helpers -------------------------------------------------------------------
 
     def _member_at(self, peer: str) -> Member | None:
         return next((m for m in self.members.values() if m.peer == peer), None)
-
-    def _free_name(self, name: str, member: Member | None = None) -> str:
-        taken = {m.name.casefold() for m in self.members.values() if m is not member}
-        taken |= {self._bot_name(i).casefold() for i in range(len(self.plan))}
-        base, n = clean_name(name) or "Player", 2
-        candidate = base
-        while candidate.casefold() in taken:
-            candidate, n = f"{base[:17]} {n}", n + 1
-        return candidate
-
-    def _bot_name(self, seat: int) -> str:
-        return f"Bot {BOT_NAMES[seat % len(BOT_NAMES)]}"
 
     # -- persistence (the host's device keeps the room across a reload) -----------
 
@@ -970,7 +768,7 @@ class RoomHost:
             muted = {m for m in data.get("muted", []) if isinstance(m, str)}
             chat_serial = int(data.get("chat_serial", 0))
             epoch = int(data.get("epoch", 0))
-            if patience not in PATIENCE:
+            if patience_of(patience) is None:
                 raise CorruptState("The saved room's waiting time is unknown.")
             options = engine.spec_of(data["game"]).normalise_options(data["options"])
             if data["format"] != 1 or me not in members:
@@ -991,9 +789,9 @@ class RoomHost:
         self.chat.muted = muted & set(members)
         self.chat.serial = max(self.chat.serial, chat_serial)
         self.game, self.options, self.epochs = data["game"], options, epochs
-        self.restored_at = self.company_at = self.beats
-        self._sent_view.clear()
-        self._sent_lobby.clear()
+        self.standing.restored(self.beats)
+        self.deliveries.views.clear()
+        self.deliveries.lobbies.clear()
 
 
 def _dealt_options(spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:

@@ -7,9 +7,13 @@ Plain values: the host (``net/host.py``) decides who comes in and who goes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from quandary.bots import BOT_NAMES
+
+from ..text import clean_name
 from .saved import MemberJson
 from .succession import HASHED, hashed
 
@@ -105,3 +109,23 @@ class SeatPlan:
 
     kind: str = "open"
     level: str = "heuristic"
+
+
+def bot_name(seat: int) -> str:
+    """The name a bot in ``seat`` plays under (the same at every table)."""
+    return f"Bot {BOT_NAMES[seat % len(BOT_NAMES)]}"
+
+
+def free_name(
+    members: Iterable[Member], seats: int, name: str, member: Member | None = None
+) -> str:
+    """``name`` cleaned, with a number added if another member or a bot of the ``seats``
+    already goes by it (``member``'s own name does not count): two players one name
+    would make every line of the table ambiguous."""
+    taken = {m.name.casefold() for m in members if m is not member}
+    taken |= {bot_name(i).casefold() for i in range(seats)}
+    base, n = clean_name(name) or "Player", 2
+    candidate = base
+    while candidate.casefold() in taken:
+        candidate, n = f"{base[:17]} {n}", n + 1
+    return candidate

@@ -1,0 +1,129 @@
+"""What the host last sent each connection, and what it sends them next: lobbies,
+views as diffs, a finished game's record.
+
+Every message leaves through the one door out (``Outbox``), checked against the
+recipient's secrets. A view goes as a diff against the last view that peer was
+sent, so the host must remember what each peer holds; a message dropped for a
+leak makes that memory void, and the next view goes whole (and is checked whole).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from quandary.table import Table
+
+from .lobby import RoomLobby
+from .members import LOCAL, Member
+from .messages import MAX_BYTES, encode
+from .outbox import Outbox
+from .succession import DealJson
+from .wire import Backed, BackupNews, HostMessage, RecordNews, Snapshot, Update
+
+
+class Deliveries:
+    """The host's memory of what each connection holds, and its way of sending more."""
+
+    def __init__(self, send_text: Callable[[str, str], None]) -> None:
+        self.outbox = Outbox(send_text)
+        self.views: dict[str, tuple[int, dict[str, Any]]] = {}
+        """The version and view each peer was last sent (diffs are made against it)."""
+        self.lobbies: dict[str, RoomLobby] = {}
+        """The lobby each peer was last sent (sent again only when it changes)."""
+        self.records: dict[str, int] = {}
+        """The version whose record each peer was sent (once the game is over)."""
+        self._record: tuple[Any, str | None] = (None, None)
+        """The finished state last made into a record, and that record's text."""
+
+    def send(
+        self,
+        peer: str,
+        msg: HostMessage,
+        seat: int | None,
+        table: Table | None,
+        text: str | None = None,
+    ) -> None:
+        """Through the one door out (``text``: ``msg`` already encoded by it). A message
+        dropped for a leak voids the view last sent to that peer."""
+        state = table.state if table is not None else None
+        if not self.outbox.send(peer, msg, seat, state, text):
+            self.views.pop(peer, None)
+
+    def forget(self, peer: str) -> None:
+        """The peer holds nothing we know of (it left, or greets anew): next time, all of it."""
+        self.views.pop(peer, None)
+        self.lobbies.pop(peer, None)
+
+    def lobby(self, member: Member, lobby: RoomLobby, table: Table | None, again: bool) -> None:
+        """The room's lobby to a member, if it changed since its last (or ``again``)."""
+        peer = member.peer
+        if peer is None or peer == LOCAL or (not again and self.lobbies.get(peer) == lobby):
+            return
+        self.lobbies[peer] = lobby
+        self.send(peer, {"t": "lobby", "lobby": lobby}, member.seat, table)
+
+    def view(
+        self,
+        member: Member,
+        table: Table | None,
+        deal: DealJson | None,
+        snapshot: bool = False,
+        backup: BackupNews | None = None,
+    ) -> None:
+        """Send what changed of the member's view (all of it for a ``snapshot``), with
+        ``backup`` in one message if the two fit in one, else just before it (alone if
+        the view did not change); then the record, once the game is over."""
+        peer = member.peer
+        if table is None or peer is None or peer == LOCAL:
+            return
+        view = table.view(member.seat)
+        version = view["version"]
+        last = self.views.get(peer)
+        if last is None or snapshot:
+            msg: Snapshot | Update = {"t": "snapshot", "version": version, "view": view}
+        else:
+            base, old = last
+            changed = {k: v for k, v in view.items() if old.get(k) != v}
+            if base == version and not changed:
+                if backup is not None:
+                    self.send(peer, backup, member.seat, table)
+                return
+            gone = [k for k in old if k not in view]
+            msg = {"t": "update", "base": base, "version": version, "set": changed, "drop": gone}
+        self.views[peer] = (version, view)
+        if backup is not None:
+            backed: Backed = {"t": "backed", "backup": backup, "news": msg}
+            text = self.outbox.encoded(backed)
+            if text is not None:
+                self.send(peer, backed, member.seat, table, text)
+            else:  # too long together: the backup goes first, on its own
+                self.send(peer, backup, member.seat, table)
+                self.send(peer, msg, member.seat, table)
+        else:
+            self.send(peer, msg, member.seat, table)
+        self.record(peer, member.seat, table, deal)
+
+    def record(self, peer: str, seat: int | None, table: Table, deal: DealJson | None) -> None:
+        """Once the game is over, its record, so every guest may watch it again.
+
+        Nothing in it is secret any more (every hand may be shown at the end). A
+        record too long for one message is not sent: the guest is not offered a
+        replay, and the host may still share the record as a file.
+        """
+        if not table.over or self.records.get(peer) == table.state.version:
+            return
+        if self._record[0] is not table.state:
+            from quandary import replay  # only once a game is over
+
+            made = replay.dumps(replay.build(table))
+            fits = len(encode(_record_news(table, made, deal)).encode("utf-8")) <= MAX_BYTES
+            self._record = (table.state, made if fits else None)
+        kept = self._record[1]
+        if kept is not None:
+            self.records[peer] = table.state.version
+            self.send(peer, _record_news(table, kept, deal), seat, table)
+
+
+def _record_news(table: Table, record: str, deal: DealJson | None) -> RecordNews:
+    return {"t": "record", "version": table.state.version, "record": record, "deal": deal}
