@@ -33,7 +33,9 @@ def open_peer(new_page, url: str) -> Page:
 def create_room(host: Page, name: str) -> str:
     """The host opens a room, names itself, and returns the link to share."""
     host.click("#create-room")
-    expect(host.locator("#room-link")).to_be_visible()
+    # The link exists once the room's keys are made and its transport is up: seconds
+    # on a loaded machine (CI once took over the default five).
+    expect(host.locator("#room-link")).to_be_visible(timeout=JOIN_TIMEOUT_MS)
     rename(host, name)
     return host.input_value("#room-link")
 
