@@ -128,7 +128,7 @@ class RoomGuest:
         self.waited_out = False
         """Whether this guest had waited out the room's host before it greeted the host
         it follows now: said in each hello, so a reloaded host knows this guest was
-        free to follow a successor (``RoomHost._other_host``)."""
+        free to follow a successor (``Standing.yields_to``)."""
         self.now = now
         self.epoch = 0
         """The newest host epoch heard of: a host of an older one is no longer the host."""

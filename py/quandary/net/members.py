@@ -60,7 +60,7 @@ class Member:
     waited: bool = False
     """This member's device said in its hello that it had waited out the room's host
     before greeting this one: it was free to follow a successor, so its presence
-    does not hold a reloaded host (``RoomHost._other_host``). Not saved: it belongs
+    does not hold a reloaded host (``Standing.yields_to``). Not saved: it belongs
     to one connection."""
 
     def holds(self, token: str | None) -> bool:
