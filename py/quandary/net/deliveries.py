@@ -18,7 +18,7 @@ from .lobby import RoomLobby
 from .members import LOCAL, Member
 from .messages import MAX_BYTES, encode
 from .outbox import Outbox
-from .succession import DealJson
+from .succession import Deal
 from .wire import Backed, BackupNews, HostMessage, RecordNews, Snapshot, Update
 
 
@@ -50,6 +50,11 @@ class Deliveries:
         if not self.outbox.send(peer, msg, seat, state, text):
             self.views.pop(peer, None)
 
+    def forget_all(self) -> None:
+        """Nobody holds anything we know of (the room was restored from its save)."""
+        self.views.clear()
+        self.lobbies.clear()
+
     def forget(self, peer: str) -> None:
         """The peer holds nothing we know of (it left, or greets anew): next time, all of it."""
         self.views.pop(peer, None)
@@ -67,7 +72,7 @@ class Deliveries:
         self,
         member: Member,
         table: Table | None,
-        deal: DealJson | None,
+        deal: Deal | None,
         snapshot: bool = False,
         backup: BackupNews | None = None,
     ) -> None:
@@ -104,7 +109,7 @@ class Deliveries:
             self.send(peer, msg, member.seat, table)
         self.record(peer, member.seat, table, deal)
 
-    def record(self, peer: str, seat: int | None, table: Table, deal: DealJson | None) -> None:
+    def record(self, peer: str, seat: int | None, table: Table, deal: Deal | None) -> None:
         """Once the game is over, its record, so every guest may watch it again.
 
         Nothing in it is secret any more (every hand may be shown at the end). A
@@ -125,5 +130,7 @@ class Deliveries:
             self.send(peer, _record_news(table, kept, deal), seat, table)
 
 
-def _record_news(table: Table, record: str, deal: DealJson | None) -> RecordNews:
-    return {"t": "record", "version": table.state.version, "record": record, "deal": deal}
+def _record_news(table: Table, record: str, deal: Deal | None) -> RecordNews:
+    """The record message; how a successor dealt goes with it (read only at the end)."""
+    made = deal.to_json() if deal is not None else None
+    return {"t": "record", "version": table.state.version, "record": record, "deal": made}

@@ -283,7 +283,7 @@ class RoomHost:
             if refused is not None:
                 self._reject(peer, *refused)
                 return
-            name = free_name(self.members.values(), len(self.plan), name)
+            name = self._free_name(name)
             member = Member(self.make_id(), self.make_id(), name, since=self.now())
             self.members[member.id] = member
         for other in self.members.values():
@@ -387,7 +387,7 @@ class RoomHost:
         if self.table is not None:
             self._reject(member.peer, "started", "Names are fixed once the game has started.")
             return
-        member.name = free_name(self.members.values(), len(self.plan), name, member)
+        member.name = self._free_name(name, member)
         self.broadcast()
 
     def _sit(self, member: Member, seat: int | None) -> None:
@@ -495,7 +495,7 @@ class RoomHost:
         """The host's own name."""
         if self.table is None and name.strip():
             me = self.members[self.me]
-            me.name = free_name(self.members.values(), len(self.plan), name, me)
+            me.name = self._free_name(name, me)
             self.broadcast()
 
     def start(self) -> None:
@@ -706,8 +706,7 @@ class RoomHost:
         self, member: Member, snapshot: bool = False, backup: BackupNews | None = None
     ) -> None:
         """What changed of the member's view, with its backup (``Deliveries.view``)."""
-        deal = self.deal.to_json() if self.deal is not None else None
-        self.deliveries.view(member, self.table, deal, snapshot, backup)
+        self.deliveries.view(member, self.table, self.deal, snapshot, backup)
 
     def _reject(self, peer: str | None, code: str, reason: str, intent: str | None = None) -> None:
         if peer is not None and peer != LOCAL:
@@ -722,6 +721,10 @@ class RoomHost:
         self.deliveries.send(peer, msg, seat, self.table, text)
 
     # -- helpers -------------------------------------------------------------------
+
+    def _free_name(self, name: str, member: Member | None = None) -> str:
+        """``name`` for ``member`` (a newcomer if None), made unlike every other name here."""
+        return free_name(self.members.values(), len(self.plan), name, member)
 
     def _member_at(self, peer: str) -> Member | None:
         return next((m for m in self.members.values() if m.peer == peer), None)
@@ -790,8 +793,7 @@ class RoomHost:
         self.chat.serial = max(self.chat.serial, chat_serial)
         self.game, self.options, self.epochs = data["game"], options, epochs
         self.standing.restored(self.beats)
-        self.deliveries.views.clear()
-        self.deliveries.lobbies.clear()
+        self.deliveries.forget_all()
 
 
 def _dealt_options(spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
