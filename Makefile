@@ -140,6 +140,7 @@ bench: build chromium
 	$(BIN)/python -m bench.royal_tournament
 	$(BIN)/python -m bench.minister_bots
 	$(BIN)/python -m bench.minister_newcomer
+	$(BIN)/python -m bench.minister_fold
 	$(BIN)/python -m bench.bots_browser
 	$(BIN)/python -m bench.rooms
 	$(BIN)/python -m bench.room_crypto
