@@ -181,11 +181,42 @@ def new_words(before: list[Block], after: list[Block], known: set[Block]) -> int
     >>> new_words(old, [("Deck:", "63"), ("Turn", "1"), ("Vote", "now")], set(old))
     3
     """
+    return sum(n for _, n in new_words_by_block(before, after, known))
+
+
+def new_words_by_block(
+    before: list[Block], after: list[Block], known: set[Block]
+) -> list[tuple[Block, int]]:
+    """``new_words`` block by block: each unread block of ``after`` and its new words.
+
+    >>> old = [("Turn", "1"), ("Deck:", "64")]
+    >>> new_words_by_block(old, [("Deck:", "63"), ("Vote", "now")], set(old))
+    [(('Deck:', '63'), 1), (('Vote', 'now'), 2)]
+    """
     fresh = [b for b in after if b not in known]
     stale = [w for b in before if b not in set(after) for w in b]
     words = [w for b in fresh for w in b]
+    owner = [i for i, b in enumerate(fresh) for _ in b]
     matcher = difflib.SequenceMatcher(None, stale, words, autojunk=False)
-    return sum(j2 - j1 for op, _, _, j1, j2 in matcher.get_opcodes() if op in ("insert", "replace"))
+    paid = [0] * len(fresh)
+    for op, _, _, j1, j2 in matcher.get_opcodes():
+        if op in ("insert", "replace"):
+            for j in range(j1, j2):
+                paid[owner[j]] += 1
+    return [(b, n) for b, n in zip(fresh, paid, strict=True) if n]
+
+
+DIGITS = re.compile(r"\d+")
+
+
+def pattern(block: Block, width: int = 90) -> str:
+    """A block with its numbers as ``#``: the same sentence with another count is one row.
+
+    >>> pattern(("Deck:", "63", "left"))
+    'Deck: # left'
+    """
+    text = DIGITS.sub("#", " ".join(block))
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def decide_seconds(options: int) -> float:
@@ -244,6 +275,8 @@ class Newcomer:
         self.before: list[Block] = []
         self.known: set[Block] = set()
         self.steps: list[dict[str, Any]] = []
+        self.paid: list[tuple[str, str, int]] = []
+        """(kind of step, block pattern, new words) for every block paid for."""
         self.bot = HeuristicBot()
 
     def play(self, limit: int = 5000) -> dict[str, Any]:
@@ -279,7 +312,8 @@ class Newcomer:
         """Read what is new, decide, click; bots take their moments meanwhile."""
         page = str(self.c.render())
         blocks = seen_blocks(page)
-        fresh = new_words(self.before, blocks, self.known)
+        paid = new_words_by_block(self.before, blocks, self.known)
+        fresh = sum(n for _, n in paid)
         self.before = blocks
         self.known.update(blocks)
         cost = {"reading": fresh * 60 / self.wpm, "deciding": 0.0, "clicking": CLICK_S}
@@ -299,6 +333,7 @@ class Newcomer:
             cost["deciding"] = decide_seconds(options)
             cost["clicking"] = CLICK_S * len(clicks)
         self._step(kind, cost, fresh, options)
+        self.paid.extend((kind, pattern(b), n) for b, n in paid)
         self._pass_time(sum(cost.values()))
         for action, data in clicks:
             self.c.dispatch(action, data)
@@ -341,8 +376,27 @@ class Newcomer:
 
 
 def play(seed: int, wpm: float = WORDS_PER_MINUTE) -> dict[str, Any]:
-    """One first game to its end screen, with where its minutes went."""
-    return Newcomer(seed, wpm).play()
+    """One first game to its end screen, with where its minutes went, and (under
+    ``"paid"``) every block read and its new words, for ``top_blocks``."""
+    newcomer = Newcomer(seed, wpm)
+    return {**newcomer.play(), "paid": newcomer.paid}
+
+
+def top_blocks(games: list[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+    """The ``n`` block patterns that cost the most new words over ``games``: their
+    words, how often they were paid for, and on which kinds of step."""
+    words: dict[str, int] = defaultdict(int)
+    times: dict[str, int] = defaultdict(int)
+    kinds: dict[str, set[str]] = defaultdict(set)
+    for g in games:
+        for kind, text, count in g["paid"]:
+            words[text] += count
+            times[text] += 1
+            kinds[text].add(kind)
+    rows = sorted(words, key=lambda t: -words[t])[:n]
+    return [
+        {"block": t, "words": words[t], "times": times[t], "kinds": sorted(kinds[t])} for t in rows
+    ]
 
 
 # -- the report -----------------------------------------------------------------------
@@ -403,12 +457,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=20, help="seeded games (default 20)")
     parser.add_argument("--wpm", type=float, default=WORDS_PER_MINUTE, help="reading speed")
     parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument(
+        "--top", type=int, default=0, metavar="N", help="print the N blocks read the most"
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     games = [play(seed, args.wpm) for seed in range(1, args.games + 1)]
     out = report(games)
     out["model"]["words_per_minute"] = args.wpm
     out["took_s"] = round(time.perf_counter() - start, 1)
+    if args.top:
+        out["top_blocks"] = top_blocks(games, args.top)
     m = out["minutes"]
     print(
         f"{args.games} first games: minutes mean {m['mean']}, median {m['median']}, max {m['max']}"
@@ -422,6 +481,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"    {k:13} x{row['count']:5.1f} {row['minutes']:5.2f} min ({parts})"
             f" {row['words']:.0f} words"
         )
+    if args.top:
+        total = sum(count for g in games for _, _, count in g["paid"])
+        print(f"  top {args.top} blocks of {total} new words read (numbers shown as #):")
+        for row in out["top_blocks"]:
+            print(
+                f"    {row['words']:6} words x{row['times']:4} [{','.join(row['kinds'])}]"
+                f" {row['block']}"
+            )
     print(f"took {out['took_s']} s")
     if not args.no_write:
         RESULTS.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")

@@ -157,7 +157,7 @@ def test_a_vote_round_in_a_room_keeps_every_vote_secret_until_the_reveal(new_pag
         assert re.fullmatch(r"v\d+", cast[who])
     for page in devices.values():
         expect(page.locator(".mm-reveal")).to_be_visible()
-        expect(page.locator(".mm-reveal-votes li")).to_have_count(3)
+        expect(page.locator(".mm-reveal-votes tr")).to_have_count(3)
     for who in ("Anna", "Ben"):
         messages = inbox(devices[who])
         assert messages, "the recorder saw nothing"

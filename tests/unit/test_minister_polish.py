@@ -179,7 +179,7 @@ def test_a_score_change_reads_with_its_laws_in_the_log_and_beside_the_score() ->
     from quandary.web.render.minister_parts import last_change
 
     shown = str(last_change({"log": [event]}, 0))
-    assert "was 8" in shown and "+10 Money Talks" in shown and "+3 Green Belt" in shown
+    assert "(+10 Money Talks, +3 Green Belt)" in shown and "was" not in shown
 
 
 def test_the_vote_screen_states_the_tie_rule_in_force() -> None:
@@ -260,10 +260,12 @@ def test_the_reveal_says_its_result_once_and_each_score_change_once() -> None:
 
 def test_what_changes_from_turn_to_turn_is_apart_from_the_rule_that_does_not() -> None:
     """Whose proposal it is and how many votes support gives are sentences of their
-    own: the paragraph on how voting (or trading) works stays word for word the same,
-    so a newcomer who read it once recognises it on every later screen."""
+    own: the tie rule, the picking order and the trading rule are a paragraph each and
+    stay word for word the same until a law changes them, so a newcomer who read one
+    once recognises it on every later screen."""
     c = _game()
-    voting: set[str] = set()
+    ties: set[str] = set()
+    orders: set[str] = set()
     trading: set[str] = set()
     proposers: set[int] = set()
     supports: set[int] = set()
@@ -281,15 +283,18 @@ def test_what_changes_from_turn_to_turn_is_apart_from_the_rule_that_does_not() -
         if view["phase"] == "vote" and view["legal_moves"]:
             proposers.add(view["proposer"])
             fx = view["effects"]
-            rules.add(("vote", fx["tie_passes"], fx["reverse_order"]))
-            voting.update(p for p in paragraphs if "Pick one of your stored votes" in p)
+            rules.add(("tie", fx["tie_passes"]))
+            rules.add(("order", fx["reverse_order"]))
+            ties.update(p for p in paragraphs if p.startswith("A tie "))
+            orders.update(p for p in paragraphs if "in order of their vote numbers" in p)
         elif view["phase"] == "collect" and view["legal_moves"] and not view["owed"]:
             supports.add(view["support"][0])
             rules.add(("trade", view["effects"]["trade_votes"]))
-            trading.update(p for p in paragraphs if "You may discard won resources" in p)
+            trading.update(p for p in paragraphs if p.startswith("Trading discards"))
         _act(c)
     assert len(proposers) == 3 and len(supports) >= 2
-    assert len(voting) == sum(r[0] == "vote" for r in rules)
+    assert len(ties) == sum(r[0] == "tie" for r in rules) >= 1
+    assert len(orders) == sum(r[0] == "order" for r in rules) >= 1
     assert len(trading) == sum(r[0] == "trade" for r in rules)
 
 

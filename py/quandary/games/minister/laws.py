@@ -442,7 +442,9 @@ def describe(law: Law) -> str:
     if law["type"] == "at_least":
         return f"{_signed(law['points'])} if you have at least {law['count']} {law['icon']}."
     if law["type"] == "at_most":
-        return f"{_signed(law['points'])} if you have at most {law['count']} {_plural(law)}."
+        # "at most 0" is "no": said as the formula beside it says it ("with no").
+        most = f"at most {law['count']}" if law["count"] else "no"
+        return f"{_signed(law['points'])} if you have {most} {_plural(law)}."
     if law["type"] == "proposer_weight":
         return f"The proposer's vote counts {law['weight']} times."
     if law["type"] == "hand_size":

@@ -289,9 +289,9 @@ def _propose(view: MinisterView, ui: Ui) -> Markup:
     ready = _matching(view, _draft(ui)) is not None
     hint = f"Choose {_either(sizes)} cards." if not ready else ""
     return markup(
-        '<p class="explain">Choose the cards to propose. If the vote passes, its laws are'
-        " enacted and the other cards are taken green side up; if it fails, they are taken"
-        " red side up.</p>"
+        '<p class="explain">If the vote passes, its laws are enacted and its other cards'
+        " taken green side up; if it fails, its laws are discarded and its other cards"
+        " taken red side up.</p>"
         '<div class="mm-why" id="size-why">{}</div>'
         '<ul class="mm-cards mm-handpick" aria-label="Your hand">{}</ul>'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
@@ -372,22 +372,24 @@ def _vote(view: MinisterView, ui: Ui) -> Markup:
     ready = chosen in offered
     hint = f"You will cast {vote_text(votes[chosen])}." if ready else "Choose a vote first."
     why = vote_limits_why(view, ui, [votes[v]["kind"] for v in votes])
-    order = "low to high" if not view["effects"]["reverse_order"] else "high to low"
+    order = ("highest", "lowest") if view["effects"]["reverse_order"] else ("lowest", "highest")
     # A law may turn ties into rejections: say the rule in force, not the base rule.
     tie = "A tie passes." if view["effects"]["tie_passes"] else "A tie is rejected (by law)."
-    # Whose proposal it is changes every turn; how voting works does not: two
-    # paragraphs, so the unchanged one is recognised at a glance once read.
+    # Whose proposal it is changes every turn, the tie rule and the picking order
+    # only when a law changes them: a paragraph each, so what did not change is
+    # recognised at a glance once read. (The Now line says to pick a stored vote.)
     return markup(
         '<p class="explain">{} proposal is below.</p>'
-        '<p class="explain">Pick one of your stored votes. {} If the proposal passes, voters'
-        " take cards in vote-number order {}; if it fails, the other way round.</p>"
+        '<p class="explain">{}</p>'
+        '<p class="explain">If it passes, voters take its cards in order of their vote'
+        " numbers, {} first; if it fails, {} first.</p>"
         '<div class="mm-votes" role="group" aria-label="Your stored votes">{}</div>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="submit"'
         ' id="cast-vote"{}>Cast this vote</button></p>'
         '<p id="cast-hint" class="hint">{}</p>',
         ui.cast.possessive(view["proposer"], start=True),
         tie,
-        order,
+        *order,
         buttons,
         (markup('<div class="mm-why" id="vote-why">{}</div>', _explained(why)) if why else EMPTY),
         attrs(disabled=not ready, aria_describedby="cast-hint"),
@@ -444,7 +446,8 @@ def picking_order(view: MinisterView, ui: Ui) -> Markup:
     """The picking order as the reveal lists it, with whose pick it is now marked.
 
     The same numbered list as on the reveal, so the two line up; the order
-    repeats from the top while cards are left.
+    repeats from the top while cards are left (the cards left are the buttons
+    above it: no count to read again after every pick).
     """
     if not view["picks"]:
         return EMPTY
@@ -460,9 +463,8 @@ def picking_order(view: MinisterView, ui: Ui) -> Markup:
     )
     return markup(
         '<h3>Picking order</h3><ol class="mm-order" aria-label="Picking order">{}</ol>'
-        '<p class="hint">{} left; the order starts again from the top.</p>',
+        '<p class="hint">While cards are left, the order starts again from the top.</p>',
         rows,
-        plural(len(view["proposal"]), "card"),
     )
 
 
@@ -487,11 +489,18 @@ def _store(view: MinisterView, ui: Ui) -> Markup:
         choices = markup('<div class="mm-choices">{}</div>', join(buttons))
         rows.append(markup("<li><p>Store {} on:</p>{}</li>", vote_chip(vote), choices))
     if rest:
+        # The label apart from the votes it lists: only the votes change.
         later = join(vote_chip(v) for v in rest)
-        rows.append(markup('<li class="hint">Still to store after it: {}</li>', later))
+        rows.append(
+            markup(
+                '<li class="mm-later"><p class="hint">Still to store after it:</p>'
+                '<div class="mm-votes">{}</div></li>',
+                later,
+            )
+        )
     return markup(
-        '<p class="explain">Store each new vote on one of your cards. A card holds only as'
-        " many votes as its storage number; full cards cannot take more.</p>"
+        '<p class="explain">A card holds only as many votes as its storage number;'
+        " a full card takes no more.</p>"
         '<ul class="mm-store">{}</ul>',
         join(rows),
     )
@@ -528,11 +537,11 @@ def _collect(view: MinisterView, ui: Ui) -> Markup:
     support = view["support"][_seat(view, ui)]
     # The votes support gives change; the trading rule does not (see ``_vote``).
     return markup(
-        '<p class="explain">Your support gives {}.</p><p class="explain">You may discard'
-        " won resources for {} votes each (votes on them are lost), whatever room you"
-        " have left: you draw only as many votes as your cards can store.</p>"
+        '<p class="explain">New votes from your support: {}</p><p class="explain">Trading'
+        " discards a won resource, and any votes on it, for {} more votes; you draw only as"
+        " many votes as your cards can store.</p>"
         '<ul class="mm-trades">{}</ul>',
-        plural(max(0, support), "new vote"),
+        max(0, support),
         trade,
         buttons,
     ) + _button({"type": "collect"}, "Collect my votes", "primary big", id="collect")
@@ -710,11 +719,13 @@ def render_round_result(view: MinisterView, ui: Ui, index: int) -> Markup:
     cast = ui.cast
     # Ballots turn over in the order of their numbers, as the rules reveal them.
     numbered = sorted(range(len(r["votes"])), key=lambda s: _ballot_number(r["votes"][s]))
+    # A row per voter, the name apart from the ballot: the names are read once a
+    # game, the ballots are what is new.
     votes = join(
         markup(
-            "<li{}>{}: {}</li>",
-            reveal("turn", f"ballot-{index}-{s}", numbered.index(s)),
+            '<tr><th scope="row">{}</th><td{}>{}</td></tr>',
             cast.object(s, start=True),
+            reveal("turn", f"ballot-{index}-{s}", numbered.index(s)),
             vote_chip(v) if v else "no vote",
         )
         for s, v in enumerate(r["votes"])
@@ -735,7 +746,7 @@ def render_round_result(view: MinisterView, ui: Ui, index: int) -> Markup:
         '<h2 id="result-title" tabindex="-1" data-autofocus>{}: '
         "{} YES, {} NO</h2>"
         '<p class="mm-now"><strong>Now:</strong> read how the vote went, then press {}.</p>'
-        '<h3>The votes</h3><ul class="mm-reveal-votes">{}</ul>'
+        '<h3>The votes</h3><table class="mm-reveal-votes"><tbody>{}</tbody></table>'
         '<h3>Picking order</h3><ol class="mm-order">{}</ol>{}'
         '<p class="actions"><button type="button" class="primary big" data-action="next" '
         'id="next">{}</button></p></section>{}</div>',

@@ -224,10 +224,18 @@ def score_panel(view: MinisterView, names: list[str], viewer: int | None) -> Mar
 
 
 def last_change(view: MinisterView, seat: int) -> Markup:
-    """The seat's latest logged score change, with the laws that made it, beside its score.
+    """The seat's latest logged score change, law by law, beside its score.
 
     Scores are recomputed from the laws in force, so a jump (8 to 21 when a law
-    passes) would otherwise be unexplained on the screen.
+    passes) would otherwise be unexplained on the screen. The change is said as
+    what each law added or took ("+13 Money Talks"), not as the score before it:
+    the new score is beside it, and the same change (a green card taken under the
+    same law) then reads the same each time it happens.
+
+    >>> change = {"seat": 0, "before": 8, "after": 21, "laws": [
+    ...     {"law": "L1", "title": "Money Talks", "points": 13}]}
+    >>> str(last_change({"log": [{"kind": "score_changed", "data": change}]}, 0))
+    '<small class="mm-change"> (+13 Money Talks)</small>'
     """
     found = None
     for event in view["log"]:
@@ -236,11 +244,7 @@ def last_change(view: MinisterView, seat: int) -> Markup:
     if found is None:
         return Markup("")
     causes = ", ".join(f"{c['points']:+d} {c['title']}" for c in found["laws"])
-    return markup(
-        '<small class="mm-change"> (was {}{})</small>',
-        found["before"],
-        f": {causes}" if causes else "",
-    )
+    return markup('<small class="mm-change"> ({})</small>', causes or f"was {found['before']}")
 
 
 def tables(view: MinisterView, cast: Cast) -> Markup:
@@ -260,20 +264,19 @@ def tables(view: MinisterView, cast: Cast) -> Markup:
             tile = card_tile(row["card"], row["green"], extra, show_slots=False)
             items.append(markup("<li>{}</li>", tile))
         me = " (you)" if seat == cast.viewer and who.casefold() != "you" else ""
-        info = (
-            f"{plural(view['hand_counts'][seat], 'card')} in hand · support {view['support'][seat]}"
-        )
+        # A label and its number each: a count that moves leaves its label as read.
+        info = [("Cards in hand", view["hand_counts"][seat]), ("Support", view["support"][seat])]
         if view["options"].get("abstain"):
-            info += f" · abstained {plural(view['abstains'][seat], 'time')}"
+            info.append(("Times abstained", view["abstains"][seat]))
         parts.append(
             markup(
                 '<section class="mm-table" aria-label="{} cards">'
-                '<h3>{}{}</h3><p class="mm-info">{}</p>'
+                '<h3>{}{}</h3><ul class="mm-info">{}</ul>'
                 '<ul class="mm-cards">{}</ul></section>',
                 cast.possessive(seat, start=True),
                 who,
                 me,
-                info,
+                join(markup("<li>{}: {}</li>", label, n) for label, n in info),
                 join(items),
             )
         )
