@@ -15,6 +15,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from .play import build_first
 from .rooms import create_room, join, open_peer
 
 MARKED = re.compile(r"^● Your turn · ")
@@ -41,15 +42,6 @@ def icon(page: Page) -> str:
 
 def tones(page: Page) -> int:
     return int(page.evaluate("window.tones"))
-
-
-def build(page: Page) -> None:
-    """Combine the first positive and the first negative card, and submit them."""
-    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
-    page.locator(".card.positive").first.click()
-    page.locator(".card.negative").first.click()
-    expect(page.locator("#submit")).to_be_enabled()
-    page.click("#submit")
 
 
 def counting_tones(new_page):
@@ -96,14 +88,14 @@ def test_a_hidden_tab_says_when_the_turn_comes_back_and_forgets_it_when_seen(
 
     # Hana builds; the game now waits for Anna, not for anyone at Hana's device: the
     # tab is as it was, however long Anna takes.
-    build(host)
+    build_first(host)
     expect(host).to_have_title(title)
     assert icon(host) == plain_icon
     assert tones(host) == played
 
     # Anna builds: the vote awaits Hana while her tab is still hidden. It says so, and
     # chimes once.
-    build(anna)
+    build_first(anna)
     expect(host).to_have_title(MARKED, timeout=20_000)
     assert icon(host).endswith("/static/icons/icon-turn.svg")
     assert tones(host) == played + 2, "the chime's two notes"
