@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from quandary import engine
-from quandary.engine import GameError, dealing
+from quandary.engine import CorruptState, GameError, dealing
 from quandary.net.guest import QUIET_BEATS, TOKEN_PATIENCE, RoomGuest
 from quandary.net.host import ALONE_BEATS, RoomHost
 from quandary.net.messages import MAX_BYTES, encode
@@ -1207,6 +1207,88 @@ def test_a_mandate_signed_after_the_last_move_still_reaches_the_heirs() -> None:
     room.host.certified(text, b64(room.net.key.private.sign(mandate_payload(text))))
     room.net.settle()
     assert room.guests["A"].backups[-1].chain[0][0] == text
+
+
+def _mandate_late(room: Room) -> RoomHost:
+    """The room's backups as the page makes them: the first carries no mandate (the
+    transport signs it afterwards), the next the same table with it, which Ben misses."""
+    signed: list[str] = []
+    first = room.host
+    backups = first.backups
+    backups.certify = signed.append  # answered later, as the page does
+    backups._mandate = backups._certified = backups._moment = None
+    first.broadcast()
+    room.net.settle()
+    text = signed[-1]
+    first.certified(text, b64(room.net.key.private.sign(mandate_payload(text))))
+    room.net.queue = [m for m in room.net.queue if m[1] != "B"]
+    room.net.settle()
+    anna, ben = room.guests["A"], room.guests["B"]
+    assert anna.backups[-1].chain and not ben.backups[-1].chain
+    return first
+
+
+def test_a_successor_that_carries_on_from_a_backup_without_its_mandate_still_shows_it() -> None:
+    """Anna carries on from the backup Ben could open, made before the host's transport
+    signed the mandate naming her key. She shows the mandate she holds from the newer
+    backup of the same table: the host, back from its reload, believes her and sits
+    down as a guest. Shown without it, her greeting convinces no device that did not
+    see her take over, and the old host ran a second table for good."""
+    room = Room("dilemmas", 3, guests=2)
+    first = _mandate_late(room)
+    newest = room.guests["A"].backups[-1]
+    room.vanish()
+    assert room.succeed() == "A"
+    assert room.opened != newest.serial, "carried on from the backup Ben opened"
+    assert room.host.backups.chain == list(newest.chain)
+    returning = _reloaded_host(room, first)
+    for _ in range(ALONE_BEATS + 1):
+        room.beat()
+        returning.tick()
+        room.net.settle()
+    assert returning.superseded and returning.successor_key == room.net.devices["A"].public
+
+
+def test_a_successor_back_from_a_reload_still_shows_its_mandates() -> None:
+    """Anna took over, then her own page reloads: her saved room keeps the mandates that
+    make her key the room's, so the old host, back later, still believes her."""
+    room = Room("dilemmas", 3, guests=2)
+    first = room.host
+    room.vanish()
+    assert room.succeed() == "A"
+    anna = room.host
+    chain = list(anna.backups.chain)
+    assert chain, "the mandate naming Anna's key"
+    room.net.disconnect("A")
+    again = RoomHost(
+        room.net.sender("A2", room.net.devices["A"].private),
+        room.net.make_id,
+        lambda: 7,
+        "Anna",
+        room.net.now,
+    )
+    again.restore(json.loads(json.dumps(anna.to_json())))
+    assert again.backups.chain == chain
+    room.net.connect("A2", again)
+    room.net.signers["A2"] = room.net.devices["A"].private
+    room.host, room.host_peer = again, "A2"
+    room.net.settle()
+    returning = _reloaded_host(room, first)
+    for _ in range(ALONE_BEATS + 1):
+        room.beat()
+        returning.tick()
+        room.net.settle()
+    assert returning.superseded and returning.successor_key == room.net.devices["A"].public
+
+
+def test_a_saved_room_with_a_damaged_chain_of_mandates_is_refused() -> None:
+    """A saved room whose mandates are not a list of (text, signature) is damaged."""
+    room = Room("dilemmas", 3, guests=2)
+    saved = room.host.to_json()
+    for chain in ("x", [["only one"]], [[1, 2]], [["a", "b"]] * 9):
+        fresh = RoomHost(room.net.sender("H3"), room.net.make_id, lambda: 5, "Hana", room.net.now)
+        with pytest.raises(CorruptState):
+            fresh.restore({**saved, "chain": chain})
 
 
 def _finish_after_a_succession(game_id: str, seed: int) -> Room:

@@ -36,6 +36,7 @@ from .succession import (
     Heir,
     Takeover,
     check_deal,
+    mandates,
     seats_of,
     seed_commitment,
     successor,
@@ -499,7 +500,10 @@ class RoomGuest:
             return
         own = _seed_from(self.make_id())
         for backup in reversed(self.backups):
-            claim = self.claims.setdefault(backup.serial, Takeover(backup, self.now(), own))
+            chain = mandates(self.backups, backup.epoch)
+            claim = self.claims.setdefault(
+                backup.serial, Takeover(backup, self.now(), own, chain=chain)
+            )
             msg: Claim = {
                 "t": "claim",
                 "serial": backup.serial,

@@ -48,7 +48,7 @@ from .messages import ProtocolError
 from .outbox import Outbox
 from .saved import RoomJson
 from .standing import ALONE_BEATS, Standing, company
-from .succession import HASHED, SUCCESSION_MS, Deal, heirs_of
+from .succession import HASHED, MANDATES, SUCCESSION_MS, Deal, heirs_of
 from .wire import (
     BackupNews,
     Greeting,
@@ -734,7 +734,7 @@ class RoomHost:
     def to_json(self, history: bool = True) -> RoomJson:
         """Everything needed to run the room again after a reload (connections aside);
         without ``history``, its table without moves or state (``Table.to_json``)."""
-        return {
+        room: RoomJson = {
             "format": 1,
             "me": self.me,
             "game": self.game,
@@ -754,6 +754,9 @@ class RoomHost:
             # once, by its number, and would take a line numbered anew for one seen.
             "chat_serial": self.chat.serial,
         }
+        if history:
+            room["chain"] = [list(m) for m in self.backups.chain]
+        return room
 
     def restore(self, data: Any, ran_on: float = 0.0) -> None:
         """Take back a room saved by ``to_json``; ``CorruptState`` if it is damaged.
@@ -771,6 +774,7 @@ class RoomHost:
             muted = {m for m in data.get("muted", []) if isinstance(m, str)}
             chat_serial = int(data.get("chat_serial", 0))
             epoch = int(data.get("epoch", 0))
+            chain = _chain(data.get("chain", []))
             if patience_of(patience) is None:
                 raise CorruptState("The saved room's waiting time is unknown.")
             options = engine.spec_of(data["game"]).normalise_options(data["options"])
@@ -789,11 +793,23 @@ class RoomHost:
             table.speed = self.speed
             table.resume_window(data.get("window"), self.now() - max(0.0, ran_on))
         self.patience, self.epoch, self.locked = patience, epoch, locked
+        self.backups.chain = chain
         self.chat.muted = muted & set(members)
         self.chat.serial = max(self.chat.serial, chat_serial)
         self.game, self.options, self.epochs = data["game"], options, epochs
         self.standing.restored(self.beats)
         self.deliveries.forget_all()
+
+
+def _chain(data: Any) -> list[tuple[str, str]]:
+    """A saved chain of mandates, read back (``ValueError`` if it is not one)."""
+    if not isinstance(data, list) or len(data) > MANDATES:
+        raise ValueError("the chain of mandates is not a list of at most 8")
+    if not all(isinstance(m, list) and len(m) == 2 for m in data):
+        raise ValueError("a mandate is not a text and its signature")
+    if not all(isinstance(t, str) for m in data for t in m):
+        raise ValueError("a mandate is not a text and its signature")
+    return [(m[0], m[1]) for m in data]
 
 
 def _dealt_options(spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:

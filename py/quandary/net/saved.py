@@ -49,6 +49,9 @@ class RoomJson(TypedDict):
     locked: bool
     muted: list[str]
     chat_serial: int
+    chain: NotRequired[list[list[str]]]
+    """A saved room only (not a backup's): the mandates that make this host's key the
+    room's, so a successor back from a reload can still prove it is the host."""
     commitments: NotRequired[dict[str, str]]
     """A backup's room only: each heir's seat -> the salted commitment to its hidden
     part, which the heir's own opening must match (``engine.dealing.commitment``)."""

@@ -31,7 +31,7 @@ import binascii
 import hashlib
 import json
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -133,6 +133,24 @@ class Takeover:
     """Seat -> hidden part, each checked against its commitment."""
     seeds: dict[int, int] = field(default_factory=dict)
     """Seat -> the share of the seed that seat's owner sent with its opening."""
+    chain: tuple[tuple[str, str], ...] = ()
+    """The mandates the successor shows (``mandates``): the longest any backup of this
+    epoch carried, which may be newer than ``backup``'s own."""
+
+
+def mandates(backups: Iterable[Backup], epoch: int) -> tuple[tuple[str, str], ...]:
+    """The longest chain of mandates the backups of ``epoch`` carry (the newest of equals).
+
+    A host's transport signs its mandate after the backup that asked for it has gone,
+    so its first backups carry none, and the next one (the same table) carries it. A
+    successor that carries on from such a first backup (its newer twin opened late, or
+    never by an heir that missed it) still shows the mandate that names its key: without
+    it, a device that did not see the succession (the old host back from a reload, a
+    newcomer) could never believe it, and the room would run as two tables."""
+    held = [b for b in backups if b.epoch == epoch]
+    if not held:
+        return ()
+    return max(held, key=lambda b: (len(b.chain), b.serial)).chain[:MANDATES]
 
 
 def hashed(token: str) -> str:
@@ -358,7 +376,7 @@ def take_over(
     gone = room.get("me")
     new_table = {**room["table"], "record": record.to_json(), "state": start}
     host.restore({**room, "table": new_table, "me": member, "epoch": backup.epoch + 1}, ran_on)
-    host.backups.chain = list(backup.chain)[:MANDATES]
+    host.backups.chain = list(takeover.chain or backup.chain)[:MANDATES]
     if token:
         host.members[member].token = token  # its own, whole: it may sit down as a guest later
     for other in host.members.values():
