@@ -21,7 +21,7 @@ import pytest
 
 from quandary import engine
 from quandary.engine import moves
-from quandary.net.guest import Handover
+from quandary.net.heir import Handover
 from quandary.web.controller import Controller
 from quandary.web.html import Markup, attrs, esc, join, markup
 from quandary.web.render.room import status_line

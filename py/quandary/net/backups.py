@@ -10,7 +10,7 @@ it, on the same ordered connection, if the two are too long for one message), so
 an heir never sees a move it does not hold the backup of; the views do not
 wait for the heirs to say so (a round trip on every move), and a host that dies
 between one heir and the next leaves some a move behind the others, which the
-successor settles (``RoomGuest._gathered``).
+successor settles (``HeirRole._gathered``, net/heir.py).
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ from collections.abc import Collection, Mapping
 
 from quandary import engine
 from quandary.bots import levels
-from quandary.net.guest import REPLACED, Handover
+from quandary.net.guest import REPLACED
+from quandary.net.heir import Handover
 from quandary.net.lobby import LobbyMember, LobbySeat, RoomLobby
 from quandary.web.html import EMPTY, Markup, attrs, join, markup
 from quandary.web.render.lobby import choice_field, length_line, options_summary
