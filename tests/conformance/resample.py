@@ -160,8 +160,10 @@ def resample_minister(state: MinisterState, seat: int | None, rng: random.Random
     for o in others:
         if ballots[o] is not None:
             cleared = replace(out, ballots=(*ballots[:o], None, *ballots[o + 1 :]))
-            # The vote alone is secret: special powers (also legal now) are public.
-            votes_only = replace(cleared, options={**cleared.options, "advanced": False})
+            # The vote alone is secret: special powers (also legal now) are public, and
+            # so are the votes a power drew mid-vote, which its user stores before
+            # anyone else may move (the stored votes one may cast are the same).
+            votes_only = replace(cleared, options={**cleared.options, "advanced": False}, drawn=())
             ballots[o] = _rechoose(votes_only, o, rng)["vote"]
     return replace(out, ballots=tuple(ballots))
 

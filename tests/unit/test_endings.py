@@ -268,7 +268,7 @@ def test_minister_tells_the_score_reached_and_the_newest_law() -> None:
     assert game_ui("minister").why(story, Cast(NAMES[:3], 0)) == (
         "Bo reached 27 points by the end of turn 14."
     )
-    state = finished("minister", 3)  # a seeded playout that reaches the target
+    state = finished("minister", 7)  # a seeded playout that reaches the target
     scores = engine.result(state)["scores"]  # type: ignore[index]
     seat = scores.index(max(scores))
     assert max(scores) >= 25 and len(state.turn_scores) == state.turn
@@ -280,7 +280,7 @@ def test_minister_tells_the_score_reached_and_the_newest_law() -> None:
     )
 
 
-@pytest.mark.parametrize("index", [0, 21])  # a sole leader; three level at the top
+@pytest.mark.parametrize("index", [0, 18])  # a sole leader; three level at the top
 def test_minister_tells_the_decree_cards_running_out_and_who_was_level(index: int) -> None:
     state = finished("minister", index)
     assert not state.deck and not any(state.hands), "the game ended as the cards ran out"

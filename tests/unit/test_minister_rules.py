@@ -231,6 +231,8 @@ def test_collect_draws_support_and_stores_within_capacity() -> None:
     assert legal == [
         {"type": "store", "vote": "v56", "card": "S03"},
         {"type": "store", "vote": "v56", "card": "R04"},
+        # The table's suggestion, one click: the support card, never traded away.
+        {"type": "store_all", "votes": ["v56"], "cards": ["S03"]},
     ]
     state = apply(state, 0, legal[1])
     assert board.vote_home(state, 0, "v56") == "R04" and state.actor == 1

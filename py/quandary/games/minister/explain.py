@@ -117,6 +117,11 @@ def explain(state: MinisterState, seat: int, move: Move) -> str:
         return "That card is not in the proposal."
     if kind == "store":
         return _store(state, seat, move)
+    if kind == "store_all":
+        return (
+            "Those are not the places suggested for your new votes: store them as"
+            " suggested, or one vote at a time on any card with room."
+        )
     if kind == "discard_vote":
         return "That vote is not stored on your cards."
     if kind in ("trade", "collect"):

@@ -38,6 +38,7 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "trade": {"card": _STR},
     "collect": {},
     "store": {"vote": _STR, "card": _STR},
+    "store_all": {"votes": (list,), "cards": (list,)},
     "move_law": {"vote": _STR, "law": _STR},
     "move_card": {"votes": (list,), "card": _STR},
     "pass": {},
@@ -177,9 +178,9 @@ class Minister:
         from .explain import explain
 
         kind = move["type"]
-        if state.drawn and seat == state.actor and kind not in ("store", "special"):
+        if state.drawn and seat == state.actor and kind not in ("store", "store_all", "special"):
             return "First store the votes you drew on your cards."
-        if kind not in _PHASE_MOVES[state.phase] and kind != "store":
+        if kind not in _PHASE_MOVES[state.phase] and kind not in ("store", "store_all"):
             return (
                 f"Now is the time to {_PHASE_VERB[state.phase]}, not to {kind.replace('_', ' ')}."
             )
@@ -281,6 +282,7 @@ def _actions() -> dict[str, Any]:
         "trade": lambda s, m: upkeep.trade(s, m["card"]),
         "collect": lambda s, m: upkeep.finish_collect(s),
         "store": lambda s, m: upkeep.store(s, m["vote"], m["card"]),
+        "store_all": lambda s, m: upkeep.store_all(s, m["votes"], m["cards"]),
         "move_law": lambda s, m: upkeep.move_to_law(s, m["vote"], m["law"]),
         "move_card": lambda s, m: upkeep.move_to_card(s, m["votes"], m["card"]),
         "pass": lambda s, m: upkeep.pass_move(s),

@@ -4,8 +4,8 @@ Collect goes round the table from the proposer. Each player first gives up
 stored votes for negative support (never the last one), may trade won resource
 cards for votes (whatever room is left), then draws: their support, plus the
 trades, plus any law's bonus, but never more than their cards have room for,
-and at least one when they hold none. Drawn votes are then stored one by one
-on cards with room.
+and at least one when they hold none. Drawn votes are then stored on cards
+with room: one by one, or all at once where the table suggests.
 
 Move votes (Undecided Voters) also goes round once: one vote onto an enacted
 law (an ABSTAIN vote too, counting for neither side), two equal votes onto a
@@ -52,9 +52,44 @@ def store(state: MinisterState, vote: str, card: str) -> MinisterState:
 
 
 def store_moves(state: MinisterState) -> list[Move]:
-    """Every (drawn vote, card with room) placement."""
+    """Every (drawn vote, card with room) placement, and with two votes or more to
+    store, all of them at once where ``suggested_storage`` puts them.
+
+    The one move for all is a suggestion the player may take in one click; each
+    vote may still go on any card with room, one at a time, as the rules let them
+    choose. A placement for every vote at once is not listed in full: their number
+    grows as cards to the power of votes.
+    """
     room = board.room(state, state.actor)
-    return [{"type": "store", "vote": v, "card": c} for v in state.drawn for c in room]
+    out: list[Move] = [{"type": "store", "vote": v, "card": c} for v in state.drawn for c in room]
+    placed = suggested_storage(state)
+    if state.drawn and len(placed) == len(state.drawn):
+        votes, cards = [v for v, _ in placed], [c for _, c in placed]
+        out.append({"type": "store_all", "votes": votes, "cards": cards})
+    return out
+
+
+def suggested_storage(state: MinisterState) -> list[tuple[str, str]]:
+    """Where the actor's drawn votes go if they take the suggestion, in drawn order.
+
+    The safest cards first: support cards, which are never traded (trading a
+    resource discards the votes on it); green before red (a red card may be
+    removed with the votes on it, under Undecided Voters); then the cards with
+    the most room, so the votes sit on few cards. Votes that would not fit get
+    no place (the list is then shorter than the votes drawn).
+    """
+    room = board.room(state, state.actor)
+    green = {w.card: w.green for w in state.won[state.actor]}
+    order = sorted(room, key=lambda c: (CARDS[c].kind != "support", not green[c], -room[c]))
+    slots = [card for card in order for _ in range(room[card])]
+    return list(zip(state.drawn, slots, strict=False))
+
+
+def store_all(state: MinisterState, votes: list[str], cards: list[str]) -> MinisterState:
+    """The actor stores each drawn vote on the card beside it."""
+    for vote, card in zip(votes, cards, strict=True):
+        state = store(state, vote, card)
+    return state
 
 
 def auto_store(state: MinisterState) -> MinisterState:

@@ -165,6 +165,15 @@ class StoreMove(TypedDict):
     card: str
 
 
+class StoreAllMove(TypedDict):
+    """Store every drawn vote at once, each on the card at the same place in ``cards``
+    (the suggested places: ``upkeep.suggested_storage``)."""
+
+    type: Literal["store_all"]
+    votes: list[str]
+    cards: list[str]
+
+
 class MoveLawMove(TypedDict):
     """Move a vote onto an enacted law (Undecided Voters)."""
 
@@ -218,6 +227,7 @@ MinisterMove = (
     | TradeMove
     | CollectMove
     | StoreMove
+    | StoreAllMove
     | MoveLawMove
     | MoveCardMove
     | PassMove

@@ -147,6 +147,8 @@ def _now(view: MinisterView, ui: Ui) -> str:
         if phase == "vote":
             return f"wait while {who} {'votes' if len(waiting) == 1 else 'vote'} in secret."
         return f"wait for {who} to {_VERBS.get(phase, 'play')}."
+    if any(m["type"] == "store_all" for m in legal):
+        return "store your new votes where suggested, or choose a card for each."
     if view.get("drawn"):
         return "put each new vote in an empty slot on one of your cards."
     if phase == "propose":
@@ -469,12 +471,18 @@ def picking_order(view: MinisterView, ui: Ui) -> Markup:
 
 
 def _store(view: MinisterView, ui: Ui) -> Markup:
+    """Where the drawn votes go: all at once where suggested, or one at a time.
+
+    With two votes or more to store, the suggested places are listed and one
+    button stores them all; below them, folded, the first vote's cards, each a move
+    of its own, so a player who wants another place chooses it vote by vote. One vote's
+    choices at a time: a list of every drawn vote's cards would push the laws and
+    the scores off the first screen.
+    """
     seat = _seat(view, ui)
     legal = {(m["vote"], m["card"]) for m in view["legal_moves"] if m["type"] == "store"}
-    rows = []
-    # One vote at a time (each store is its own move): a long list of every drawn
-    # vote's choices would push the laws and the scores off the first screen.
     drawn = view.get("drawn", [])
+    rows = []
     first, rest = drawn[:1], drawn[1:]
     for vote in first:
         buttons = []
@@ -498,11 +506,39 @@ def _store(view: MinisterView, ui: Ui) -> Markup:
                 later,
             )
         )
-    return markup(
+    one_by_one = markup(
         '<p class="explain">A card holds only as many votes as its storage number;'
         " a full card takes no more.</p>"
         '<ul class="mm-store">{}</ul>',
         join(rows),
+    )
+    suggested = next((m for m in view["legal_moves"] if m["type"] == "store_all"), None)
+    if suggested is None:
+        return one_by_one
+    chips = {v["id"]: v for v in drawn}
+    # A row per vote, the vote apart from its card: each reads as it does on the
+    # vote buttons and the cards' names as on the table, so only the pairing is new.
+    places = join(
+        markup('<tr><th scope="row">{}</th><td>{}</td></tr>', vote_chip(chips[v]), name(c))
+        for v, c in zip(suggested["votes"], suggested["cards"], strict=True)
+    )
+    # The reason is the same every time, a paragraph of its own; only the places change.
+    return (
+        markup(
+            '<p class="explain">Suggested: support cards first (trading a resource card'
+            " discards its votes), then those with the most room.</p>"
+            '<table class="mm-suggested"><caption class="sr-only">Suggested places</caption>'
+            "<tbody>{}</tbody></table>",
+            places,
+        )
+        + _button(suggested, "Store them as suggested", "primary big", id="store-all")
+        + markup(
+            # Folded: the votes are listed just above; the cards to choose from are
+            # there for a player who opens it.
+            '<details class="mm-own-places" id="own-places"><summary>Or choose each'
+            " vote's card yourself</summary>{}</details>",
+            one_by_one,
+        )
     )
 
 
