@@ -1,7 +1,9 @@
 """Maybe Minister at a newcomer's pace: fewer screens and less to re-read, no choice lost.
 
 New votes are stored in one click where the table suggests, or vote by vote where the
-player likes. ``bench.minister_newcomer`` measures what this saves.
+player likes; a card reads the same in the proposal, on the take buttons and on the
+table; another player's score change is its total. ``bench.minister_newcomer``
+measures what these save.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from quandary.engine import IllegalMove
 from quandary.games.minister import board
 from quandary.games.minister.bots import HeuristicBot
 from quandary.games.minister.state import MinisterState, Won
+from quandary.web.phrases import Cast
 from quandary.web.render import minister as ui
+from quandary.web.render.minister_parts import card_body, score_panel, tables
+from quandary.web.render.table import Ui
 
 from .test_minister_polish import _game
 from .test_minister_rules import STORER, _to_collect, rig
@@ -120,3 +125,49 @@ def test_the_store_screen_lists_the_suggestion_and_folds_the_cards_to_choose() -
         assert f'id="store-{first}-{card}"' in folded
     assert ("Or", "choose", "each", "vote's", "card", "yourself") in blocks
     assert not any(b[:1] == ("Store",) and b[-1] == "on:" for b in blocks), "folded: not read"
+
+
+def test_a_card_reads_the_same_in_the_proposal_on_the_take_buttons_and_on_the_table() -> None:
+    card = "R04"
+    proposal = seen_blocks(str(ui.card_tile(card)))
+    view: Any = {
+        "reveal": {"accepted": False},
+        "legal_moves": [{"type": "take", "card": card}, {"type": "take", "card": "R05"}],
+        "picks": [],
+        "waiting_for": [0],
+    }
+    take = str(ui._pick(view, Ui(names=NAMES, kinds=["human", "bot", "bot"], viewer=0)))
+    button = re.search(rf'<button[^>]*id="take-{card}".*?</button>', take)
+    assert button is not None and seen_blocks(button.group(0)) == proposal
+    assert re.search(rf'class="mm-move mm-card red-up"[^>]*id="take-{card}"', take)
+    row = {"card": card, "green": True, "stored": 0, "room": 2, "votes": []}
+    table_view: Any = {
+        "tables": [[row], [], []],
+        "hand_counts": [0, 0, 0],
+        "support": [0, 0, 0],
+        "options": {},
+    }
+    table = str(tables(table_view, Cast(NAMES, 0)))
+    assert proposal[0] in seen_blocks(table)
+    assert 'class="mm-card resource green-up"' in table
+    both = str(card_body(card, None, False))
+    assert both in table, "both sides, the one not up dimmed by its class"
+
+
+def test_only_the_viewers_score_change_names_its_laws() -> None:
+    def change(seat: int) -> dict[str, Any]:
+        laws = [{"law": "L1", "title": "Money Talks", "points": 3}]
+        return {
+            "kind": "score_changed",
+            "data": {"seat": seat, "before": 2, "after": 5, "laws": laws},
+        }
+
+    view: Any = {
+        "explain": [[], [], []],
+        "scores": [5, 5, 0],
+        "target": 25,
+        "log": [change(0), change(1)],
+    }
+    shown = str(score_panel(view, NAMES, 0))
+    assert 'Robin (you): 5 points<small class="mm-change"> (+3 Money Talks)</small>' in shown
+    assert 'Bot Ada: 5 points<small class="mm-change"> (+3)</small>' in shown

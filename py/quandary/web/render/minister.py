@@ -40,6 +40,7 @@ from .minister_parts import (
     score_panel,
     supply,
     tables,
+    tone,
     vote_chip,
     vote_text,
 )
@@ -80,11 +81,8 @@ def privacy_reason(view: MinisterView) -> str:
 def render_turn(view: MinisterView, ui: Ui) -> Markup:
     """The viewer's screen: the action for this phase, then the table."""
     phase = view["phase"]
-    head = markup(
-        '<h2 id="turn-title" tabindex="-1" data-autofocus>{}<small> · turn {}</small></h2>',
-        PHASE_TITLES[phase],
-        view["turn"],
-    )
+    # The turn's number is in the bar above every screen: not said twice.
+    head = markup('<h2 id="turn-title" tabindex="-1" data-autofocus>{}</h2>', PHASE_TITLES[phase])
     legal = view["legal_moves"]
     if not legal:
         action = _waiting(view, ui)
@@ -152,8 +150,8 @@ def _now(view: MinisterView, ui: Ui) -> str:
     if view.get("drawn"):
         return "put each new vote in an empty slot on one of your cards."
     if phase == "propose":
-        sizes = sorted({len(m["cards"]) for m in _proposals(view)})
-        return f"pick {_either(sizes)} cards from your hand, then press Propose."
+        # The sizes allowed are beside the Propose button, and why just above it.
+        return "pick cards from your hand, then press Propose."
     if phase == "vote":
         return "choose one of your stored votes, then press Cast this vote."
     if phase == "pick":
@@ -432,7 +430,9 @@ def _pick(view: MinisterView, ui: Ui) -> Markup:
         card = m["card"]
         items.append(
             Markup("<li>")
-            + _button(m, card_body(card, green), "mm-card", id="take-" + card)
+            # The card as the proposal showed it (both sides), the side it lands on
+            # marked: recognised at a glance, not read again.
+            + _button(m, card_body(card), "mm-card " + tone(green), id="take-" + card)
             + Markup("</li>")
         )
     buttons = join(items)

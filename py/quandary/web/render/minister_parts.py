@@ -81,18 +81,28 @@ def card_label(card_id: str, side: bool | None = None) -> str:
     return ". ".join(parts)
 
 
+def tone(side: bool | None) -> str:
+    """The class of a card with a side up: its colour, and the other side's dimmed."""
+    return "" if side is None else ("green-up" if side else "red-up")
+
+
 @functools.lru_cache(maxsize=1024, typed=True)
 def card_tile(
     card_id: str, side: bool | None = None, extra: str = "", show_slots: bool = True
 ) -> Markup:
-    """A card that is only shown (not a button)."""
-    tone = "" if side is None else (" green-up" if side else " red-up")
+    """A card that is only shown (not a button).
+
+    A won card (``side`` given) shows both its sides, as the physical card does,
+    with the side pointing away from its owner in force and the other one dimmed:
+    the card reads the same on the table as it did in the proposal, so a player
+    recognises it instead of reading it again.
+    """
     return markup(
-        '<div class="mm-card {}{}" role="group" aria-label="{}">{}{}</div>',
+        '<div class="mm-card {} {}" role="group" aria-label="{}">{}{}</div>',
         face(card_id)["kind"],
-        tone,
+        tone(side),
         card_label(card_id, side),
-        card_body(card_id, side, show_slots),
+        card_body(card_id, None, show_slots),
         extra,
     )
 
@@ -200,7 +210,7 @@ def score_panel(view: MinisterView, names: list[str], viewer: int | None) -> Mar
             else Markup("<p>No law gives points for these cards.</p>")
         )
         me = " (you)" if seat == viewer and who.casefold() != "you" else ""
-        change = last_change(view, seat)
+        change = last_change(view, seat, named=viewer is None or seat == viewer)
         rows.append(
             markup(
                 # Closed: one line per player keeps every score in the first screen;
@@ -223,7 +233,7 @@ def score_panel(view: MinisterView, names: list[str], viewer: int | None) -> Mar
     )
 
 
-def last_change(view: MinisterView, seat: int) -> Markup:
+def last_change(view: MinisterView, seat: int, named: bool = True) -> Markup:
     """The seat's latest logged score change, law by law, beside its score.
 
     Scores are recomputed from the laws in force, so a jump (8 to 21 when a law
@@ -232,10 +242,18 @@ def last_change(view: MinisterView, seat: int) -> Markup:
     the new score is beside it, and the same change (a green card taken under the
     same law) then reads the same each time it happens.
 
+    Not ``named``, only the change's total is said ("+13"): the screen names the
+    laws on the viewer's own line, where a player learns what a law does for
+    them; another player's laws are in that line's breakdown, one click away.
+    Naming every player's laws on every change was the text a first game re-read
+    most (``bench.minister_newcomer``).
+
     >>> change = {"seat": 0, "before": 8, "after": 21, "laws": [
     ...     {"law": "L1", "title": "Money Talks", "points": 13}]}
     >>> str(last_change({"log": [{"kind": "score_changed", "data": change}]}, 0))
     '<small class="mm-change"> (+13 Money Talks)</small>'
+    >>> str(last_change({"log": [{"kind": "score_changed", "data": change}]}, 0, named=False))
+    '<small class="mm-change"> (+13)</small>'
     """
     found = None
     for event in view["log"]:
@@ -243,6 +261,9 @@ def last_change(view: MinisterView, seat: int) -> Markup:
             found = event["data"]
     if found is None:
         return Markup("")
+    if not named:
+        total = found["after"] - found["before"]
+        return markup('<small class="mm-change"> ({})</small>', format(total, "+d"))
     causes = ", ".join(f"{c['points']:+d} {c['title']}" for c in found["laws"])
     return markup('<small class="mm-change"> ({})</small>', causes or f"was {found['before']}")
 
@@ -257,11 +278,15 @@ def tables(view: MinisterView, cast: Cast) -> Markup:
             # The slots drawn are the card's real ones now: a starting card holds
             # two whatever it prints, and laws can change storage.
             chips = join(vote_chip(v) for v in row.get("votes", []))
-            extra = markup(
-                '<p class="mm-stored">{}</p>',
-                pics.slots(row["stored"] + row["room"], row["stored"], chips),
-            )
-            tile = card_tile(row["card"], row["green"], extra, show_slots=False)
+            slots = row["stored"] + row["room"]
+            if not slots and not face(row["card"])["capacity"]:
+                # It holds no votes, as printed: the card reads as in the proposal.
+                tile = card_tile(row["card"], row["green"])
+            else:
+                extra = markup(
+                    '<p class="mm-stored">{}</p>', pics.slots(slots, row["stored"], chips)
+                )
+                tile = card_tile(row["card"], row["green"], extra, show_slots=False)
             items.append(markup("<li>{}</li>", tile))
         me = " (you)" if seat == cast.viewer and who.casefold() != "you" else ""
         # A label and its number each: a count that moves leaves its label as read.
