@@ -52,8 +52,9 @@ def store(state: MinisterState, vote: str, card: str) -> MinisterState:
 
 
 def store_moves(state: MinisterState) -> list[Move]:
-    """Every (drawn vote, card with room) placement, and with two votes or more to
-    store, all of them at once where ``suggested_storage`` puts them.
+    """Every (drawn vote, card with room) placement, and all the drawn votes at once
+    where ``suggested_storage`` puts them (one vote too: the suggestion then names its
+    card, so a newcomer need not weigh the cards to store it).
 
     The one move for all is a suggestion the player may take in one click; each
     vote may still go on any card with room, one at a time, as the rules let them

@@ -473,7 +473,7 @@ def picking_order(view: MinisterView, ui: Ui) -> Markup:
 def _store(view: MinisterView, ui: Ui) -> Markup:
     """Where the drawn votes go: all at once where suggested, or one at a time.
 
-    With two votes or more to store, the suggested places are listed and one
+    The suggested places are listed (a vote each) and one
     button stores them all; below them, folded, the first vote's cards, each a move
     of its own, so a player who wants another place chooses it vote by vote. One vote's
     choices at a time: a list of every drawn vote's cards would push the laws and
@@ -531,7 +531,12 @@ def _store(view: MinisterView, ui: Ui) -> Markup:
             "<tbody>{}</tbody></table>",
             places,
         )
-        + _button(suggested, "Store them as suggested", "primary big", id="store-all")
+        + _button(
+            suggested,
+            "Store them as suggested" if len(suggested["votes"]) > 1 else "Store it as suggested",
+            "primary big",
+            id="store-all",
+        )
         + markup(
             # Folded: the votes are listed just above; the cards to choose from are
             # there for a player who opens it.
