@@ -22,9 +22,12 @@
     s >>>= 0;
     return s / 4294967296;
   };
+  // Inside a closed <details> (a fold the player has not opened) is not shown, though
+  // Firefox and WebKit give its contents a box (Chromium gives none).
   const shown = (e) => {
     const box = e.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== "hidden";
+    const folded = e.closest("details:not([open])") && !e.closest("summary");
+    return !folded && box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== "hidden";
   };
   // Dilemma: a window is open (its countdown said "throw!") and a card can be thrown.
   const box = document.querySelector("#arena-box");
