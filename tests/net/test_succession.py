@@ -629,6 +629,15 @@ def _reloaded_host(room: Room, first: RoomHost) -> RoomHost:
     return returning
 
 
+def _alone_a_while(room: Room, returning: RoomHost) -> None:
+    """Beats enough for a reloaded host no player answers to believe a successor
+    known by its mandates (``ALONE_BEATS``), everyone's timers running."""
+    for _ in range(ALONE_BEATS + 1):
+        room.beat()
+        returning.tick()
+        room.net.settle()
+
+
 def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
     room = Room("randolph", 6)
     _into(room, 12)
@@ -643,10 +652,7 @@ def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
     # Anna greets it with the first host's mandate naming her key: believed only once
     # the reloaded host has been alone a while (every player follows Anna now).
     assert not returning.superseded, "not at once: it might be a guest pretending"
-    for _ in range(ALONE_BEATS + 1):
-        room.beat()
-        returning.tick()
-        room.net.settle()
+    _alone_a_while(room, returning)
     assert returning.superseded and returning.successor_key == room.net.devices["A"].public
     for guest in room.guests.values():
         assert guest.host == "A" and "H2" in guest.stale
@@ -681,10 +687,7 @@ def test_a_reloaded_host_a_player_came_back_to_for_a_moment_still_steps_down() -
     returning.on_message("B2", json.dumps(hello))
     returning.tick()
     returning.on_leave("B2")
-    for _ in range(ALONE_BEATS + 1):
-        room.beat()
-        returning.tick()
-        room.net.settle()
+    _alone_a_while(room, returning)
     assert returning.superseded and returning.successor_key == room.net.devices["A"].public
 
 
@@ -708,10 +711,7 @@ def test_an_heir_that_opened_its_part_does_not_go_back_to_the_host_it_helped_rep
     room.net.mend("A", "B")
     room.net.settle()
     assert ben.host == "A" and ben.epoch == 1
-    for _ in range(ALONE_BEATS + 1):
-        room.beat()
-        returning.tick()
-        room.net.settle()
+    _alone_a_while(room, returning)
     assert returning.superseded and returning.successor_key == room.net.devices["A"].public
     assert ben.host == "A"
 
@@ -797,10 +797,7 @@ def test_a_player_back_just_before_the_host_leaves_can_succeed_and_be_believed()
     returning.restore(anna.to_json())
     room.net.connect("A2", returning)
     room.net.settle()
-    for _ in range(ALONE_BEATS + 1):
-        room.beat()
-        returning.tick()
-        room.net.settle()
+    _alone_a_while(room, returning)
     assert returning.superseded and returning.successor_key == room.net.devices["B"].public
 
 
@@ -1242,10 +1239,7 @@ def test_a_successor_that_carries_on_from_a_backup_without_its_mandate_still_sho
     assert room.opened != newest.serial, "carried on from the backup Ben opened"
     assert room.host.backups.chain == list(newest.chain)
     returning = _reloaded_host(room, first)
-    for _ in range(ALONE_BEATS + 1):
-        room.beat()
-        returning.tick()
-        room.net.settle()
+    _alone_a_while(room, returning)
     assert returning.superseded and returning.successor_key == room.net.devices["A"].public
 
 
@@ -1274,10 +1268,7 @@ def test_a_successor_back_from_a_reload_still_shows_its_mandates() -> None:
     room.host, room.host_peer = again, "A2"
     room.net.settle()
     returning = _reloaded_host(room, first)
-    for _ in range(ALONE_BEATS + 1):
-        room.beat()
-        returning.tick()
-        room.net.settle()
+    _alone_a_while(room, returning)
     assert returning.superseded and returning.successor_key == room.net.devices["A"].public
 
 
