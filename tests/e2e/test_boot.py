@@ -149,7 +149,10 @@ def test_a_page_reloaded_while_the_engine_boots_starts_again_without_a_failure(
     page = new_page()
     held: list[Route] = []
     page.route("**/quandary.zip", lambda route: held.append(route))
-    page.goto(base_url, wait_until="domcontentloaded")
+    # The engine says "Loading the games" (70%) just before it asks for the
+    # package, so the reload waits for the request itself, not the bar.
+    with page.expect_request("**/quandary.zip", timeout=BOOT_TIMEOUT_MS):
+        page.goto(base_url, wait_until="domcontentloaded")
     expect(page.locator("#boot-progress")).to_have_js_property("value", 70, timeout=BOOT_TIMEOUT_MS)
     page.unroute("**/quandary.zip")
     page.reload()
