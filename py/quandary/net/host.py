@@ -9,11 +9,13 @@ was sent, and a peer whose base does not match asks for a snapshot. Every outgoi
 message is checked for the recipient's secrets before it leaves.
 
 The host is the room's one authority; its parts live beside it, each small enough
-to read in one go: who is in the room (``members``), players away and far
-(``absence``), what each connection holds and gets next (``deliveries``), whether
-this device still holds the room when another speaks as its host (``standing``),
-the chat's routing (``host_chat``), and the backups heirs carry on from
-(``backups``, ``succession``).
+to read in one go: who comes in and goes (``admission``), how the table is set
+before the start (``seating``), the room kept across a reload (``host_save``),
+who is in the room (``members``), players away and far (``absence``), what
+each connection holds and gets next (``deliveries``), whether this device still
+holds the room when another speaks as its host (``standing``), the chat's routing
+(``host_chat``), and the backups heirs carry on from (``backups``,
+``succession``). ``host_base`` names what the parts share.
 """
 
 from __future__ import annotations
@@ -22,36 +24,35 @@ from collections.abc import Callable
 from typing import Any
 
 from quandary import engine
-from quandary.engine import BadSetup, CorruptState, GameError, GameSpec, Move
+from quandary.engine import BadSetup, GameError, Move
 from quandary.table import BotSpeed, Seat, Table
 
 from ..text import clean_name
 from .absence import COVER_LEVEL, PATIENCE, TURN_SHARE, absent_seats, credit, note_pong, patience_of
+from .admission import AdmissionRole
 from .backups import Backups, Outgoing
 from .budget import Budget
 from .chat import ChatRoom
 from .deliveries import Deliveries
 from .host_chat import HostChat
-from .lobby import LobbySeat, Patience, RoomLobby
+from .host_save import SavedRoom
+from .lobby import Patience
 from .members import (
     LOCAL,
     SEEN_LIMIT,
     TICKS_REMEMBERED,
-    WAIT_LIMIT_MS,
     WAITING,
     Member,
     SeatPlan,
     bot_name,
-    free_name,
 )
 from .messages import ProtocolError
 from .outbox import Outbox
-from .saved import RoomJson
+from .seating import SeatingRole
 from .standing import ALONE_BEATS, Standing, company
-from .succession import HASHED, MANDATES, SUCCESSION_MS, Deal, heirs_of
+from .succession import SUCCESSION_MS, Deal, heirs_of
 from .wire import (
     BackupNews,
-    Greeting,
     GuestMessage,
     HostMessage,
     Rejected,
@@ -72,8 +73,8 @@ __all__ = [
 ]
 
 
-class RoomHost:
-    """The authority of one room."""
+class RoomHost(AdmissionRole, SeatingRole, SavedRoom):
+    """The authority of one room: its parts (``HostBase``) and the game's moves."""
 
     def __init__(
         self,
@@ -130,15 +131,6 @@ class RoomHost:
 
     # -- incoming ------------------------------------------------------------------
 
-    def on_join(self, peer: str) -> None:
-        """A connection opened: tell it who the host is (it is nobody until it says hello).
-
-        The host speaks first, signed by the transport: guests greet only a peer
-        they verified, so their seat tokens reach nobody else.
-        """
-        self.peers.add(peer)
-        self._send(peer, self._greeting(), None)
-
     @property
     def leaks(self) -> int:
         """Messages dropped because they held a recipient's secret (``Outbox``): 0."""
@@ -165,11 +157,6 @@ class RoomHost:
         though no move was made (a successor shows it to devices that were not here)."""
         if self.backups.certified(text, signature):
             self.broadcast()
-
-    def _greeting(self) -> Greeting:
-        """Who the host is: its epoch, and the mandates that name its key (a successor's)."""
-        chain = [list(m) for m in self.backups.chain]
-        return {"t": "host", "epoch": self.epoch, "chain": chain}
 
     def on_leave(self, peer: str) -> None:
         """A connection closed: its member is away, its seat kept; a member without a
@@ -269,110 +256,6 @@ class RoomHost:
         member.snapshot_at = (version, self.beats)
         self._send_view(member, snapshot=True)
 
-    def _hello(
-        self, peer: str, token: str | None, name: str, key: str | None, waited: bool
-    ) -> None:
-        member = next((m for m in self.members.values() if m.holds(token)), None)
-        if member is not None and member.id == self.me:
-            member = None  # nobody can take the host's own place
-        if member is None:
-            # A connection is one member: greeting again does not make another.
-            member = self._member_at(peer)
-        if member is None:
-            refused = self._admit(peer)
-            if refused is not None:
-                self._reject(peer, *refused)
-                return
-            name = self._free_name(name)
-            member = Member(self.make_id(), self.make_id(), name, since=self.now())
-            self.members[member.id] = member
-        for other in self.members.values():
-            if other.peer == peer and other is not member:
-                other.peer = None
-        if member.peer not in (None, peer, LOCAL) and member.peer in self.peers:
-            # The same seat opened in another tab: the newer one takes it, and the
-            # older one is told to stop, or the two would swap it back and forth.
-            self._send(member.peer, {"t": "replaced"}, None)
-            self.deliveries.forget(member.peer)
-        moved = member.peer != peer or member.key != key
-        member.peer, member.away_since, member.key = peer, None, key
-        member.waited = waited
-        if member.token.startswith(HASHED):
-            member.token = self.make_id()  # a successor's guest gets a token it knows again
-        if self.table is not None and member.seat is not None:
-            self.table.uncover(member.seat)  # back: the seat is theirs again at once
-        self.deliveries.forget(peer)
-        self._send(peer, {"t": "welcome", "token": member.token, "member": member.id}, None)
-        self.talk.welcome(peer, member)  # a late joiner reads what was said before
-        if moved:
-            self.broadcast()  # someone new, or back: everyone's lobby says so
-        else:
-            self._catch_up(member)  # a greeting again (a lost welcome): only this one hears
-
-    def _admit(self, peer: str) -> tuple[str, str] | None:
-        """Whether a newcomer may come in; if not, (code, reason) of the refusal.
-
-        Seats are never at stake: a newcomer takes a place among those without
-        one, of which there are ``WAITING``. When they are all taken, the one
-        that has waited longest gives way if it waited ``WAIT_LIMIT_MS``.
-        """
-        if peer in self.removed:
-            return "removed", "The host removed you from this room."
-        if self.locked:
-            return "locked", "The host has closed this room to newcomers."
-        waiting = [m for m in self.members.values() if m.seat is None and m.id != self.me]
-        if len(waiting) < WAITING:
-            return None
-        longest = min(waiting, key=lambda m: m.since)
-        if self.now() - longest.since < WAIT_LIMIT_MS:
-            return "full", (
-                "Every place without a seat in this room is taken: try again in a"
-                " minute, or ask the host to make room."
-            )
-        self._let_go(
-            longest, "You were a minute in the room without a seat, and someone new needed it."
-        )
-        return None
-
-    def _let_go(self, member: Member, reason: str) -> None:
-        """Take a member out of the room; its connection is told why and refused after."""
-        if member.peer is not None and member.peer != LOCAL:
-            self.removed.add(member.peer)
-            self._send(member.peer, {"t": "removed", "reason": reason}, None)
-            self.deliveries.forget(member.peer)
-        del self.members[member.id]
-
-    def remove(self, member_id: str) -> None:
-        """The host takes someone out of the room (``BadSetup`` if it cannot be done).
-
-        Their connection is refused from then on (lock the room to keep them from
-        coming back on a new one); a seat of theirs in a game is played by a bot.
-        """
-        member = self.members.get(member_id)
-        if member is None or member.id == self.me:
-            raise BadSetup("That member cannot be removed.")
-        seat = member.seat
-        self._let_go(member, "The host removed you from this room.")
-        if self.table is not None and seat is not None and not self.table.over:
-            before = self._legal_now()
-            if not self.table.seats[seat].covered:
-                self.table.cover(seat, COVER_LEVEL)
-            self._after_move(before)
-        else:
-            self.broadcast()
-
-    def lock(self, locked: bool) -> None:
-        """Close the room to newcomers, or open it again; members come and go as before."""
-        self.locked = locked
-        self.broadcast()
-
-    def _catch_up(self, member: Member) -> None:
-        """Send one member the lobby and its whole view, as after a fresh welcome."""
-        if member.peer is None or member.peer == LOCAL:
-            return
-        self.deliveries.lobby(member, self.lobby(), self.table, again=True)
-        self._send_view(member, snapshot=True)
-
     def on_transport_rtt(self, peer: str, rtt: float) -> None:
         """The connection's round trip (ms), measured by this device's browser."""
         if peer in self.peers and 0 <= rtt < 10_000:
@@ -382,18 +265,6 @@ class RoomHost:
         """How much earlier than it arrived a member's timed move counts (ms): ``credit``."""
         measured = self.transport_rtt.get(member.peer) if member.peer is not None else None
         return credit(member, measured)
-
-    def _rename(self, member: Member, name: str) -> None:
-        if self.table is not None:
-            self._reject(member.peer, "started", "Names are fixed once the game has started.")
-            return
-        member.name = self._free_name(name, member)
-        self.broadcast()
-
-    def _sit(self, member: Member, seat: int | None) -> None:
-        reason = self.sit(member.id, seat)
-        if reason:
-            self._reject(member.peer, "seat", reason)
 
     def _intent(self, member: Member, intent: str, version: int, move: Move) -> None:
         """Play a guest's move, once: a refused one changes nothing, not even the
@@ -442,61 +313,6 @@ class RoomHost:
         self.talk.mute(member, muted)
 
     # -- the host's own actions (trusted: they come from this device) -------------
-
-    def configure(self, game: str | None = None, options: dict[str, Any] | None = None) -> None:
-        """Choose the game or its options before the start (``BadSetup`` if not allowed)."""
-        if self.table is not None:
-            raise BadSetup("The game has already started.")
-        if game is not None and game != self.game:
-            spec = engine.spec_of(game)
-            self.game, self.options = game, spec.normalise_options(None)
-            self.set_seat_count(max(spec.min_players, min(len(self.plan), spec.max_players)))
-        if options is not None:
-            self.options = engine.spec_of(self.game).normalise_options(options)
-        self.broadcast()
-
-    def set_seat_count(self, count: int) -> None:
-        """Add or remove seats; players in removed seats stand up."""
-        spec = engine.spec_of(self.game)
-        if self.table is not None or not spec.min_players <= count <= spec.max_players:
-            raise BadSetup(f"{spec.title} is for {spec.min_players} to {spec.max_players} players.")
-        self.plan = (self.plan + [SeatPlan() for _ in range(count)])[:count]
-        for member in self.members.values():
-            if member.seat is not None and member.seat >= count:
-                member.seat = None
-        self.broadcast()
-
-    def set_seat_kind(self, seat: int, kind: str, level: str = "heuristic") -> None:
-        """Make a seat open for a person or give it to a bot (its player stands up)."""
-        if self.table is not None or not 0 <= seat < len(self.plan) or kind not in ("open", "bot"):
-            raise BadSetup("That seat cannot be changed now.")
-        self.plan[seat] = SeatPlan(kind, level)
-        if kind == "bot":
-            for member in self.members.values():
-                if member.seat == seat:
-                    member.seat = None
-        self.broadcast()
-
-    def sit(self, member_id: str, seat: int | None) -> str | None:
-        """Move a member to a seat (None: stand up); returns a reason if not allowed."""
-        member = self.members[member_id]
-        if self.table is not None:
-            return "The game has started: seats are fixed. You can watch."
-        if seat is not None:
-            if seat >= len(self.plan) or self.plan[seat].kind != "open":
-                return "That seat is not open for a player."
-            if any(m.seat == seat and m is not member for m in self.members.values()):
-                return "Someone already sits there."
-        member.seat = seat
-        self.broadcast()
-        return None
-
-    def rename_me(self, name: str) -> None:
-        """The host's own name."""
-        if self.table is None and name.strip():
-            me = self.members[self.me]
-            me.name = self._free_name(name, me)
-            self.broadcast()
 
     def start(self) -> None:
         """Start the game once every seat is a bot or taken (``BadSetup`` otherwise)."""
@@ -602,38 +418,6 @@ class RoomHost:
 
     # -- outgoing ------------------------------------------------------------------
 
-    def lobby(self) -> RoomLobby:
-        """Who is here and how the table is set: public, the same for everyone."""
-        spec = engine.spec_of(self.game)
-        holders = {m.seat: m for m in self.members.values() if m.seat is not None}
-        seats: list[LobbySeat] = [
-            {
-                "kind": "bot" if p.kind == "bot" else "open",
-                "level": p.level,
-                "member": holders[i].id if i in holders else None,
-                "name": holders[i].name
-                if i in holders
-                else (bot_name(i) if p.kind == "bot" else None),
-            }
-            for i, p in enumerate(self.plan)
-        ]
-        return {
-            "game": self.game,
-            "title": spec.title,
-            "options": self.options if self.table is None else _dealt_options(spec, self.options),
-            "started": self.table is not None,
-            "host": self.me,
-            "min": spec.min_players,
-            "max": spec.max_players,
-            "seats": seats,
-            "members": [
-                {"id": m.id, "name": m.name, "seat": m.seat, "connected": m.peer is not None}
-                for m in self.members.values()
-            ],
-            "patience": self.patience,
-            "locked": self.locked,
-        }
-
     def view_for(self, member_id: str) -> dict[str, Any] | None:
         """What a member may see of the game (a spectator's view without a seat)."""
         if self.table is None:
@@ -719,106 +503,3 @@ class RoomHost:
         forgotten, so its next view goes whole (and is checked whole) rather than as a
         diff against a view it never got."""
         self.deliveries.send(peer, msg, seat, self.table, text)
-
-    # -- helpers -------------------------------------------------------------------
-
-    def _free_name(self, name: str, member: Member | None = None) -> str:
-        """``name`` for ``member`` (a newcomer if None), made unlike every other name here."""
-        return free_name(self.members.values(), len(self.plan), name, member)
-
-    def _member_at(self, peer: str) -> Member | None:
-        return next((m for m in self.members.values() if m.peer == peer), None)
-
-    # -- persistence (the host's device keeps the room across a reload) -----------
-
-    def to_json(self, history: bool = True) -> RoomJson:
-        """Everything needed to run the room again after a reload (connections aside);
-        without ``history``, its table without moves or state (``Table.to_json``)."""
-        room: RoomJson = {
-            "format": 1,
-            "me": self.me,
-            "game": self.game,
-            "options": self.options,
-            "plan": [{"kind": p.kind, "level": p.level} for p in self.plan],
-            "members": [m.to_json() for m in self.members.values()],
-            "table": self.table.to_json(history) if self.table else None,
-            # How far into an open timed window the table is: a successor (or this
-            # host reloaded) counts on from there, not from the window's last play.
-            "window": self.table.window_now(self.now()) if self.table else None,
-            "epochs": self.epochs,
-            "patience": self.patience,
-            "epoch": self.epoch,
-            "locked": self.locked,
-            "muted": sorted(self.chat.muted),
-            # Lines are numbered on from here after a reload: guests show each line
-            # once, by its number, and would take a line numbered anew for one seen.
-            "chat_serial": self.chat.serial,
-        }
-        if history:
-            room["chain"] = [list(m) for m in self.backups.chain]
-        return room
-
-    def restore(self, data: Any, ran_on: float = 0.0) -> None:
-        """Take back a room saved by ``to_json``; ``CorruptState`` if it is damaged.
-
-        ``ran_on`` (ms) is how long the room it came from was known to run after it
-        was written (a successor heard the old host that long after its backup): an
-        open timed window had run that much further, and goes on from there."""
-        try:
-            members = {m["id"]: Member.from_json(m) for m in data["members"]}
-            plan = [SeatPlan(p["kind"], p["level"]) for p in data["plan"]]
-            table = Table.from_json(data["table"]) if data["table"] is not None else None
-            me, epochs = data["me"], [int(e) for e in data["epochs"]]
-            patience = data.get("patience", "normal")
-            locked = data.get("locked", False) is True
-            muted = {m for m in data.get("muted", []) if isinstance(m, str)}
-            chat_serial = int(data.get("chat_serial", 0))
-            epoch = int(data.get("epoch", 0))
-            chain = _chain(data.get("chain", []))
-            if patience_of(patience) is None:
-                raise CorruptState("The saved room's waiting time is unknown.")
-            options = engine.spec_of(data["game"]).normalise_options(data["options"])
-            if data["format"] != 1 or me not in members:
-                raise CorruptState("The saved room is from another version.")
-        except (KeyError, TypeError, ValueError, BadSetup) as exc:
-            raise CorruptState(f"The saved room is damaged ({exc}).") from None
-        members[me].peer = LOCAL
-        # A member without a seat had nothing to keep: it comes back as a newcomer.
-        members = {k: m for k, m in members.items() if m.seat is not None or k == me}
-        for member in members.values():
-            if member.id != me:
-                member.away_since = self.now()  # everyone is away until they reconnect
-        self.me, self.members, self.plan, self.table = me, members, plan, table
-        if table is not None:
-            table.speed = self.speed
-            table.resume_window(data.get("window"), self.now() - max(0.0, ran_on))
-        self.patience, self.epoch, self.locked = patience, epoch, locked
-        self.backups.chain = chain
-        self.chat.muted = muted & set(members)
-        self.chat.serial = max(self.chat.serial, chat_serial)
-        self.game, self.options, self.epochs = data["game"], options, epochs
-        self.standing.restored(self.beats)
-        self.deliveries.forget_all()
-
-
-def _chain(data: Any) -> list[tuple[str, str]]:
-    """A saved chain of mandates, read back (``ValueError`` if it is not one)."""
-    if not isinstance(data, list) or len(data) > MANDATES:
-        raise ValueError("the chain of mandates is not a list of at most 8")
-    if not all(isinstance(m, list) and len(m) == 2 for m in data):
-        raise ValueError("a mandate is not a text and its signature")
-    if not all(isinstance(t, str) for m in data for t in m):
-        raise ValueError("a mandate is not a text and its signature")
-    return [(m[0], m[1]) for m in data]
-
-
-def _dealt_options(spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
-    """The options a started game's lobby shows: a data option (The Game of Dilemmas'
-    own card packs) as its default.
-
-    Before the start, guests read which packs the host chose; once the cards are
-    dealt, each reaches a guest in its view when the guest may see it, and a
-    lobby listing every card beside the table would name the cards still hidden,
-    which the outbox rightly refuses to send (and at every broadcast, up to the
-    packs' whole size again)."""
-    return {o.key: o.default if o.kind == "data" else options[o.key] for o in spec.options}
