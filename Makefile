@@ -25,8 +25,10 @@ PYTEST_ARGS ?=
 JOBS ?= auto
 E2E_JOBS ?= 2
 # Random playouts per game of the conformance suite: `make check` and `make test` play
-# every (players x options) cell once, `make monkey` (CI's long run) 500 for depth.
-CHECK_PLAYOUTS ?= 100
+# every (players x options) cell of each game once (`cells`, in whole chunks: from 25
+# playouts for Royal Dilemma to 100 for The Game of Dilemmas), `make monkey` (CI's
+# long run) 500 for depth.
+CHECK_PLAYOUTS ?= cells
 DEEP_PLAYOUTS ?= 500
 # Batches of 100 hostile messages the room protocol's fuzz test sends to a host and a
 # guest (tests/net/test_fuzz.py): 5,000 messages in `make check` and `make test`, over

@@ -36,6 +36,13 @@ def tables(game: Game, count: int) -> Iterator[tuple[int, int, dict[str, Any]]]:
         yield 1000 + i, list(sizes)[i % len(sizes)], combos[(i // len(sizes)) % len(combos)]
 
 
+def covering(game: Game, chunks: int) -> int:
+    """The fewest playouts, in whole ``chunks``, that play every cell of ``game`` once
+    (``tables`` plays every cell before any cell twice)."""
+    cells = (game.spec.max_players - game.spec.min_players + 1) * len(option_combos(game))
+    return -(-cells // chunks) * chunks
+
+
 def roundtrip(state: Any) -> Any:
     """The state after a trip through JSON text."""
     return engine.from_json(json.loads(engine.dumps(state)))

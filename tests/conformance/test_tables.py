@@ -1,8 +1,9 @@
 """The suite's playout list visits every (players x options) cell of every game.
 
 ``make check`` runs the conformance suite with ``CHECK_PLAYOUTS`` playouts a game
-(the Makefile's count, read from it here so the two cannot drift apart), and the
-suite plays that count rounded down to a multiple of its chunks. Those playouts
+(the Makefile's setting, read from it here so the two cannot drift apart): a
+count, which the suite rounds down to a multiple of its chunks, or ``cells``,
+each game's cells once in whole chunks (``playout.covering``). Those playouts
 must reach every player count with every option combination before any cell is
 played twice, or a quick loop would pass while a combination it never dealt is
 broken.
@@ -18,21 +19,23 @@ import pytest
 from quandary import engine
 
 from . import test_conformance
-from .playout import option_combos, tables
+from .conftest import CELLS
+from .playout import covering, option_combos, tables
 
 MAKEFILE = Path(__file__).resolve().parents[2] / "Makefile"
 
 
-def check_playouts() -> int:
+def check_playouts() -> str:
     """``CHECK_PLAYOUTS`` as the Makefile sets it."""
-    found = re.search(r"^CHECK_PLAYOUTS \?= (\d+)$", MAKEFILE.read_text(), re.MULTILINE)
+    found = re.search(r"^CHECK_PLAYOUTS \?= (\d+|cells)$", MAKEFILE.read_text(), re.MULTILINE)
     assert found, "the Makefile no longer sets CHECK_PLAYOUTS"
-    return int(found.group(1))
+    return found.group(1)
 
 
-def played(count: int) -> int:
-    """How many playouts a game gets when the suite is asked for ``count``."""
-    return count // test_conformance.CHUNKS * test_conformance.CHUNKS
+def played(count: str, game: engine.Game) -> int:
+    """How many playouts ``game`` gets when the suite is asked for ``count``."""
+    chunks = test_conformance.CHUNKS
+    return covering(game, chunks) if count == CELLS else int(count) // chunks * chunks
 
 
 def cells(game: engine.Game) -> set[tuple[int, str]]:
@@ -43,7 +46,7 @@ def cells(game: engine.Game) -> set[tuple[int, str]]:
 
 @pytest.mark.parametrize("game", engine.all_games(), ids=lambda g: g.spec.id)
 def test_the_quick_loop_plays_every_cell_of_every_game(game: engine.Game) -> None:
-    count = played(check_playouts())
+    count = played(check_playouts(), game)
     want = cells(game)
     assert count >= len(want), f"{count} playouts cannot cover {len(want)} cells"
     seen = {(p, repr(o)) for _, p, o in tables(game, count)}
