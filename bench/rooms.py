@@ -3,8 +3,9 @@
 Reports the time from opening the room link to being seated (with its parts:
 page boot, finding the room, the seat round trip), and the move latency: from
 the click that submits a move on one device until every device's page shows
-the new table version, as p50/p95 over at least 100 moves. Writes
-bench/results.json.
+the new table version, as p50/p95 over at least 100 moves, with where that time
+goes (``STAGES``: each page's data channels are watched as messages leave and
+arrive, on the same clock). Writes bench/results.json.
 
     .venv/bin/python -m bench.rooms [--moves 100]
 """
@@ -16,6 +17,7 @@ import json
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -38,7 +40,40 @@ new MutationObserver(() => {
     window.__versions[game.dataset.version] = window.__now();
   }
 }).observe(document, {subtree: true, childList: true, attributes: true});
+window.__wire = [];
+const size = (data) => (typeof data === 'string' ? data.length : data.byteLength ?? data.size ?? 0);
+const note = (way, data) => window.__wire.push([window.__now(), way, size(data)]);
+const sendOnChannel = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) {
+  note('out', data);
+  return sendOnChannel.call(this, data);
+};
+const watch = (channel) => channel.addEventListener('message', (event) => note('in', event.data));
+const Connection = window.RTCPeerConnection;
+window.RTCPeerConnection = function (...args) {
+  const connection = new Connection(...args);
+  connection.addEventListener('datachannel', (event) => watch(event.channel));
+  const open = connection.createDataChannel.bind(connection);
+  connection.createDataChannel = (...more) => {
+    const channel = open(...more);
+    watch(channel);
+    return channel;
+  };
+  return connection;
+};
+window.RTCPeerConnection.prototype = Connection.prototype;
 """
+
+STAGES = ("to_host", "host_work", "to_guests", "drawn")
+"""Where one move's time goes, each stage from the end of the one before (ms):
+the clicking guest's intent reaching the host (its engine's answer to the click,
+and the wire; 0 when the host moves), the host's engine judging it and sending
+every view (and backup), the last guest's view arriving, and the last page
+drawing the new version. A host's heartbeat may fall inside a move now and then;
+the medians are what to read."""
+VIEW_CHARS = 400
+"""Messages the host sends that are at least this long are views: ticks and
+greetings are shorter, so they are not taken for the move's answer."""
 
 
 KEPT = """async () => {
@@ -62,10 +97,17 @@ def version_of(page: Page) -> int:
     return int(page.get_attribute(".game[data-version]", "data-version") or -1)
 
 
-def submit_with_latency(clicker: Page, pages: list[Page]) -> float:
-    """Click the clicker's enabled submit; ms until every page shows a newer version."""
+def submit_with_latency(
+    clicker: Page, pages: list[Page], stages: dict[str, list[float]] | None = None
+) -> float:
+    """Click the clicker's enabled submit; ms until every page shows a newer version.
+
+    ``pages[0]`` is the host's. With ``stages``, the move's ``STAGES`` are added to it.
+    """
     clicker.wait_for_selector("#submit:not([disabled])", timeout=30_000)
     before = version_of(clicker)
+    for page in pages:
+        page.evaluate("window.__wire = []")
     clicker.click("#submit")
     clicked = clicker.evaluate("window.__clicks[window.__clicks.length - 1]")
     shown = []
@@ -82,7 +124,32 @@ def submit_with_latency(clicker: Page, pages: list[Page]) -> float:
                 f".filter(([v]) => Number(v) > {before}).map(([, t]) => t))"
             )
         )
+    if stages is not None:
+        wires = [page.evaluate("window.__wire") for page in pages]
+        for name, value in _stages(clicked, max(shown), clicker is pages[0], wires).items():
+            stages.setdefault(name, []).append(value)
     return max(shown) - clicked
+
+
+def _stages(
+    clicked: float, shown: float, host_clicked: bool, wires: list[list[list[Any]]]
+) -> dict[str, float]:
+    """One move's ``STAGES`` from each page's wire log ([time, "in"/"out", length])."""
+    host, guests = wires[0], wires[1:]
+    heard = clicked if host_clicked else _first(host, "in", clicked, 0)
+    sent = _first(host, "out", heard, VIEW_CHARS)
+    arrived = max(_first(wire, "in", sent, VIEW_CHARS) for wire in guests)
+    return {
+        "to_host": heard - clicked,
+        "host_work": sent - heard,
+        "to_guests": arrived - sent,
+        "drawn": max(0.0, shown - arrived),
+    }
+
+
+def _first(wire: list[list[Any]], way: str, after: float, chars: int) -> float:
+    """When the first message going ``way`` and ``chars`` long or more passed, after ``after``."""
+    return min((t for t, w, n in wire if w == way and t >= after and n >= chars), default=after)
 
 
 def prepare(page: Page) -> None:
@@ -160,6 +227,7 @@ def main() -> None:
         for page in pages:
             wait_js(page, KEPT, None, 90_000)
         latencies: list[float] = []
+        stages: dict[str, list[float]] = {}
         while len(latencies) < args.moves:
             host.click("#room-start")
             for _round in range(5):
@@ -169,7 +237,7 @@ def main() -> None:
                             "#submit:not([disabled]), .vote-row, .card", timeout=30_000
                         )
                         prepare(page)
-                        latencies.append(submit_with_latency(page, pages))
+                        latencies.append(submit_with_latency(page, pages, stages))
                 for page in pages:
                     page.click("#next")
             for page in pages:
@@ -196,6 +264,13 @@ def main() -> None:
             "p50": round(percentile(latencies, 0.5), 1),
             "p95": round(percentile(latencies, 0.95), 1),
             "max": round(max(latencies), 1),
+            "stages_ms": {
+                name: {
+                    "p50": round(percentile(stages[name], 0.5), 1),
+                    "p95": round(percentile(stages[name], 0.95), 1),
+                }
+                for name in STAGES
+            },
         },
     }
     out = ROOT / "bench" / "results.json"
