@@ -312,7 +312,7 @@ class RoomHost(AdmissionRole, SeatingRole, SavedRoom):
             raise BadSetup("That member cannot be muted.")
         self.talk.mute(member, muted)
 
-    # -- the host's own actions (trusted: they come from this device) -------------
+    # -- the host's own actions (checked too: BadSetup or GameError says why) -------
 
     def start(self) -> None:
         """Start the game once every seat is a bot or taken (``BadSetup`` otherwise)."""

@@ -1,9 +1,9 @@
 """How a room's table is set before the start: the game, its options, the seats.
 
-The host's own choices (trusted: they come from its device) and a guest's asks
-to sit or to change its name (checked: they come from the network), and the
-lobby every member reads, which says it all publicly. A part of ``RoomHost``
-(``net/host_base.py``).
+The host's own choices and a guest's asks to sit or to change its name, each
+checked (the host's own input is input too: a bad one raises ``BadSetup`` and
+changes nothing), and the lobby every member reads, which says it all publicly.
+A part of ``RoomHost`` (``net/host_base.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .members import Member, SeatPlan, bot_name, free_name
 class SeatingRole(HostBase):
     """The lobby's settings and seats, as the host keeps them."""
 
-    # -- a guest's asks (checked) ------------------------------------------------
+    # -- a guest's asks ----------------------------------------------------------
 
     def _rename(self, member: Member, name: str) -> None:
         if self.table is not None:
@@ -35,7 +35,7 @@ class SeatingRole(HostBase):
         if reason:
             self._reject(member.peer, "seat", reason)
 
-    # -- the host's own choices (trusted: they come from this device) ----------
+    # -- the host's own choices (checked too: BadSetup says why) -----------------
 
     def configure(self, game: str | None = None, options: dict[str, Any] | None = None) -> None:
         """Choose the game or its options before the start (``BadSetup`` if not allowed)."""
