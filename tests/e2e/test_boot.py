@@ -30,7 +30,12 @@ def wait_until_held(page: Page, held: list[Route]) -> None:
 
 
 @FIRST_START
-def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_url) -> None:
+def test_the_lobby_plays_before_python_is_ready_and_a_game_started_then_starts_when_it_is(
+    new_page, base_url
+) -> None:
+    """The lobby and the progress bar show before Python is ready; choosing a game,
+    its seats and a name, then pressing Start, all before the engine can answer:
+    each shows at once, and the game starts as set up."""
     page = new_page()
     held: list[Route] = []
     # Hold the game package until the page has been checked: Python cannot finish
@@ -47,43 +52,69 @@ def test_lobby_markup_and_progress_show_before_python_is_ready(new_page, base_ur
     assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
     # The lobby is the engine's own, painted by the build: Start is there already.
     expect(page.locator("#start")).to_be_enabled()
+    royal = page.get_by_role("button", name="Royal Dilemma")
+    royal.click()
+    expect(royal).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("button", name="The Game of Dilemmas")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    expect(page.locator("#setup-title")).to_have_text("Set up Royal Dilemma")
+    page.select_option("#seat-count", "3")
+    expect(page.locator(".seats > li")).to_have_count(3)
+    page.fill("#seat-name-0", "Maud")
+    page.click("#start")
+    expect(page.locator("#boot-status")).to_contain_text("Start game: as soon as")
+    assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
     wait_until_held(page, held)
     held[0].continue_()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     expect(bar).to_be_hidden()
-    expect(page.locator("#start")).to_be_enabled()
+    expect(page.locator(".table")).to_have_attribute("aria-label", "Royal Dilemma")
+    expect(page.locator(".table")).to_contain_text("Maud")
+    expect(page.locator(".table")).to_contain_text("Bot Bo")
 
 
 @FIRST_START
-def test_pyscript_runs_the_engine_in_its_named_worker_under_the_production_policy(
+def test_a_first_start_runs_in_pyscripts_named_worker_and_the_second_restores_it(
     new_page, base_url
 ) -> None:
-    """The policy allows no eval, and workers only from this origin and PyScript's
+    """One first visit, then a return, under the production policy.
+
+    The policy allows no eval, and workers only from this origin and PyScript's
     blob: URLs; booting and playing under it blocks nothing (any violation is a
-    console error, which fails every browser test: conftest.POLICY_WATCH)."""
+    console error, which fails every browser test: conftest.POLICY_WATCH).
+
+    PyScript imports every plugin for each script type with no settings of its own;
+    MicroPython's type, which Quandary never uses, had none, so each start fetched
+    the editor's, the terminal's and the game canvas's code (and a reload while they
+    were coming made Firefox report them as failed imports).
+
+    The first start keeps a snapshot of the booted interpreter; the next one starts
+    from it and plays. (One page walks all three: each first start costs two
+    interpreter boots, the engine's and the snapshot's.)
+    """
     policy = headers_for("/", netlify_headers())["Content-Security-Policy"]
     assert "'unsafe-eval'" not in policy
     assert "worker-src 'self' blob:;" in policy
     page = open_app(new_page(), base_url)
     assert page.evaluate("typeof document.querySelector('script[type=py][name=engine]').xworker")
     assert page.evaluate("document.querySelectorAll('script[type=py]:not([worker])').length") == 0
-    page.click("#start")
-    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
-    assert page.locator(".py-error").count() == 0
-
-
-@FIRST_START
-def test_pyscript_fetches_none_of_the_plugins_the_page_has_no_use_for(new_page, base_url) -> None:
-    """PyScript imports every plugin for each script type with no settings of its
-    own; MicroPython's type, which Quandary never uses, had none, so each start
-    fetched the editor's, the terminal's and the game canvas's code (and a reload
-    while they were coming made Firefox report them as failed imports)."""
-    page = open_app(new_page(), base_url)
     names = "() => performance.getEntriesByType('resource').map((e) => e.name)"
     fetched = [n.rsplit("/", 1)[-1] for n in page.evaluate(names) if "/pyscript/" in n]
     unwanted = ("py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager")
     assert [n for n in fetched if n.startswith(unwanted)] == []
     assert any(n.startswith("core") for n in fetched)
+    assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
+    wait_js(page, SNAPSHOT_KEPT)
+    page.reload()
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "restored"
+    # PyScript's own package came from the bytecode the snapshot holds: its sources
+    # were not written again (static/js/runtime.entry.js, heldPyscript).
+    assert page.evaluate("document.documentElement.dataset.pyscriptSources") == "in memory"
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    assert page.locator(".py-error").count() == 0
 
 
 @FIRST_START
@@ -210,57 +241,9 @@ def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, bas
     )
 
 
-@FIRST_START
-def test_a_game_set_up_and_started_while_python_boots_starts_when_it_is_ready(
-    new_page, base_url
-) -> None:
-    """Choosing a game, its seats and a name, then pressing Start, all before the
-    engine can answer: each shows at once, and the game starts as set up."""
-    page = new_page()
-    held: list[Route] = []
-    page.route("**/quandary.zip", lambda route: held.append(route))
-    page.goto(base_url, wait_until="domcontentloaded")
-    royal = page.get_by_role("button", name="Royal Dilemma")
-    royal.click()
-    expect(royal).to_have_attribute("aria-pressed", "true")
-    expect(page.get_by_role("button", name="The Game of Dilemmas")).to_have_attribute(
-        "aria-pressed", "false"
-    )
-    expect(page.locator("#setup-title")).to_have_text("Set up Royal Dilemma")
-    page.select_option("#seat-count", "3")
-    expect(page.locator(".seats > li")).to_have_count(3)
-    page.fill("#seat-name-0", "Maud")
-    page.click("#start")
-    expect(page.locator("#boot-status")).to_contain_text("Start game: as soon as")
-    assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
-    wait_until_held(page, held)
-    held[0].continue_()
-    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
-    expect(page.locator(".table")).to_have_attribute("aria-label", "Royal Dilemma")
-    expect(page.locator(".table")).to_contain_text("Maud")
-    expect(page.locator(".table")).to_contain_text("Bot Bo")
-
-
-@FIRST_START
-def test_a_second_start_restores_the_booted_engine(new_page, base_url) -> None:
-    """The first start keeps a snapshot of the booted interpreter; the next one
-    starts from it and plays."""
-    page = open_app(new_page(), base_url)
-    assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
-    wait_js(page, SNAPSHOT_KEPT)
-    page.reload()
-    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
-    assert page.evaluate("document.documentElement.dataset.engine") == "restored"
-    # PyScript's own package came from the bytecode the snapshot holds: its sources
-    # were not written again (static/js/runtime.entry.js, heldPyscript).
-    assert page.evaluate("document.documentElement.dataset.pyscriptSources") == "in memory"
-    page.click("#start")
-    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
-
-
 def start_again_with_the_snapshot_changed(page: Page, other_runtime: bool) -> None:
     """Once the page has kept its snapshot, damage it (or, with ``other_runtime``, give
-    it another runtime's build id), reload, and check the engine started fresh and plays."""
+    it another runtime's build id), reload, and check the engine started fresh."""
     wait_js(page, SNAPSHOT_KEPT)
     page.evaluate(
         "async (flip) => { const c = await caches.open('quandary-snapshots');"
@@ -273,23 +256,21 @@ def start_again_with_the_snapshot_changed(page: Page, other_runtime: bool) -> No
     page.reload()
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
-    page.click("#start")
-    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
 
 
 @FIRST_START
-def test_a_damaged_snapshot_is_dropped_and_the_engine_boots_fresh(new_page, base_url) -> None:
+def test_a_damaged_snapshot_or_one_of_another_runtime_is_replaced_by_a_fresh_start(
+    new_page, base_url
+) -> None:
+    """A damaged snapshot is dropped, and the start goes on fresh. So does one of a
+    deploy that changed Pyodide: its build id (bytes 16 to 47 of Pyodide's snapshot
+    header) no longer matches the runtime. Each time the start goes on fresh, once
+    and silently, plays, and keeps a snapshot of the runtime it has."""
     page = open_app(new_page(), base_url)
     start_again_with_the_snapshot_changed(page, other_runtime=False)
-
-
-@FIRST_START
-def test_a_snapshot_of_another_runtime_is_replaced_by_a_fresh_start(new_page, base_url) -> None:
-    """A deploy that changed Pyodide: the kept snapshot's build id (bytes 16 to 47 of
-    Pyodide's snapshot header) no longer matches the runtime. The start goes on fresh,
-    once and silently, and keeps a snapshot of the runtime it has."""
-    page = open_app(new_page(), base_url)
     start_again_with_the_snapshot_changed(page, other_runtime=True)
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
     # The next start restores the snapshot the fresh one kept.
     wait_js(page, SNAPSHOT_KEPT)
     page.reload()

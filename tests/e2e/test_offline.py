@@ -18,8 +18,9 @@ from scripts.serve import serve_in_thread
 from .conftest import BOOT_TIMEOUT_MS, DIST, SNAPSHOT_KEPT, open_app, wait_js
 from .play import acknowledge_round, build_first, set_seats, vote_first_allowed
 
-pytestmark = pytest.mark.cold_start
-"""A first visit installs the offline copy and keeps the snapshot: each page starts as one."""
+FIRST_VISIT = pytest.mark.cold_start
+"""A first visit installs the offline copy and keeps the snapshot: the tests of that
+start as one (the others, of headers and storage, start warm like the whole suite)."""
 
 CSP_PROBE = (
     "window.__violations = [];"
@@ -51,6 +52,7 @@ def worker_page(new_page, url: str):
     return context, page
 
 
+@FIRST_VISIT
 def test_after_one_visit_a_game_plays_to_the_end_offline(new_page, own_site) -> None:
     _, url = own_site
     context, page = worker_page(new_page, url)
@@ -70,6 +72,7 @@ def test_after_one_visit_a_game_plays_to_the_end_offline(new_page, own_site) -> 
     assert page.evaluate("window.__violations") == []
 
 
+@FIRST_VISIT
 def test_a_new_deploy_is_offered_and_loaded_whole(new_page, own_site) -> None:
     site, url = own_site
     context, page = worker_page(new_page, url)
@@ -114,6 +117,7 @@ def test_the_page_runs_under_its_security_policy(new_page, base_url) -> None:
     assert page.request.get(base_url).headers["cache-control"] == "no-cache"
 
 
+@FIRST_VISIT
 def test_a_damaged_offline_copy_can_be_repaired(new_page, own_site, page_errors) -> None:
     # A start without the warm-start snapshot unpacks the package: it is damaged.
     page_errors.expect("is not a zip file")
