@@ -111,13 +111,14 @@ test: build chromium coturn lint typecheck
 # Each engine's tests keep to one worker; WebKit needs an X server (xvfb-run).
 # A browser that stops answering fails its test after a deadline (tests/browsers/conftest.py,
 # pytest-timeout); that test alone is run once more (shown as R), as such a stall is
-# the driver's (one stalled a whole CI run once). So is a test whose page waited its whole
-# time for a screen (two engines each running Python on 2 cores were seen to starve one
-# page: Firefox's first table, 30 s after Start, once, then at once when run again); a
-# page that really never shows it fails twice. Any other failure is final.
+# the driver's (one stalled a whole CI run once). So is a test whose WebKit browser exited
+# under it (its driver is stopped at once, tests/browsers/conftest.py: one held a run for
+# minutes), and one whose page waited its whole time for a screen (two engines each
+# running Python on 2 cores were seen to starve one page); a page that really never
+# shows it fails twice, saying what it showed instead. Any other failure is final.
 browsers: build chromium firefox webkit
 	xvfb-run -a $(BIN)/python -m pytest -n $(E2E_JOBS) --dist loadgroup --timeout 360 \
-	  --reruns 1 --only-rerun "no answer in|Timeout|waited [0-9]+ ms for" --durations 8 \
+	  --reruns 1 --only-rerun "no answer in|Timeout|waited [0-9]+ ms for|the browser exited" --durations 8 \
 	  tests/browsers $(PYTEST_ARGS)
 
 # The long walks through every game: the conformance suite's 500 random playouts per

@@ -23,6 +23,7 @@ import json
 import os
 import queue
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -372,6 +373,65 @@ class WebKitTab(Tab):
         self.driver.set_script_timeout(BOOT_TIMEOUT_MS / 1000 + 30)
         self.kept: list[str] = []
         self.closed = False
+        self.lost = False
+        self._watch_browser()
+
+    def _watch_browser(self) -> None:
+        """Stop the driver as soon as its browser exits. A MiniBrowser that exited in
+        the middle of a command left WebKitWebDriver waiting for it for good (seen: a
+        game's test held for minutes until the client's deadline, then run again);
+        with the driver stopped, the waiting command fails at once, and the test with
+        it, saying why on its stderr."""
+        service = self.driver.service.process
+        browsers = [
+            pid
+            for pid in descendants(service.pid)
+            if Path(f"/proc/{pid}/comm").read_text(errors="replace").strip() == "MiniBrowser"
+        ]
+        if not browsers:
+            return
+        self.browser_pid = browsers[0]
+        execute = self.driver.execute
+
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            """Every WebDriver command (elements' too): one that failed because the
+            browser exited says so, and is run again (``make browsers``)."""
+            try:
+                return execute(*args, **kwargs)
+            except Exception as error:
+                if self.lost or not self._browser_alive():
+                    raise RuntimeError(
+                        f"webkit: the browser exited (MiniBrowser {self.browser_pid})"
+                    ) from error
+                raise
+
+        self.driver.execute = checked
+        try:
+            exited = os.pidfd_open(browsers[0])
+        except ProcessLookupError:
+            exited = -1
+        self._closing_r, self._closing_w = os.pipe()
+
+        def watch() -> None:
+            if exited >= 0:
+                ready, _, _ = select.select([exited, self._closing_r], [], [])
+                os.close(exited)
+            os.close(self._closing_r)
+            if self.closed:
+                return
+            self.lost = True
+            print(f"the WebKit browser (MiniBrowser {browsers[0]}) exited: its driver is stopped")
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(service.pid, signal.SIGKILL)
+
+        threading.Thread(target=watch, daemon=True).start()
+
+    def _browser_alive(self) -> bool:
+        try:
+            stat = Path(f"/proc/{self.browser_pid}/stat").read_text()
+        except OSError:
+            return False
+        return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
     def evaluate(self, source: str, arg: Any = None) -> Any:
         reply = self.driver.execute_async_script(
@@ -471,7 +531,7 @@ class WebKitTab(Tab):
         builder.perform()
 
     def errors(self) -> list[str]:
-        if self.closed:
+        if self.closed or self.lost:
             return self.kept
         now = self.driver.execute_script("return window.__browsersErrors || []")
         return self.kept + [str(e) for e in now]
@@ -480,7 +540,12 @@ class WebKitTab(Tab):
         if not self.closed:
             self.kept = self.errors()
             self.closed = True
-            self.driver.quit()
+            if hasattr(self, "_closing_w"):
+                with contextlib.suppress(OSError):  # the watch ends: this exit is ours
+                    os.write(self._closing_w, b"x")
+                os.close(self._closing_w)
+            if not self.lost:
+                self.driver.quit()
 
 
 # -- fixtures --------------------------------------------------------------------

@@ -343,7 +343,14 @@ WAIT_JS = """async ([arg, timeout, source]) => {
     // A screen the engine is still answering a click on is not read (app.entry.js).
     const value = !document.querySelector('#screen[aria-busy]') && (await predicate(arg));
     if (value) return value;
-    if (performance.now() > end) throw new Error(`waited ${timeout} ms for ${source}`);
+    if (performance.now() > end) {
+      // What the page showed instead, so a failure says which way it went wrong.
+      const screen = document.querySelector('#screen');
+      const text = (screen?.innerText || '').replace(/\\s+/g, ' ').slice(0, 300);
+      throw new Error(`waited ${timeout} ms for ${source} (the page was `
+        + `${document.documentElement.dataset.quandary}, the screen `
+        + `${screen?.hasAttribute('aria-busy') ? 'busy' : 'settled'}: "${text}")`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }"""
