@@ -45,16 +45,38 @@ def without_docstrings(tree):
             node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
     return tree
 
+def without_signature_types(tree):
+    """The module with the types of its functions' parameters and results taken out
+    (they are for mypy; 25 KB of the download). Nothing reads them at run time: the
+    types read there are classes' (a dataclass's fields, a TypedDict's keys), kept."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if not isinstance(node, ast.Lambda):
+                node.returns = None
+            args = node.args
+            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
+                if arg is not None:
+                    arg.annotation = None
+    return tree
+
 for source in sorted(pathlib.Path("/tmp/pkg").rglob("*.py")):
     text = source.read_bytes()
-    code = compile(without_docstrings(ast.parse(text, str(source))), str(source), "exec", dont_inherit=True)
+    tree = without_signature_types(without_docstrings(ast.parse(text, str(source))))
+    code = compile(tree, str(source), "exec", dont_inherit=True)
     data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(text), False)
     source.with_suffix(".pyc").write_bytes(data)
     source.unlink()
-# PyScript's package: only its bytecode, where Python looks for it beside the sources.
+# PyScript's package: only its bytecode, where Python looks for it beside the sources,
+# and only of the modules its start imports (pyscript.web, media and fs are imported
+# by nothing at start, nor by the engine: shipped, their bytecode would be 13 KB for
+# nobody). Its docstrings go too, as ours do.
+UNUSED = {"web.py", "media.py", "fs.py"}
 for source in sorted(pathlib.Path("/tmp/pyscript-src/pyscript").glob("*.py")):
+    if source.name in UNUSED:
+        continue
     text = source.read_bytes()
-    code = compile(text, str(pathlib.Path("/home/pyodide/pyscript") / source.name), "exec", dont_inherit=True)
+    tree = without_docstrings(ast.parse(text, source.name))
+    code = compile(tree, str(pathlib.Path("/home/pyodide/pyscript") / source.name), "exec", dont_inherit=True)
     data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(text), False)
     cached = pathlib.Path(importlib.util.cache_from_source(str(pathlib.Path("/tmp/pkg/pyscript") / source.name)))
     cached.parent.mkdir(parents=True, exist_ok=True)
