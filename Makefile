@@ -102,7 +102,7 @@ typecheck: $(PY_STAMP)
 # its pages were drawing: tests/e2e/conftest.py). Any other failure is final.
 test: build chromium coturn lint typecheck
 	$(CHECK_DEPTH) $(BIN)/python -m pytest -n $(JOBS) --dist worksteal $(PURE_TESTS) $(PYTEST_ARGS)
-	$(BIN)/python -m pytest -n $(E2E_JOBS) -m "not walk" --durations 8 \
+	$(BIN)/python -m pytest -n $(E2E_JOBS) --dist worksteal -m "not walk" --durations 8 \
 	  --reruns 1 --only-rerun "Locator.click: Timeout" tests/e2e $(PYTEST_ARGS)
 
 # The built page in Firefox and WebKit (tests/browsers): boot, each game against bots
