@@ -5,7 +5,9 @@ page boot, finding the room, the seat round trip), and the move latency: from
 the click that submits a move on one device until every device's page shows
 the new table version, as p50/p95 over at least 100 moves, with where that time
 goes (``STAGES``: each page's data channels are watched as messages leave and
-arrive, on the same clock). Writes bench/results.json.
+arrive, on the same clock; ``HOST_PARTS`` and the ``intent_*`` parts split the host's
+and the clicking guest's share into their JS and their engine, watched as the page
+calls its engine over PyScript's MessagePort). Writes bench/results.json.
 
     .venv/bin/python -m bench.rooms [--moves 100]
 """
@@ -62,6 +64,33 @@ window.RTCPeerConnection = function (...args) {
   return connection;
 };
 window.RTCPeerConnection.prototype = Connection.prototype;
+// Calls to the engine and its answers (PyScript talks to its worker over a
+// MessagePort), to split a device's part of a move into its JS before, its engine,
+// and its JS after.
+window.__engine = [];
+const postOnPort = MessagePort.prototype.postMessage;
+MessagePort.prototype.postMessage = function (...args) {
+  window.__engine.push([window.__now(), 'to']);
+  return postOnPort.apply(this, args);
+};
+const wrapped = new WeakMap();
+const listen = EventTarget.prototype.addEventListener;
+const unlisten = EventTarget.prototype.removeEventListener;
+MessagePort.prototype.addEventListener = function (type, handler, ...rest) {
+  if (type !== 'message' || typeof handler !== 'function') {
+    return listen.call(this, type, handler, ...rest);
+  }
+  if (!wrapped.has(handler)) {
+    wrapped.set(handler, function (...args) {
+      window.__engine.push([window.__now(), 'from']);
+      return handler.apply(this, args);
+    });
+  }
+  return listen.call(this, type, wrapped.get(handler), ...rest);
+};
+MessagePort.prototype.removeEventListener = function (type, handler, ...rest) {
+  return unlisten.call(this, type, wrapped.get(handler) || handler, ...rest);
+};
 """
 
 STAGES = ("to_host", "host_work", "to_guests", "drawn")
@@ -107,7 +136,7 @@ def submit_with_latency(
     clicker.wait_for_selector("#submit:not([disabled])", timeout=30_000)
     before = version_of(clicker)
     for page in pages:
-        page.evaluate("window.__wire = []")
+        page.evaluate("window.__wire = []; window.__engine = []")
     clicker.click("#submit")
     clicked = clicker.evaluate("window.__clicks[window.__clicks.length - 1]")
     shown = []
@@ -128,6 +157,23 @@ def submit_with_latency(
         wires = [page.evaluate("window.__wire") for page in pages]
         for name, value in _stages(clicked, max(shown), clicker is pages[0], wires).items():
             stages.setdefault(name, []).append(value)
+        engine = pages[0].evaluate("window.__engine")
+        for name, value in _host_parts(clicked, clicker is pages[0], wires[0], engine).items():
+            stages.setdefault(name, []).append(value)
+        if clicker is not pages[0]:
+            mine = clicker.evaluate("window.__engine")
+            intent = _first(wires[pages.index(clicker)], "out", clicked, 0)
+            asked = min((t for t, way in mine if way == "to" and t >= clicked), default=clicked)
+            answered = max(
+                (t for t, way in mine if way == "from" and asked <= t <= intent), default=asked
+            )
+            for name, value in (
+                ("intent_js_before", asked - clicked),
+                ("intent_engine", answered - asked),
+                ("intent_js_after", intent - answered),
+                ("intent_wire", _first(wires[0], "in", clicked, 0) - intent),
+            ):
+                stages.setdefault(name, []).append(value)
     return max(shown) - clicked
 
 
@@ -144,6 +190,26 @@ def _stages(
         "host_work": sent - heard,
         "to_guests": arrived - sent,
         "drawn": max(0.0, shown - arrived),
+    }
+
+
+HOST_PARTS = ("host_js_before", "host_engine", "host_js_after")
+"""``host_work`` split on the host's page: from the move heard to its first message to
+the engine's worker, from there to the engine's last message back before the first view
+left, and from that to the view leaving (signed by the transport)."""
+
+
+def _host_parts(
+    clicked: float, host_clicked: bool, wire: list[list[Any]], engine: list[list[Any]]
+) -> dict[str, float]:
+    heard = clicked if host_clicked else _first(wire, "in", clicked, 0)
+    sent = _first(wire, "out", heard, VIEW_CHARS)
+    asked = min((t for t, way in engine if way == "to" and t >= heard), default=heard)
+    answered = max((t for t, way in engine if way == "from" and asked <= t <= sent), default=asked)
+    return {
+        "host_js_before": asked - heard,
+        "host_engine": answered - asked,
+        "host_js_after": sent - answered,
     }
 
 
@@ -269,7 +335,7 @@ def main() -> None:
                     "p50": round(percentile(stages[name], 0.5), 1),
                     "p95": round(percentile(stages[name], 0.95), 1),
                 }
-                for name in STAGES
+                for name in stages
             },
         },
     }
