@@ -5,6 +5,7 @@ The four real games, and Pebbles, the game that exists in the tests only
 walks the registry plays it too, while the app never imports it.
 """
 
+import re
 from typing import Any
 
 import quandary.games  # noqa: F401 - fills the registry
@@ -20,5 +21,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         return
     terminalreporter.section("why tests were run again")
     for report in reruns:
-        lines = [line[1:].strip() for line in report.longreprtext.splitlines() if line[:2] == "E "]
-        terminalreporter.write_line(f"{report.nodeid}: {' '.join(lines[-3:])[:600]}")
+        text = report.longreprtext.splitlines()
+        lines = [line[1:].strip() for line in text if line[:2] == "E "]
+        # Where the test was when it failed: its last line of our own tests (for a
+        # timeout, the call that never returned).
+        where = [m[0] for line in text if (m := re.match(r"tests/\S+\.py:\d+", line))]
+        at = f" (at {where[-1]})" if where else ""
+        terminalreporter.write_line(f"{report.nodeid}{at}: {' '.join(lines[-3:])[:600]}")
