@@ -163,10 +163,7 @@ def submit_with_latency(
         if clicker is not pages[0]:
             mine = clicker.evaluate("window.__engine")
             intent = _first(wires[pages.index(clicker)], "out", clicked, 0)
-            asked = min((t for t, way in mine if way == "to" and t >= clicked), default=clicked)
-            answered = max(
-                (t for t, way in mine if way == "from" and asked <= t <= intent), default=asked
-            )
+            asked, answered = _engine_call(mine, clicked, intent)
             for name, value in (
                 ("intent_js_before", asked - clicked),
                 ("intent_engine", answered - asked),
@@ -204,13 +201,21 @@ def _host_parts(
 ) -> dict[str, float]:
     heard = clicked if host_clicked else _first(wire, "in", clicked, 0)
     sent = _first(wire, "out", heard, VIEW_CHARS)
-    asked = min((t for t, way in engine if way == "to" and t >= heard), default=heard)
-    answered = max((t for t, way in engine if way == "from" and asked <= t <= sent), default=asked)
+    asked, answered = _engine_call(engine, heard, sent)
     return {
         "host_js_before": asked - heard,
         "host_engine": answered - asked,
         "host_js_after": sent - answered,
     }
+
+
+def _engine_call(engine: list[list[Any]], after: float, before: float) -> tuple[float, float]:
+    """When a page first called its engine after ``after``, and when the engine's last
+    answer before ``before`` arrived (both ``after`` when it made no call)."""
+    asked = min((t for t, way in engine if way == "to" and t >= after), default=after)
+    answers = [t for t, way in engine if way == "from" and asked <= t <= before]
+    answered = max(answers, default=asked)
+    return asked, answered
 
 
 def _first(wire: list[list[Any]], way: str, after: float, chars: int) -> float:

@@ -6,13 +6,14 @@ walks the registry plays it too, while the app never imports it.
 """
 
 import re
-from typing import Any
+
+import pytest
 
 import quandary.games  # noqa: F401 - fills the registry
 import tests.fifth  # noqa: F401 - the test-only fifth game, registered after the four
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Why each test that was run again failed the first time (pytest-rerunfailures
     names them only): a rerun that passed still says what went wrong, for the next
     person to read in CI's log."""

@@ -50,6 +50,45 @@ POLICY_WATCH = (
 )
 """Anything the production security policy blocks is a console error, so it fails a test."""
 RECORDER_TAG = '<script src="./recorder.js"></script>'
+CLICKABLE = """(() => {
+  let last = '';
+  const name = (e) => e ? e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+    + (typeof e.className === 'string' && e.className.trim()
+      ? '.' + e.className.trim().split(/ +/).join('.') : '') : 'nothing';
+  const not = (why) => {
+    window.__unclickable = why;
+    return false;
+  };
+  return (s) => {
+    const element = document.querySelector(s);
+    const box = element?.getBoundingClientRect();
+    if (!box || !box.width || !box.height) {
+      last = '';
+      return not(element ? 'without a box' : 'not in the page');
+    }
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+      element.scrollIntoView({block: 'center', inline: 'center'});
+      last = '';
+      return not('out of view');
+    }
+    const place = [box.left, box.top, box.width, box.height].join();
+    const hit = document.elementFromPoint(x, y);
+    const reached = hit && (element.contains(hit)
+      || (element.labels && [...element.labels].some((l) => l.contains(hit))));
+    if (place === last && reached) return {x, y};
+    const moved = place !== last;
+    last = place;
+    return not(moved ? 'moving' : `covered by ${name(hit)}`);
+  };
+})()"""
+"""Where a click on the element lands, once a person could click it there: it is shown,
+its middle is in view (scrolled there if not), it is where it was at the last look, and
+nothing else is on top of its middle (its label counts as itself). Both engines wait for
+it before a click, as Playwright does: a click aimed at where a control was before the
+screen moved (a redraw, a late font) lands elsewhere, and WebDriver's click fails at once
+if something is on top (a moment's animation, a toast). Meanwhile
+``window.__unclickable`` says why not, for a failure to report."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -157,6 +196,15 @@ class Tab:
             timeout,
         )
         assert state == "ready", f"{self.engine}: the page did not boot: {state}"
+
+    def click_point(self, selector: str) -> tuple[float, float]:
+        """Where to click the element, once it can be clicked (``CLICKABLE``)."""
+        try:
+            point = self.wait(CLICKABLE, selector)
+        except RuntimeError as error:
+            why = self.evaluate("() => window.__unclickable")
+            raise RuntimeError(f"{error}: {selector} was {why}") from error
+        return point["x"], point["y"]
 
     def open(self, url: str) -> Tab:
         self.goto(url)
@@ -276,7 +324,8 @@ class FirefoxTab(Tab):
         self.ff("reload", page=self.id)
 
     def click(self, selector: str) -> None:
-        self.ff("click", page=self.id, selector=selector)
+        x, y = self.click_point(selector)
+        self.mouse([("move", x, y, 1), ("down",), ("up",)])
 
     def select(self, selector: str, value: str) -> None:
         self.ff("select", page=self.id, selector=selector, value=value)
@@ -373,8 +422,13 @@ class WebKitTab(Tab):
         self.driver.set_script_timeout(BOOT_TIMEOUT_MS / 1000 + 30)
         self.kept: list[str] = []
         self.closed = False
-        self.lost = False
+        self.browser_pid: int | None = None
         self._watch_browser()
+
+    @property
+    def lost(self) -> bool:
+        """Whether its browser exited under it (rather than being closed by the test)."""
+        return not self.closed and self.browser_pid is not None and not self._browser_alive()
 
     def _watch_browser(self) -> None:
         """Stop the driver as soon as its browser exits. A MiniBrowser that exited in
@@ -399,7 +453,7 @@ class WebKitTab(Tab):
             try:
                 return execute(*args, **kwargs)
             except Exception as error:
-                if self.lost or not self._browser_alive():
+                if self.lost:
                     raise RuntimeError(
                         f"webkit: the browser exited (MiniBrowser {self.browser_pid})"
                     ) from error
@@ -419,7 +473,6 @@ class WebKitTab(Tab):
             os.close(self._closing_r)
             if self.closed:
                 return
-            self.lost = True
             print(f"the WebKit browser (MiniBrowser {browsers[0]}) exited: its driver is stopped")
             with contextlib.suppress(ProcessLookupError):
                 os.kill(service.pid, signal.SIGKILL)
@@ -462,24 +515,10 @@ class WebKitTab(Tab):
         self.driver.refresh()
 
     def _element(self, selector: str) -> Any:
-        """The element, scrolled to the middle of the screen, once a click there would
-        reach it (nothing drawn over it: a moment's animation, a toast), as Playwright
-        waits before a click; WebDriver's click fails at once if something is on top."""
+        """The element, once a click there would reach it (``CLICKABLE``)."""
         from selenium.webdriver.common.by import By
 
-        on_top = self.wait(
-            """(s) => {
-              const element = document.querySelector(s);
-              if (!element) return false;
-              element.scrollIntoView({block: 'center'});
-              const r = element.getBoundingClientRect();
-              const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-              return element === top || element.contains(top)
-                || (element.labels && [...element.labels].some((l) => l.contains(top)));
-            }""",
-            selector,
-        )
-        assert on_top
+        self.click_point(selector)
         return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def click(self, selector: str) -> None:
@@ -539,12 +578,13 @@ class WebKitTab(Tab):
     def close(self) -> None:
         if not self.closed:
             self.kept = self.errors()
+            lost = self.lost
             self.closed = True
             if hasattr(self, "_closing_w"):
                 with contextlib.suppress(OSError):  # the watch ends: this exit is ours
                     os.write(self._closing_w, b"x")
                 os.close(self._closing_w)
-            if not self.lost:
+            if not lost:
                 self.driver.quit()
 
 

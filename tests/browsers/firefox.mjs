@@ -1,7 +1,7 @@
 // Firefox for tests/browsers: Debian's firefox-esr driven by puppeteer-core over
 // WebDriver BiDi, one browser per process, commanded by tests/browsers/conftest.py
 // over stdin and stdout, one JSON object a line each way:
-//   in:  {"id": 1, "op": "click", "page": "p1", ...}
+//   in:  {"id": 1, "op": "goto", "page": "p1", "url": "..."}
 //   out: {"id": 1, "ok": <result>}  or  {"id": 1, "error": "<message>"}
 // Every page's uncaught errors and console errors are kept for the "errors" op.
 
@@ -52,44 +52,6 @@ function call(source, arg) {
   return `(${source})(${JSON.stringify(arg ?? null)})`;
 }
 
-// Where a click on the element lands, once it can be clicked as a person would: it
-// is shown, in view, has kept its place for a frame, and nothing covers its middle.
-// Puppeteer's own click aims at where the element was when asked; a table redrawn or a
-// late font moving it by then sends the click elsewhere (Playwright waits the same way).
-const CLICKABLE_JS = `async (selector) => {
-  const end = performance.now() + 30000;
-  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-  let last = "";
-  let seen = "not in the page";
-  const name = (e) => e ? e.tagName.toLowerCase() + (e.id ? "#" + e.id : "")
-    + (e.className && typeof e.className === "string" ? "." + e.className.trim().split(/ +/).join(".") : "") : "nothing";
-  for (;;) {
-    const element = document.querySelector(selector);
-    const box = element?.getBoundingClientRect();
-    if (box && box.width && box.height) {
-      const x = box.left + box.width / 2, y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
-        element.scrollIntoView({ block: "center", inline: "center" });
-        seen = "out of view";
-        last = "";
-      } else {
-        const place = [box.left, box.top, box.width, box.height].join();
-        const hit = document.elementFromPoint(x, y);
-        if (place === last && hit && element.contains(hit)) return { x, y };
-        seen = place === last ? \`covered by \${name(hit)}\` : \`moving (at \${place})\`;
-        last = place;
-      }
-    } else {
-      last = "";
-      seen = element ? "without a box" : "not in the page";
-    }
-    if (performance.now() > end) {
-      throw new Error(\`\${selector} (\${name(element)}) was not clickable in 30 s: \${seen}\`);
-    }
-    await frame();
-  }
-}`;
-
 const ops = {
   async context() {
     const id = `c${++next}`;
@@ -113,11 +75,6 @@ const ops = {
   },
   async evaluate({ page: id, source, arg }) {
     return (await page(id).evaluate(call(source, arg))) ?? null;
-  },
-  async click({ page: id, selector }) {
-    const { x, y } = await page(id).evaluate(call(CLICKABLE_JS, selector));
-    await page(id).mouse.click(x, y);
-    return null;
   },
   async focus({ page: id, selector }) {
     await page(id).focus(selector);
