@@ -102,14 +102,20 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def base_url() -> Iterator[str]:
-    """The site, rebuilt if its sources changed, served on a free loopback port.
+def built_site() -> Path:
+    """The site, rebuilt if its sources changed.
 
-    Under pytest-xdist every worker has its own server; the build is shared, and
+    Under pytest-xdist every worker has its own servers; the build is shared, and
     ``ensure_built`` locks it so only one worker rebuilds a stale one.
     """
     ensure_built(DIST)
-    server, url = serve_in_thread(DIST, handler=WarmHandler)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def base_url(built_site: Path) -> Iterator[str]:
+    """The site served on a free loopback port."""
+    server, url = serve_in_thread(built_site, handler=WarmHandler)
     yield url
     server.shutdown()
 
@@ -324,10 +330,15 @@ def open_app(page: Page, url: str) -> Page:
 
 
 @pytest.fixture(scope="session")
-def room_url(base_url: str) -> Iterator[str]:
-    """The site served with a local relay, as `make run` serves it (for room tests)."""
+def room_url(built_site: Path) -> Iterator[str]:
+    """The site served with a local relay, as `make run` serves it (for room tests).
+
+    It does not depend on ``base_url``: a test's new contexts are warmed for every
+    server among its fixtures (``new_page``), and a room test that never opens the
+    plain site paid for a snapshot handed to it (48 of 178 in the suite).
+    """
     with running_relay() as relay:
-        server, url = serve_in_thread(DIST, (relay,), handler=WarmHandler)
+        server, url = serve_in_thread(built_site, (relay,), handler=WarmHandler)
         yield url
         server.shutdown()
 
