@@ -71,11 +71,13 @@ SCREEN = """(names) => {
   return text.replace(/[0-9]+/g, '#').slice(0, 80);
 }"""
 
-# The controls a player could tap now (the way back to the lobby, the log's download and
-# Dilemma's practice arena excepted: none moves the game on).
+# The controls a player could tap now (the way back to the lobby, the log's download,
+# Dilemma's practice arena and Undo excepted: none moves the game on). A screen with only
+# those is one where the bots are at work: counted as a control, Undo made a walk spin
+# through its steps while the bots thought, and run out of them (seen in test_overlap.py).
 CONTROLS = """() => [...document.querySelectorAll('#screen [data-action]')]
   .filter((e) => !e.disabled && e.getBoundingClientRect().width > 0
-    && !['leave', 'lobby', 'again', 'leave-room', 'download-log', 'practice']
+    && !['leave', 'lobby', 'again', 'leave-room', 'download-log', 'practice', 'undo']
       .includes(e.dataset.action))
   .map((e) => e.id || null)"""
 # What the player can do now: tap a control, throw a card (Dilemma's open window not
