@@ -129,11 +129,13 @@ browsers: build chromium firefox webkit
 # taps and keys, with no error reaching the page, each game played to its end on a
 # 360 px phone, with no screen wider than the phone, whole Dilemma games at a
 # newcomer's pace, a room seat that waits for its absent player, and rooms of three
-# browsers where the host, or a guest, leaves at every phase of every game.
+# browsers where the host, or a guest, leaves at every phase of every game. These run
+# Chromium's WebAssembly as players' browsers do, with the optimising compiler that
+# `make test` leaves out for speed (tests/e2e/conftest.py, WASM_BASELINE_ONLY).
 monkey: build chromium coturn
 	QUANDARY_PLAYOUTS=$(DEEP_PLAYOUTS) FUZZ_EXAMPLES=$(DEEP_FUZZ) $(BIN)/python -m pytest \
 	  -n $(JOBS) tests/conformance/test_conformance.py tests/net/test_fuzz.py $(PYTEST_ARGS)
-	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) \
+	QUANDARY_MONKEY_ACTIONS=$(MONKEY_ACTIONS) QUANDARY_WASM_TOP_TIER=1 \
 	  $(BIN)/python -m pytest -n $(E2E_JOBS) -m walk --durations 8 tests/e2e $(PYTEST_ARGS)
 
 check: lint typecheck

@@ -1,6 +1,8 @@
 """The suite's Chromium is launched as conftest.py says: its own ``--disable-features``
 (which, coming last, replaces Playwright's) still turns off every feature Playwright
-turns off, and the address bar's web-page dropdown that cost each context seconds of CPU.
+turns off, and the address bar's web-page dropdown that cost each context seconds of CPU;
+and it runs WebAssembly by the baseline compiler only (``WASM_BASELINE_ONLY``), except in
+CI's long run.
 
 Read from the running browser's own command line (/proc), so a Playwright upgrade
 that turns off one more feature fails here, naming it, instead of being silently undone.
@@ -13,7 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
-from .conftest import WEBUI_OMNIBOX
+from .conftest import WASM_BASELINE_ONLY, WEBUI_OMNIBOX
 
 PROC = Path("/proc")
 
@@ -67,3 +69,8 @@ def test_the_browser_keeps_playwrights_features_off_and_has_no_web_page_address_
         dropped = sorted({f for s in switches[:-1] for f in s if f} - last)
         assert not dropped, f"conftest's --disable-features turns these back on: {dropped}"
         assert set(WEBUI_OMNIBOX) <= last
+        js_flags = [a for a in argv if a.startswith("--js-flags=")]
+        if os.environ.get("QUANDARY_WASM_TOP_TIER"):
+            assert WASM_BASELINE_ONLY not in js_flags, js_flags
+        else:  # the last --js-flags is the one V8 reads
+            assert js_flags[-1:] == [WASM_BASELINE_ONLY], js_flags
