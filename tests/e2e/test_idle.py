@@ -15,11 +15,11 @@ from .conftest import open_app, wait_js
 from .play import build_first
 from .test_randolph_game import challenge, start_against_bots
 
-FRAME_COUNTER = """
-window.__framesAsked = 0;
-const ask = window.requestAnimationFrame.bind(window);
-window.requestAnimationFrame = (callback) => { window.__framesAsked += 1; return ask(callback); };
-"""
+FRAME_COUNTER = """(() => {
+  window.__framesAsked = 0;
+  const ask = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => { window.__framesAsked += 1; return ask(callback); };
+})();"""
 
 QUIET_MS = 1_000
 """How long, on the page's clock, a still screen is watched."""
@@ -61,8 +61,8 @@ def test_an_idle_lobby_and_a_table_waiting_for_the_player_ask_for_no_frames(
 def test_dilemmas_countdown_counts_on_every_frame_until_the_window_opens(
     new_page, base_url
 ) -> None:
-    """The count between redraws is the page's own ("3, 2, 1, throw!"), one frame at a
-    time while it runs; once the window is open the loop stops."""
+    """The count between redraws is the page's own ("3, 2, 1, throw!"): while a count is
+    shown, the page asks for frames, and the box opens when the count ends."""
     page = new_page()
     page.context.add_init_script(FRAME_COUNTER)
     open_app(page, base_url)
