@@ -264,7 +264,11 @@ function countFrom() {
   requestAnimationFrame(countdown);
 }
 
-new MutationObserver(countFrom).observe(screen() ?? document.documentElement, {
+// Most redraws bring no count: only one that does asks for a frame.
+const COUNTED = "#arena-box[data-opens-at]";
+new MutationObserver(() => {
+  if (document.querySelector(COUNTED)) countFrom();
+}).observe(screen() ?? document.documentElement, {
   subtree: true,
   childList: true,
   attributeFilter: ["data-opens-at"],

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import open_app, wait_js
 from .play import build_first
-from .test_randolph_game import challenge, start_against_bots
+from .test_randolph_game import challenge, page_clock, start_against_bots
 
 FRAME_COUNTER = """(() => {
   window.__framesAsked = 0;
@@ -39,8 +39,7 @@ TO_LAY = ".rhand [data-action=draft]:not([disabled])"
 def frames_asked_while_still(page: Page) -> int:
     """Frames the page asks for during ``QUIET_MS`` of its own clock, from now."""
     page.evaluate("window.__framesAsked = 0")
-    until = float(page.evaluate("performance.now()")) + QUIET_MS
-    wait_js(page, "t => performance.now() >= t", until)
+    page_clock(page, float(page.evaluate("performance.now()")) + QUIET_MS)
     return int(page.evaluate("window.__framesAsked"))
 
 
@@ -72,6 +71,6 @@ def test_dilemmas_countdown_counts_on_every_frame_until_the_window_opens(
         challenge(page)  # this player lays the first challenge; the bots race for it
     opens_at = float(wait_js(page, COUNT_SHOWN))
     page.evaluate("window.__framesAsked = 0")
-    wait_js(page, "t => performance.now() >= t", opens_at)
+    page_clock(page, opens_at)
     assert int(page.evaluate("window.__framesAsked")) > 0, "nothing counted down"
     expect(page.locator("#arena-box")).to_have_class("arena-box open")
