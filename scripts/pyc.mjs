@@ -3,7 +3,7 @@
 // every start and downloads no source. Runs Pyodide itself in Node, offline, from node_modules.
 //
 // PyScript's own Python package is compiled too: PyScript writes its sources into
-// the engine's working folder at every start, then imports it; its bytecode, in
+// the engine's working folder at each fresh start, then imports it; its bytecode, in
 // the archive at pyscript/__pycache__/, is unpacked there first, so that import
 // compiles nothing. The sources compiled are the very ones PyScript writes (its
 // stdlib module), and the bytecode is marked not to be checked against them.

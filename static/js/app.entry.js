@@ -86,7 +86,7 @@ function schedule(reply) {
   }
 }
 
-let runtime = { engine: "fresh", pyscriptSources: null };
+let runtime = { engine: "fresh", pyscriptPrologue: "run" };
 let failed = false;
 
 // PyScript starts the engine (index.html, pyscript.toml); static/js/engine.entry.js
@@ -97,7 +97,7 @@ import(new URL("engine.mjs", HERE).href)
       message: (message) => {
         if (message.t === "progress") tell("quandary:progress", message);
         else if (message.t === "runtime") runtime = { ...runtime, engine: message.engine };
-        else if (message.t === "pyscript-sources") runtime = { ...runtime, pyscriptSources: "in memory" };
+        else if (message.t === "pyscript-prologue") runtime = { ...runtime, pyscriptPrologue: "skipped" };
       },
       failed: engineFailed,
     }),
@@ -155,7 +155,7 @@ function tell(name, detail) {
 function becomeReady() {
   ready = true;
   root.dataset.engine = runtime.engine;
-  root.dataset.pyscriptSources = runtime.pyscriptSources ?? "written";
+  root.dataset.pyscriptPrologue = runtime.pyscriptPrologue;
   root.dataset.quandary = "ready";
   tell("quandary:ready", {});
   if (runtime.engine === "fresh") keepSnapshotSoon();

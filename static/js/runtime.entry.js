@@ -23,6 +23,7 @@ export { version };
 
 const HERE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("pyodide/", HERE).href;
+const ARCHIVE = new URL("quandary.zip", HERE).href; // [files] in pyscript.toml
 
 // The page reads messages marked `quandary` (static/js/engine.entry.js).
 const tell = (message) => globalThis.postMessage({ quandary: true, ...message });
@@ -64,18 +65,21 @@ const output = {
 async function start() {
   progress(5, "Loading the Python runtime…");
   const settings = { indexURL: INDEX_URL, stdout: output.stdout, stderr: output.stderr };
+  // The snapshot is read before Pyodide starts fetching its runtime, not beside it:
+  // read side by side (both from the browser's storage) they took longer together.
   const snapshot = await cachedSnapshot(HERE);
   if (snapshot) {
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
       tell({ t: "runtime", engine: "restored" });
       progress(85, "Setting the table…");
-      // A restored engine holds every module of the package, the data they read
-      // as they were imported, and PyScript's own bytecode (py/quandary/web/preload.py):
-      // the archive PyScript unpacks ([files] in pyscript.toml) has nothing left to
-      // give it, and unpacking its files would only cost the start time.
+      // A restored engine holds every module of the package and the data they read
+      // as they were imported (py/quandary/web/preload.py): the archive PyScript
+      // unpacks ([files] in pyscript.toml) has nothing left to give it, so it is
+      // neither fetched nor unpacked.
+      heldArchive();
       pyodide.unpackArchive = () => {};
-      heldPyscript(pyodide);
+      skippedPyscriptPrologue(pyodide);
       return pyodide;
     } catch (error) {
       console.warn(`The warm-start snapshot could not be used: ${error}`);
@@ -88,23 +92,50 @@ async function start() {
   return pyodide;
 }
 
-// Before the engine's first line, PyScript runs Python that writes its own
-// package's sources into the working folder and then imports that package. A
-// restored engine holds the package's bytecode in memory, with a finder that
-// serves it (py/quandary/web/preload.py), so the import reads no file: the writing
-// (about 20 ms) is left out and the import kept. Only that exact prologue is
-// changed; any other shape of PyScript's code runs as it is.
+// PyScript fetches the archive before it unpacks it: on a restored start that
+// fetch (half a megabyte through the service worker) answers at once, empty.
+// Only the archive's address, and only once; every other fetch goes on as it is.
+function heldArchive() {
+  const plain = globalThis.fetch;
+  globalThis.fetch = function fetchUnlessArchive(input, ...rest) {
+    let url = "";
+    try {
+      url = input instanceof Request ? input.url : new URL(String(input)).href;
+    } catch {
+      // a relative address: not the archive's, which PyScript resolves first
+    }
+    if (url !== ARCHIVE) return plain.call(this, input, ...rest);
+    globalThis.fetch = plain;
+    return Promise.resolve(new Response(new ArrayBuffer(0)));
+  };
+}
+
+// Before the engine's first line, PyScript runs a prologue: Python that writes its
+// own package's sources into the working folder and imports that package, the API
+// that Python code in a page uses to reach the DOM. The engine uses none of it (the
+// page calls the one function it exports, which PyScript's worker code serves
+// without that package), so a restored start skips the prologue: about 25 ms of
+// writing and importing, and the snapshot need not hold the standard library
+// modules that package imports (4 MB less to read at every start). A fresh start
+// runs it as PyScript wrote it. Only that exact prologue is skipped: a prologue of
+// any other shape (another PyScript) runs as it is.
 const PYSCRIPT_PROLOGUE = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
 const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
+const PYSCRIPT_END = /^(?:del _\w+\n)+\n*$/;
 
-function heldPyscript(pyodide) {
+function isPyscriptPrologue(code) {
+  if (typeof code !== "string" || !code.startsWith(PYSCRIPT_PROLOGUE)) return false;
+  const at = code.indexOf(PYSCRIPT_IMPORT);
+  return at >= 0 && PYSCRIPT_END.test(code.slice(at + PYSCRIPT_IMPORT.length));
+}
+
+function skippedPyscriptPrologue(pyodide) {
   const run = pyodide.runPythonAsync.bind(pyodide);
   pyodide.runPythonAsync = (code, ...rest) => {
-    const at = typeof code === "string" && code.startsWith(PYSCRIPT_PROLOGUE) ? code.indexOf(PYSCRIPT_IMPORT) : -1;
-    if (at < 0) return run(code, ...rest);
+    if (!isPyscriptPrologue(code)) return run(code, ...rest);
     pyodide.runPythonAsync = run; // PyScript's prologue comes once
-    tell({ t: "pyscript-sources", written: false });
-    return run(PYSCRIPT_PROLOGUE + code.slice(at), ...rest);
+    tell({ t: "pyscript-prologue", skipped: true });
+    return Promise.resolve(undefined);
   };
 }
 

@@ -21,12 +21,11 @@ async function make() {
   // Where PyScript unpacks the package for the engine ([files] in pyscript.toml).
   pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide" });
   pyodide.runPython(`
-import importlib, pathlib, sys
+import importlib, sys
 importlib.invalidate_caches()
 if "/home/pyodide" not in sys.path:
     sys.path.insert(0, "/home/pyodide")
 from quandary.web import preload
-preload.hold_pyscript(pathlib.Path("/home/pyodide/pyscript/__pycache__"))
 `);
   return keepSnapshot(HERE, pyodide.makeMemorySnapshot());
 }

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from quandary.web import preload
 from quandary.web.engine import Engine
@@ -90,63 +87,18 @@ def test_the_script_pyscript_runs_exports_the_engines_door() -> None:
     assert [m["t"] for m in reply["out"]] == ["draw"]
 
 
-def test_the_snapshot_holds_what_pyscripts_package_imports_from_the_standard_library() -> None:
-    """The names are read from bytecode (nested functions included); PyScript's own
-    modules, the JS bridges and relative imports are not the standard library's."""
-    source = (
-        "import json, js\n"
-        "from polyscript import xworker\n"
-        "from pyscript.ffi import to_js\n"
-        "import os.path\n"
-        "def later():\n"
-        "    import asyncio\n"
-        "    class Inner:\n"
-        "        def deeper(self):\n"
-        "            from html import escape\n"
-    )
-    code = compile(source, "pyscript/example.py", "exec")
-    assert preload.stdlib_imports([code]) == ["asyncio", "html", "json", "os"]
-
-
-def test_the_standard_library_needs_are_imported_from_shipped_bytecode(tmp_path: Path) -> None:
-    folder = tmp_path / "__pycache__"
-    folder.mkdir()
-    for name, text in {"a": "import textwrap\n", "b": "import no_such_module_here, json\n"}.items():
-        code = compile(text, f"{name}.py", "exec")
-        data = importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
-            code, importlib.util.source_hash(text.encode()), False
+def test_the_snapshot_imports_every_module_of_the_package() -> None:
+    """A restored engine has no files to import from: every module of the package is
+    imported before the snapshot is taken, new ones included."""
+    package = Path(preload.quandary.__file__).parent
+    files = {
+        ".".join(("quandary", *path.relative_to(package).with_suffix("").parts)).removesuffix(
+            ".__init__"
         )
-        (folder / f"{name}.cpython-311.pyc").write_bytes(data)
-    assert preload.import_pyscript_needs(folder) == ["json", "textwrap"]
-
-
-def test_pyscripts_package_is_imported_from_bytecode_held_in_memory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A restored engine imports PyScript's package without reading a file: the
-    finder serves the package and its modules from the code objects it holds."""
-    sources = {
-        "__init__": "from fakescript.helper import answer\nimport json\n",
-        "helper": "def answer():\n    return 42\n",
-    }
-    cache = tmp_path / "fakescript" / "__pycache__"
-    cache.mkdir(parents=True)
-    for stem, text in sources.items():
-        code = compile(text, f"{stem}.py", "exec")
-        data = importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
-            code, importlib.util.source_hash(text.encode()), False
-        )
-        (cache / f"{stem}.cpython-311.pyc").write_bytes(data)
-    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
-    monkeypatch.setattr(sys, "modules", dict(sys.modules))
-    finder = preload.hold_pyscript(cache, package="fakescript")
-    assert sys.meta_path[0] is finder
-    shutil.rmtree(tmp_path / "fakescript")  # nothing is read from here any more
-    module = importlib.import_module("fakescript")
-    assert module.answer() == 42
-    assert module.__file__ == str(tmp_path / "fakescript" / "__init__.py")
-    assert sys.modules["fakescript.helper"].__file__ == str(tmp_path / "fakescript" / "helper.py")
-    assert finder.find_spec("json") is None  # everything else is found as before
+        for path in package.rglob("*.py")
+    } - {"quandary"}
+    assert set(preload.MODULES) == files
+    assert all(name in sys.modules for name in files)
 
 
 def test_a_hosts_messages_leave_before_its_own_screen_is_made() -> None:
