@@ -145,9 +145,7 @@ def build(out: Path, games: tuple[str, ...] = ()) -> None:
     _zip_package(ROOT / "py" / "quandary", staging / "quandary.zip")
     for game in games:
         _zip_package(ROOT.joinpath(*game.split(".")), staging / "quandary.zip", ROOT)
-    # Bytecode for the browser's Python, compiled by Pyodide itself in Node: the
-    # package's, and PyScript's own package's (PyScript writes its sources at every
-    # start; the bytecode beside them spares compiling them).
+    # Bytecode for the browser's Python, compiled by Pyodide itself in Node.
     zipped = str(staging / "quandary.zip")
     subprocess.run(["node", str(ROOT / "scripts/pyc.mjs"), zipped, zipped], check=True, cwd=ROOT)
     # PyScript's script for the engine's worker (index.html's <script type="py" worker>).

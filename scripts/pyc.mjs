@@ -2,29 +2,14 @@
 // which is newer than the build machine's), so the page skips compiling on
 // every start and downloads no source. Runs Pyodide itself in Node, offline, from node_modules.
 //
-// PyScript's own Python package is compiled too: PyScript writes its sources into
-// the engine's working folder at each fresh start, then imports it; its bytecode, in
-// the archive at pyscript/__pycache__/, is unpacked there first, so that import
-// compiles nothing. The sources compiled are the very ones PyScript writes (its
-// stdlib module), and the bytecode is marked not to be checked against them.
-//
 //   node scripts/pyc.mjs IN.zip OUT.zip
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
-// Not an export of the package: read from its files, as installed by npm ci.
-const { default: pyscriptSources } = await import(
-  new URL("../node_modules/@pyscript/core/src/stdlib/pyscript.js", import.meta.url).href
-);
-
 const [source, target] = process.argv.slice(2);
 // Without column ranges (PYTHONNODEBUGRANGES): a quarter less to download, and a
 // traceback still names the file and the line.
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/in.zip", readFileSync(source));
-pyodide.FS.mkdirTree("/tmp/pyscript-src/pyscript");
-for (const [name, text] of Object.entries(pyscriptSources.pyscript)) {
-  if (typeof text === "string") pyodide.FS.writeFile(`/tmp/pyscript-src/pyscript/${name}`, text);
-}
 pyodide.runPython(`
 import shutil, zipfile
 shutil.unpack_archive("/tmp/in.zip", "/tmp/pkg", "zip")
@@ -65,21 +50,6 @@ for source in sorted(pathlib.Path("/tmp/pkg").rglob("*.py")):
     data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(text), False)
     source.with_suffix(".pyc").write_bytes(data)
     source.unlink()
-# PyScript's package: only its bytecode, where Python looks for it beside the sources,
-# and only of the modules its start imports (pyscript.web, media and fs are imported
-# by nothing at start, nor by the engine: shipped, their bytecode would be 13 KB for
-# nobody). Its docstrings go too, as ours do.
-UNUSED = {"web.py", "media.py", "fs.py"}
-for source in sorted(pathlib.Path("/tmp/pyscript-src/pyscript").glob("*.py")):
-    if source.name in UNUSED:
-        continue
-    text = source.read_bytes()
-    tree = without_docstrings(ast.parse(text, source.name))
-    code = compile(tree, str(pathlib.Path("/home/pyodide/pyscript") / source.name), "exec", dont_inherit=True)
-    data = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(text), False)
-    cached = pathlib.Path(importlib.util.cache_from_source(str(pathlib.Path("/tmp/pkg/pyscript") / source.name)))
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    cached.write_bytes(data)
 # The archive: its files alone (unpacking makes their folders), in order, dated
 # 1980, each deflated at the highest level (2% smaller than the default level,
 # and as quick to unpack).

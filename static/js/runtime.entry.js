@@ -89,6 +89,7 @@ async function start() {
   const pyodide = await startPyodide(settings);
   tell({ t: "runtime", engine: "fresh" });
   progress(70, "Loading the games…");
+  skippedPyscriptPrologue(pyodide);
   return pyodide;
 }
 
@@ -112,13 +113,13 @@ function heldArchive() {
 
 // Before the engine's first line, PyScript runs a prologue: Python that writes its
 // own package's sources into the working folder and imports that package, the API
-// that Python code in a page uses to reach the DOM. The engine uses none of it (the
-// page calls the one function it exports, which PyScript's worker code serves
-// without that package), so a restored start skips the prologue: about 25 ms of
-// writing and importing, and the snapshot need not hold the standard library
-// modules that package imports (4 MB less to read at every start). A fresh start
-// runs it as PyScript wrote it. Only that exact prologue is skipped: a prologue of
-// any other shape (another PyScript) runs as it is.
+// that Python code in a page uses to reach the DOM. The engine uses none of it: the
+// page calls the one function py/main.py exports, which PyScript's worker code
+// serves without that package. So every start skips the prologue: on a restored
+// start about 25 ms of writing and importing (and the snapshot need not hold the
+// standard library modules that package imports: 4 MB less to read at every
+// start); on a fresh one, importing those modules too. Only that exact prologue is
+// skipped: a prologue of any other shape (another PyScript) runs as it is.
 const PYSCRIPT_PROLOGUE = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
 const PYSCRIPT_IMPORT = "\nimport pyscript as _pyscript\n";
 const PYSCRIPT_END = /^(?:del _\w+\n)+\n*$/;

@@ -1,7 +1,6 @@
 // Makes the engine's warm-start snapshot, once, after a fresh start has drawn its
 // first screen: a second interpreter, in a worker of its own, imports every module
-// of the package, the standard library modules PyScript's package needs and that
-// package's bytecode (py/quandary/web/preload.py), and is snapshotted before it holds
+// of the package (py/quandary/web/preload.py), and is snapshotted before it holds
 // any object of the page's (a snapshot cannot hold one). Making it here keeps it
 // off the engine's own start and off the worker that answers the player; the next
 // start restores it (static/js/runtime.entry.js). Bundled into snapshot.mjs.

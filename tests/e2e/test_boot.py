@@ -105,7 +105,7 @@ def test_a_first_start_runs_in_pyscripts_named_worker_and_the_second_restores_it
     assert [n for n in fetched if n.startswith(unwanted)] == []
     assert any(n.startswith("core") for n in fetched)
     assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
-    assert page.evaluate("document.documentElement.dataset.pyscriptPrologue") == "run"
+    assert page.evaluate("document.documentElement.dataset.pyscriptPrologue") == "skipped"
     wait_js(page, SNAPSHOT_KEPT)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
@@ -116,8 +116,8 @@ def test_a_first_start_runs_in_pyscripts_named_worker_and_the_second_restores_it
     # the snapshot holds all of it.
     assert any(url.endswith("/pyodide.asm.wasm") for url in requested)
     assert not [url for url in requested if url.endswith("/quandary.zip")]
-    # PyScript's prologue (its Python API, which the engine does not use) ran on the
-    # fresh start and was skipped on the restored one (static/js/runtime.entry.js).
+    # PyScript's prologue (its Python API, which the engine does not use) was skipped
+    # on both starts (static/js/runtime.entry.js).
     assert page.evaluate("document.documentElement.dataset.pyscriptPrologue") == "skipped"
     page.click("#start")
     expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()

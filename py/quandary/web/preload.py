@@ -7,9 +7,9 @@ a restored engine has none (``static/js/runtime.entry.js`` leaves the archive
 unfetched). Walking the package means a new module is never forgotten.
 
 PyScript's own package (``pyscript``, its Python API for the DOM) is not held: the
-engine does not use it, and a restored start skips the prologue that imports it.
-The standard library modules that package imports (``asyncio``, ``inspect`` and
-the like) would add about 4 MB to the snapshot that every start reads.
+engine does not use it, and its starts skip the prologue that imports it. The
+standard library modules that package imports (``asyncio``, ``inspect`` and the
+like) would add about 4 MB to the snapshot that every start reads.
 """
 
 from __future__ import annotations
