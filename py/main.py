@@ -1,8 +1,8 @@
 """The engine in the browser: PyScript runs this file in its named worker "engine".
 
-``index.html`` declares the worker (``<script type="py" worker name="engine"
-config="./pyscript.toml">``) and ``pyscript.toml`` gives it its interpreter and
-the ``quandary`` package. Python runs off the page's main thread, so the page never
+``index.html`` declares the worker (``<script type="py" worker name="engine">``,
+with ``<py-config src="./pyscript.toml">``) and ``pyscript.toml`` gives it its
+interpreter and the ``quandary`` package. Python runs off the page's main thread, so the page never
 freezes while Pyodide boots or a bot thinks. The page reaches the engine through
 the one function exported here (``static/js/engine.entry.js``); what it does is
 ``quandary.web.engine``, which is pure and tested under CPython.
