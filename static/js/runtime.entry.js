@@ -73,12 +73,7 @@ async function start() {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
       tell({ t: "runtime", engine: "restored" });
       progress(85, "Setting the table…");
-      // A restored engine holds every module of the package and the data they read
-      // as they were imported (py/quandary/web/preload.py): the archive PyScript
-      // unpacks ([files] in pyscript.toml) has nothing left to give it, so it is
-      // neither fetched nor unpacked.
-      heldArchive();
-      pyodide.unpackArchive = () => {};
+      skippedArchive(pyodide);
       skippedPyscriptPrologue(pyodide);
       return pyodide;
     } catch (error) {
@@ -93,10 +88,13 @@ async function start() {
   return pyodide;
 }
 
-// PyScript fetches the archive before it unpacks it: on a restored start that
-// fetch (half a megabyte through the service worker) answers at once, empty.
-// Only the archive's address, and only once; every other fetch goes on as it is.
-function heldArchive() {
+// A restored engine holds every module of the package and the data they read as
+// they were imported (py/quandary/web/preload.py): the archive PyScript fetches and
+// unpacks ([files] in pyscript.toml) has nothing left to give it. Its fetch (half a
+// megabyte through the service worker) answers at once, empty, and the unpacking
+// does nothing. Only the archive's address, and only once: every other fetch goes on.
+function skippedArchive(pyodide) {
+  pyodide.unpackArchive = () => {};
   const plain = globalThis.fetch;
   globalThis.fetch = function fetchUnlessArchive(input, ...rest) {
     let url = "";
