@@ -26,6 +26,7 @@ let roomModule = null;
 let drawing = Promise.resolve(); // draws wait for what the host just sent (see applyBatch)
 let selectAfterDraw = "";
 let unanswered = 0; // actions posted that the engine has not answered yet
+let ahead = null; // how a guest's move on the screen drawn goes to the host (sendAhead)
 const qrCache = new Map();
 
 // -- the engine -------------------------------------------------------------------------
@@ -310,13 +311,15 @@ function linkStyle(href) {
 }
 
 // Morph the page into the new screen (draw.entry.js) and put the focus where it belongs.
-function paint({ html, announce, reveal }) {
+function paint(drawn) {
+  const { html, announce, reveal } = drawn;
   const focused = document.activeElement;
   const focusId = focused && focused !== document.body && screen.contains(focused) ? focused.id : "";
   const typing = focusId && focused.tagName === "INPUT" && focused.type === "text";
   const typed = typing ? [focused.value, focused.selectionStart, focused.selectionEnd] : null;
   const was = place();
   draw(screen, html);
+  ahead = drawn.ahead || null;
   // A game opens at its top (and the lobby too), not where the last screen was.
   if (place() !== was) scrollTo(0, 0);
   drawQr();
@@ -497,8 +500,37 @@ screen.addEventListener("click", guarded((event) => {
   const target = event.target.closest?.("[data-action]");
   if (!target || target.disabled) return;
   const { action, ...data } = datasetOf(target);
+  sendAhead(action, data);
   act(action, data, target);
 }));
+
+// A guest's move leaves for the host from here, at the click, as the intent the
+// engine prepared with the screen drawn (py/quandary/net/guest.py, RoomGuest.ahead):
+// after a click, Chromium draws its next frame before the page reads the engine's
+// answer, about 12 ms on every move. Only on a screen that answers every action
+// made on it (the draft drawn is the engine's), and the engine is told it went.
+function sendAhead(action, data) {
+  if (!ahead || !room || !ready || unanswered > 0) return;
+  let move = null;
+  if (action === "submit") {
+    move = ahead.submit;
+  } else if (action === "move") {
+    try {
+      move = JSON.parse(data.move);
+    } catch {
+      return; // the engine says what is wrong with the button
+    }
+  }
+  if (move === null || move === undefined) return;
+  const text = JSON.stringify({ t: "intent", id: ahead.id, version: ahead.version, move });
+  try {
+    // A connection closing meanwhile loses it, like any message sent on it.
+    Promise.resolve(room.send(ahead.peer, text)).catch(() => {});
+  } catch {
+    return; // not sent: the engine sends it itself
+  }
+  data.sent = ahead.id;
+}
 
 screen.addEventListener("change", guarded((event) => {
   const element = event.target;

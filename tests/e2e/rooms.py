@@ -20,11 +20,36 @@ SEND = """async ([text, times]) => {
 straight onto the data channels, as a hostile guest would (anyone controls their own
 page)."""
 
+AHEAD = """(() => {
+  if (!globalThis.RTCDataChannel) return;
+  window.__ahead = [];
+  let answers = 0;
+  let answersAtClick = -1;
+  document.addEventListener('click', () => { answersAtClick = answers; }, true);
+  const listen = MessagePort.prototype.addEventListener;
+  MessagePort.prototype.addEventListener = function (type, handler, ...rest) {
+    if (type === 'message') listen.call(this, 'message', () => { answers += 1; });
+    return listen.call(this, type, handler, ...rest);
+  };
+  const send = RTCDataChannel.prototype.send;
+  const decoder = new TextDecoder();
+  RTCDataChannel.prototype.send = function (data) {
+    const text = typeof data === 'string' ? data : decoder.decode(data);
+    if (text.includes('"t":"intent"')) window.__ahead.push(answers === answersAtClick);
+    return send.call(this, data);
+  };
+})();"""
+"""An init script: for each intent the device sends, in ``window.__ahead``, whether it
+left before any answer of the device's engine since the last click (the page sent
+it at the click: static/js/app.entry.js, ``sendAhead``)."""
 
-def open_peer(new_page, url: str) -> Page:
-    """A fresh device (its own context and storage) that records what it receives."""
+
+def open_peer(new_page, url: str, *scripts: str) -> Page:
+    """A fresh device (its own context and storage) that records what it receives
+    (and runs ``scripts`` too, before the page's own)."""
     page = new_page()
-    page.context.add_init_script(RECORDER)
+    for script in (RECORDER, *scripts):
+        page.context.add_init_script(script)
     page.goto(url)
     page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
     return page

@@ -14,6 +14,7 @@ from quandary.net.succession import LEFT_MS, unpack
 from .conftest import open_app
 from .play import acknowledge_round, build_first, vote_first_allowed
 from .rooms import (
+    AHEAD,
     JOIN_TIMEOUT_MS,
     RECORDER,
     create_room,
@@ -29,7 +30,7 @@ def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, 
     host = open_peer(new_page, room_url)
     link = create_room(host, "Hana")
     assert re.search(r"#r=[\w-]{8,}\.[\w-]{22,}", link)
-    anna, ben = open_peer(new_page, room_url), open_peer(new_page, room_url)
+    anna, ben = open_peer(new_page, room_url, AHEAD), open_peer(new_page, room_url)
     join(anna, link, "Anna", 1)
     join(ben, link, "Ben", 2)
     expect(host.locator(".members")).to_contain_text("Anna")
@@ -50,6 +51,10 @@ def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, 
     for page in devices.values():
         expect(page.locator(".final")).to_be_visible()
         expect(page.locator(".final-scores li")).to_have_count(3)
+    # Each of Anna's moves (a dilemma built and a vote, five rounds) left her page at
+    # the click, before her engine answered it: the page sends what the engine
+    # prepared with the screen, rather than wait for the engine's answer to the click.
+    assert anna.evaluate("window.__ahead") == [True] * 10
     # Audit every message each guest received, in order: a card another device
     # held may only appear once it has been shown on the table.
     for name in ("Anna", "Ben"):

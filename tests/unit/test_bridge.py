@@ -70,7 +70,7 @@ def test_a_started_game_is_stored_before_it_is_drawn() -> None:
     (key, value), *_ = one(answer, "store")["writes"]
     assert key.startswith(PREFIX) and json.loads(value)
     # The next start of the page reads it back from the storage it was sent.
-    assert "Games in progress" in start({key: value}).drawn
+    assert "Games in progress" in start({key: value}).drawn[0]
 
 
 def test_a_write_the_page_refused_is_undone_and_said() -> None:

@@ -13,7 +13,7 @@ Its part in a succession, once the host is gone, is ``HeirRole`` (net/heir.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from quandary import catalog
 from quandary.engine import BadSetup, BadView, Move
@@ -50,6 +50,14 @@ QUIET_BEATS = 3
 HELLO_AGAIN_MS = 1_500
 """Less than a timer beat (2 s): a host that greets us again a beat after our hello
 did not get it (``RoomGuest._hello_lost``)."""
+
+
+class Ahead(TypedDict):
+    """Where and as what a move made on the screen shown now travels (``RoomGuest.ahead``)."""
+
+    peer: str
+    id: str
+    version: int
 
 
 class RoomGuest(HeirRole):
@@ -110,6 +118,8 @@ class RoomGuest(HeirRole):
         self._reacted = Window()
         """The host's limits, kept here too: an honest player over them is told at once,
         and their line stays in the field to send again."""
+        self._ahead: tuple[dict[str, Any], str, str] | None = None
+        """The view, host and intent id of the last ``ahead``: one id per view shown."""
 
     @property
     def stopped(self) -> bool:
@@ -436,16 +446,44 @@ class RoomGuest(HeirRole):
 
     def submit(self, move: Move) -> str | None:
         """Send a move for this guest's seat; returns the intent id (None if no host)."""
-        if self.stopped:
-            self.notice = REPLACED if self.status == "replaced" else self.notice
+        if not self._can_send():
             return None
-        if self.host is None or self.version is None:
-            self.notice = "The host is away: your move was not sent. Try again when it is back."
-            return None
+        assert self.host is not None and self.version is not None
         intent = self.make_id()
-        self.notice = None
         self._send(self.host, {"t": "intent", "id": intent, "version": self.version, "move": move})
         return intent
+
+    def ahead(self) -> Ahead | None:
+        """The intent a move made on the view shown now goes as, for the page to send
+        the moment the player clicks (None while nothing could be sent).
+
+        The engine's answer to a click reaches the page only after the page's next
+        frame (about 12 ms in Chromium, which draws before it reads a worker's message
+        after input): a page that sends the intent itself saves that on every move.
+        The id stays the same for one view, so a second click on it is the same
+        intent, played at most once by the host; a new view gets a new id.
+        """
+        if self.stopped or self.host is None or self.version is None or self.view is None:
+            return None
+        kept = self._ahead
+        if kept is None or kept[0] is not self.view or kept[1] != self.host:
+            kept = self._ahead = (self.view, self.host, self.make_id())
+        return {"peer": kept[1], "id": kept[2], "version": self.version}
+
+    def sent_ahead(self, intent: str) -> str | None:
+        """The page sent ``intent`` itself (``ahead``): what ``submit`` does, but the
+        sending. None, with the notice saying why, if it could not have arrived."""
+        return intent if self._can_send() else None
+
+    def _can_send(self) -> bool:
+        if self.stopped:
+            self.notice = REPLACED if self.status == "replaced" else self.notice
+            return False
+        if self.host is None or self.version is None:
+            self.notice = "The host is away: your move was not sent. Try again when it is back."
+            return False
+        self.notice = None
+        return True
 
     def sit(self, seat: int | None) -> None:
         """Ask for a seat (None: stand up)."""

@@ -18,7 +18,7 @@ from quandary.table import Table
 
 if TYPE_CHECKING:
     # Only rooms need the room protocol: a game on one device never imports it.
-    from quandary.net.guest import RoomGuest
+    from quandary.net.guest import Ahead, RoomGuest
     from quandary.net.host import RoomHost
     from quandary.undo import Verdict
 
@@ -66,6 +66,16 @@ class Authority(Protocol):
 
     def submit(self, seat: int, move: Move) -> None:
         """Play ``move`` for ``seat``; a ``GameError`` says why it was not played."""
+        ...
+
+    def ahead(self) -> Ahead | None:
+        """Where and as what a move made now travels, if the page may send it itself at
+        the click (a guest's intent); None where the move is played here."""
+        ...
+
+    def sent_ahead(self, seat: int, intent: str) -> None:
+        """The page sent ``seat``'s move itself, as ``intent`` (``ahead``): note it as
+        submitted; a ``GameError`` says why it could not have arrived."""
         ...
 
     def advance(self) -> bool:
@@ -144,6 +154,14 @@ class LocalAuthority:
         """Play the move, then let bots and the clock catch up."""
         self.table.submit(seat, move, self.now())
         self.table.advance(self.now())
+
+    def ahead(self) -> Ahead | None:
+        """Moves are played on this device: the page never sends one itself."""
+        return None
+
+    def sent_ahead(self, seat: int, intent: str) -> None:
+        """Nothing is sent ahead here (``ahead`` is None): refused, nothing changes."""
+        raise NotSent("That move was not sent. Try again.")
 
     def advance(self) -> bool:
         """Bots' timed moves and closing windows, up to now."""
@@ -224,6 +242,14 @@ class HostAuthority:
         """Judged and broadcast by the room's host."""
         self.host.submit(move)
 
+    def ahead(self) -> Ahead | None:
+        """Moves are played on this device: the page never sends one itself."""
+        return None
+
+    def sent_ahead(self, seat: int, intent: str) -> None:
+        """Nothing is sent ahead here (``ahead`` is None): refused, nothing changes."""
+        raise NotSent("That move was not sent. Try again.")
+
     def advance(self) -> bool:
         """The room's table clock."""
         return self.host.advance()
@@ -299,6 +325,15 @@ class GuestAuthority:
     def submit(self, seat: int, move: Move) -> None:
         """Sent to the host as an intent; ``NotSent`` while the host is away."""
         if self.guest.submit(move) is None:
+            raise NotSent(self.guest.notice or "Your move was not sent.")
+
+    def ahead(self) -> Ahead | None:
+        """The intent a move made on the view shown now goes as (``RoomGuest.ahead``)."""
+        return self.guest.ahead()
+
+    def sent_ahead(self, seat: int, intent: str) -> None:
+        """The page sent it at the click; ``NotSent`` if the host was away by then."""
+        if self.guest.sent_ahead(intent) is None:
             raise NotSent(self.guest.notice or "Your move was not sent.")
 
     def advance(self) -> bool:

@@ -145,7 +145,8 @@ class Bridge:
         """The page's ``performance.now()`` when the message being handled was sent: the
         table's timed windows run on the page's clock, where throws are measured."""
         self.outbox: list[Message] = []
-        self.drawn = ""
+        self.drawn: tuple[Markup, dict[str, Any] | None] = (Markup(""), None)
+        """The last screen queued, and its ``ahead`` (``Controller.ahead``)."""
         self._wanted: tuple[bool, str] | None = None
         """(force, reveal) of a screen asked for and not yet made (``draw``, ``render``)."""
         self.heartbeat = False
@@ -308,14 +309,15 @@ class Bridge:
             # (where every value is escaped) is written, never a plain string.
             assert isinstance(html, Markup), "the screen must be Markup, built by quandary.web.html"
             message = self.controller.announcement()
+            ahead = self.controller.ahead()
         except Exception as exc:  # noqa: BLE001 - the page must survive any bug
             self._bug(exc)
             return
-        if html == self.drawn and not message and not force:
+        if (html, ahead) == self.drawn and not message and not force:
             if reveal:
                 self._post({"t": "reveal", "selector": reveal})
             return
-        self.drawn = html
+        self.drawn = (html, ahead)
         self.outbox.append(
             {
                 "t": "draw",
@@ -323,6 +325,8 @@ class Bridge:
                 "announce": message or "",
                 "reveal": reveal,
                 "style": self._stylesheet(),
+                # A guest's move made on this screen: the page sends it at the click.
+                "ahead": ahead,
             }
         )
 

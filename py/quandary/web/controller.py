@@ -795,6 +795,15 @@ class Controller:
             case elsewhere:
                 assert_never(elsewhere)
 
+    def ahead(self) -> dict[str, Any] | None:
+        """What the page needs to send a move itself at the click, on the screen shown
+        (a room's guest: ``RoomController.ahead``); None elsewhere."""
+        match self._mode.shown:
+            case InRoom(room):
+                return room.ahead()
+            case _:
+                return None
+
     def awaited(self) -> bool:
         """Whether a game on the screen waits for a person at this device (the practice
         throw waits for nobody; a replay leaves the game under it waiting)."""

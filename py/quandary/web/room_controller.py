@@ -666,6 +666,13 @@ class RoomController:
             )
         return head + body + Markup("</section>")
 
+    def ahead(self) -> dict[str, Any] | None:
+        """What the page needs to send this guest's move itself at the click
+        (``TableController.ahead``); None for a host, or with no table to move at."""
+        if self.error or self.guest is None or self.lobby is None:
+            return None
+        return self.table.ahead()
+
     def _chat_panel(self) -> Markup:
         """The reactions and the chat, with the lines that came while it was closed.
 

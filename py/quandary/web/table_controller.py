@@ -146,6 +146,8 @@ class TableController:
         handler = handlers.get(action)
         if handler is None:
             raise UnknownAction(f"A table has no action {action.value!r}.")
+        if action in (Action.SUBMIT, Action.MOVE) and data.get("sent"):
+            handler = self._sent
         handler(data)
         self.settle()
 
@@ -196,6 +198,37 @@ class TableController:
         self.draft, self.error = {}, None
         if self.gated():
             self.viewer = None
+
+    def _sent(self, data: dict[str, str]) -> None:
+        """The page sent the move itself at the click, as the intent ``ahead`` named
+        (``data["sent"]``): what submitting does here, but the sending. Its draft may
+        have changed since the screen was drawn (a new view came): the move sent is the
+        one the player saw, and the host judges it against the table it has now."""
+        if self.viewer is None:
+            return
+        try:
+            self.authority.sent_ahead(self.viewer, data["sent"])
+        except GameError as exc:
+            self.error = exc.message
+            return
+        self.draft, self.error = {}, None
+
+    def ahead(self) -> dict[str, Any] | None:
+        """What the page needs to send this viewer's move itself at the click: the
+        authority's ``ahead`` and the move the submit button makes of the draft (None
+        while the draft is not a whole move). None while this viewer cannot move, or
+        where moves are played on this device."""
+        view = self.playable_view()
+        if view is None or not view.get("legal_moves"):
+            return None
+        intent = self.authority.ahead()
+        if intent is None:
+            return None
+        try:
+            submit = self.ui_module.draft_move(view, self.draft)
+        except DAMAGED:
+            submit = None
+        return {**intent, "submit": submit}
 
     def _undo(self, data: dict[str, str]) -> None:
         """Take back the person's last move (``quandary/undo.py``); a refusal is shown.

@@ -1,0 +1,125 @@
+"""A guest's move sent by its page at the click (``RoomGuest.ahead``), under CPython.
+
+The page (static/js/app.entry.js, ``sendAhead``) sends the intent the engine
+prepared with the screen it drew, then tells the engine which one went
+(``sent``). This file plays that page: it sends exactly what ``sendAhead``
+would, and checks what the engine does and does not do about it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .test_room_screens import Device, open_room, seat_everyone
+
+
+def started() -> tuple[Any, Device, Device, Device]:
+    net, host, (anna, ben) = open_room()
+    seat_everyone(net, host, [anna, ben])
+    host.press("room-start")
+    net.settle()
+    return net, host, anna, ben
+
+
+def send_ahead(net: Any, device: Device, ahead: dict[str, Any], move: Any) -> None:
+    """What the page sends at the click: the intent, to the peer ``ahead`` names."""
+    text = json.dumps({"t": "intent", "id": ahead["id"], "version": ahead["version"], "move": move})
+    net.sender(device.peer)(ahead["peer"], text)
+
+
+def host_state(host: Device) -> Any:
+    table = host.controller.room.host.table
+    assert table is not None
+    return table.state
+
+
+def sent_by(net: Any, peer: str) -> list[str]:
+    return [text for src, _dst, text in net.queue if src == peer]
+
+
+def test_a_guest_screen_names_where_and_as_what_its_move_goes() -> None:
+    net, host, anna, _ben = started()
+    ahead = anna.controller.ahead()
+    assert ahead is not None
+    assert ahead["peer"] == host.peer and ahead["version"] == anna.room_view()["version"]
+    assert ahead["submit"] is None, "no card chosen yet: the submit button makes no move"
+    # The same view drawn again keeps its id: a second click is the same intent.
+    assert anna.controller.ahead() == ahead
+    # Choosing cards makes the submit button's move; it is the one the engine would send.
+    view = anna.room_view()
+    move = view["legal_moves"][0]
+    anna.press("draft", card=move["positive"])
+    anna.press("draft", card=move["negative"])
+    assert anna.controller.ahead()["submit"] == move
+    assert anna.controller.ahead()["id"] == ahead["id"]
+
+
+def test_a_move_sent_ahead_is_played_once_and_the_engine_sends_nothing_more() -> None:
+    net, host, anna, _ben = started()
+    ahead = anna.controller.ahead()
+    move = anna.room_view()["legal_moves"][0]
+    send_ahead(net, anna, ahead, move)
+    anna.press("move", move=json.dumps(move), sent=ahead["id"])
+    assert len(sent_by(net, anna.peer)) == 1, "the engine sent the move a second time"
+    assert 'class="form-error"' not in anna.html()
+    # A double click sends the same intent again: the host plays it once.
+    send_ahead(net, anna, ahead, move)
+    net.settle()
+    assert host_state(host).pending[1] == move, "the host never played the move sent ahead"
+    assert anna.room_view()["legal_moves"] == [], "Anna built her dilemma: nothing left to do"
+    assert not [r for r in net.received.get(anna.peer, []) if '"rejected"' in r]
+    # A new view is a new screen: a new id.
+    assert anna.controller.ahead() is None or anna.controller.ahead()["id"] != ahead["id"]
+
+
+def test_the_submit_button_sent_ahead_clears_the_draft() -> None:
+    net, host, anna, _ben = started()
+    move = anna.room_view()["legal_moves"][0]
+    anna.press("draft", card=move["positive"])
+    anna.press("draft", card=move["negative"])
+    ahead = anna.controller.ahead()
+    send_ahead(net, anna, ahead, ahead["submit"])
+    anna.press("submit", sent=ahead["id"])
+    assert len(sent_by(net, anna.peer)) == 1
+    assert anna.controller.room.table.draft == {}
+    net.settle()
+    assert host_state(host).pending[1] == move
+
+
+def test_nothing_goes_ahead_where_the_move_is_not_a_guests_to_send() -> None:
+    net, host, anna, _ben = started()
+    assert host.controller.ahead() is None, "the host plays its moves on its own device"
+    # A host's page that claims to have sent one is refused, and nothing changes.
+    move = host.room_view()["legal_moves"][0]
+    host.press("move", move=json.dumps(move), sent="made-up")
+    assert "was not sent" in host.html()
+    assert host.room_view()["legal_moves"], "the host's move was played all the same"
+    # A guest without a host to send to has nothing to send ahead.
+    host.close()
+    assert anna.controller.ahead() is None
+
+
+def test_a_move_sent_ahead_as_the_host_left_says_it_was_not_sent() -> None:
+    net, host, anna, _ben = started()
+    ahead = anna.controller.ahead()
+    move = anna.room_view()["legal_moves"][0]
+    host.close()
+    send_ahead(net, anna, ahead, move)
+    anna.press("move", move=json.dumps(move), sent=ahead["id"])
+    assert "not sent" in anna.html()
+
+
+def test_a_stale_move_sent_ahead_is_refused_by_the_host_in_words() -> None:
+    """The page sent the move of the screen it showed; the table had moved on under it
+    (every dilemma built, the vote begun) before the move arrived."""
+    net, host, anna, ben = started()
+    old = anna.controller.ahead()
+    move = anna.room_view()["legal_moves"][0]
+    for device in (anna, ben, host):
+        device.press("move", move=json.dumps(device.room_view()["legal_moves"][0]))
+        net.settle()
+    assert anna.room_view()["phase"] != "build"
+    send_ahead(net, anna, {**old, "id": "a-later-click"}, move)
+    net.settle()
+    assert "The table changed before your move arrived" in anna.html()
