@@ -29,17 +29,20 @@ from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path, wait_js
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Each page notes when it first shows each table version, and when it was clicked,
-# on one clock shared by all pages of this machine (timeOrigin + now).
+# Each page notes when the table version it shows changes, and when it was clicked,
+# on one clock shared by all pages of this machine (timeOrigin + now). Versions start
+# again at each game, so a move is shown by the first change after its click.
 PROBE = """
 window.__now = () => performance.timeOrigin + performance.now();
-window.__versions = {};
+window.__shown = [];
 window.__clicks = [];
 document.addEventListener('click', () => window.__clicks.push(window.__now()), true);
+let shownVersion = null;
 new MutationObserver(() => {
-  const game = document.querySelector('.game[data-version]');
-  if (game && !(game.dataset.version in window.__versions)) {
-    window.__versions[game.dataset.version] = window.__now();
+  const version = document.querySelector('.game[data-version]')?.dataset.version ?? null;
+  if (version !== shownVersion) {
+    shownVersion = version;
+    if (version !== null) window.__shown.push([window.__now(), Number(version)]);
   }
 }).observe(document, {subtree: true, childList: true, attributes: true});
 window.__wire = [];
@@ -127,7 +130,10 @@ def version_of(page: Page) -> int:
 
 
 def submit_with_latency(
-    clicker: Page, pages: list[Page], stages: dict[str, list[float]] | None = None
+    clicker: Page,
+    pages: list[Page],
+    stages: dict[str, list[float]] | None = None,
+    last_pages: dict[str, int] | None = None,
 ) -> float:
     """Click the clicker's enabled submit; ms until every page shows a newer version.
 
@@ -140,26 +146,35 @@ def submit_with_latency(
     clicker.click("#submit")
     clicked = clicker.evaluate("window.__clicks[window.__clicks.length - 1]")
     shown = []
+    newer = f"window.__shown.filter(([t, v]) => t >= {clicked} && v > {before})"
     for page in pages:
-        wait_js(
-            page,
-            f"() => Object.keys(window.__versions).some(v => Number(v) > {before})",
-            None,
-            30_000,
-        )
-        shown.append(
-            page.evaluate(
-                f"Math.min(...Object.entries(window.__versions)"
-                f".filter(([v]) => Number(v) > {before}).map(([, t]) => t))"
-            )
-        )
+        wait_js(page, f"() => {newer}.length > 0", None, 30_000)
+        shown.append(page.evaluate(f"{newer}[0][0]"))
     if stages is not None:
+        last_pages = {} if last_pages is None else last_pages
         wires = [page.evaluate("window.__wire") for page in pages]
         for name, value in _stages(clicked, max(shown), clicker is pages[0], wires).items():
             stages.setdefault(name, []).append(value)
         engine = pages[0].evaluate("window.__engine")
         for name, value in _host_parts(clicked, clicker is pages[0], wires[0], engine).items():
             stages.setdefault(name, []).append(value)
+        sent = _first(wires[0], "out", clicked, VIEW_CHARS)
+        for index, wire in enumerate(wires[1:], start=1):
+            kind = "to_clicker" if pages[index] is clicker else "to_other"
+            stages.setdefault(kind, []).append(_first(wire, "in", sent, VIEW_CHARS) - sent)
+        last = shown.index(max(shown))
+        role = "host" if last == 0 else "clicker" if pages[last] is clicker else "other"
+        last_pages[role] = last_pages.get(role, 0) + 1
+        if last != 0:
+            arrived = _first(wires[last], "in", clicked, VIEW_CHARS)
+            calls = pages[last].evaluate("window.__engine")
+            asked, answered = _engine_call(calls, arrived, shown[last])
+            for name, value in (
+                ("last_js_before", asked - arrived),
+                ("last_engine", answered - asked),
+                ("last_js_after", shown[last] - answered),
+            ):
+                stages.setdefault(name, []).append(value)
         if clicker is not pages[0]:
             mine = clicker.evaluate("window.__engine")
             intent = _first(wires[pages.index(clicker)], "out", clicked, 0)
@@ -184,13 +199,22 @@ def _stages(
     heard = clicked if host_clicked else _first(host, "in", clicked, 0)
     sent = _first(host, "out", heard, VIEW_CHARS)
     arrived = max(_first(wire, "in", sent, VIEW_CHARS) for wire in guests)
+    views = sorted(t for t, w, n in host if w == "out" and t >= sent and n >= VIEW_CHARS)
     return {
         "to_host": heard - clicked,
         "host_work": sent - heard,
         "to_guests": arrived - sent,
         "drawn": max(0.0, shown - arrived),
+        "views_spread": views[min(len(guests), len(views)) - 1] - sent if views else 0.0,
     }
 
+
+LAST_PARTS = ("last_js_before", "last_engine", "last_js_after")
+"""Which page shows a move last is counted (``last_page_counts``: the host's, the
+clicking guest's or another guest's); when a guest's, its part from the view's arrival
+is split: its JS before its engine (the signature checked), its engine, and its JS
+after (the screen morphed). ``to_clicker`` and ``to_other``: from the host's first view
+out to its arrival at the clicking guest and at each other guest."""
 
 HOST_PARTS = ("host_js_before", "host_engine", "host_js_after")
 """``host_work`` split on the host's page: from the move heard to its first message to
@@ -301,6 +325,8 @@ def main() -> None:
             wait_js(page, KEPT, None, 90_000)
         latencies: list[float] = []
         stages: dict[str, list[float]] = {}
+        by_clicker: dict[str, list[float]] = {}
+        last_pages: dict[str, int] = {}
         while len(latencies) < args.moves:
             host.click("#room-start")
             for _round in range(5):
@@ -310,15 +336,16 @@ def main() -> None:
                             "#submit:not([disabled]), .vote-row, .card", timeout=30_000
                         )
                         prepare(page)
-                        latencies.append(submit_with_latency(page, pages, stages))
+                        latency = submit_with_latency(page, pages, stages, last_pages)
+                        latencies.append(latency)
+                        by_clicker.setdefault("host" if page is host else "guest", []).append(
+                            latency
+                        )
                 for page in pages:
                     page.click("#next")
             for page in pages:
                 page.wait_for_selector(".final")
             host.click("#again")
-            for page in guests:
-                page.evaluate("window.__versions = {}")
-            host.evaluate("window.__versions = {}")
         browser.close()
     result = {
         "peers": 4,
@@ -337,6 +364,15 @@ def main() -> None:
             "p50": round(percentile(latencies, 0.5), 1),
             "p95": round(percentile(latencies, 0.95), 1),
             "max": round(max(latencies), 1),
+            "by_clicker": {
+                who: {
+                    "moves": len(values),
+                    "p50": round(percentile(values, 0.5), 1),
+                    "p95": round(percentile(values, 0.95), 1),
+                }
+                for who, values in by_clicker.items()
+            },
+            "last_page_counts": last_pages,
             "stages_ms": {
                 name: {
                     "p50": round(percentile(stages[name], 0.5), 1),
