@@ -279,8 +279,11 @@ def settled(page: Page) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=100)
+    parser.add_argument(
+        "--dist", type=Path, default=ROOT / "dist", help="the built site to serve (A/B runs)"
+    )
     args = parser.parse_args()
-    dist = ROOT / "dist"
+    dist = args.dist
     with running_relay() as relay, sync_playwright() as pw:
         _, url = serve_in_thread(dist, (relay,))
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)

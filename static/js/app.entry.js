@@ -27,6 +27,7 @@ let drawing = Promise.resolve(); // draws wait for what the host just sent (see 
 let selectAfterDraw = "";
 let unanswered = 0; // actions posted that the engine has not answered yet
 let ahead = null; // how a guest's move on the screen drawn goes to the host (sendAhead)
+let waitingForHost = null; // while a move sent ahead waits for the host's answer (holdForHost)
 const qrCache = new Map();
 
 // -- the engine -------------------------------------------------------------------------
@@ -50,7 +51,7 @@ function post(message) {
 }
 
 async function pump() {
-  if (!engine || calling || !unsent.length) return;
+  if (!engine || calling || !unsent.length || waitingForHost !== null) return;
   calling = true;
   const batch = unsent.splice(0);
   let reply = null;
@@ -430,8 +431,10 @@ async function openRoom(options) {
     handle = module.openRoom(options, {
       onJoin: (peer) => event("join", { peer }),
       onLeave: (peer) => event("leave", { peer }),
-      onMessage: (peer, text, fromHost, certified) =>
-        event("message", { peer, text, fromHost: fromHost === true, certified: certified || null }),
+      onMessage: (peer, text, fromHost, certified) => {
+        event("message", { peer, text, fromHost: fromHost === true, certified: certified || null });
+        if (fromHost === true && room === handle) releaseHeld(); // the answer to a move held
+      },
       onError: (detail) => event("error", { detail: String(detail) }),
       onRoundTrip: (peer, ms) => event("rtt", { peer, ms }),
     });
@@ -530,6 +533,24 @@ function sendAhead(action, data) {
     return; // not sent: the engine sends it itself
   }
   data.sent = ahead.id;
+  holdForHost();
+}
+
+// A move the page sent itself reaches the engine with the host's answer to it, in
+// one call: the engine draws this device's screen once for the move, not once for
+// the click and again for the answer, and is not busy with the first when the
+// answer comes. Should no word come from the host, the click goes alone, a moment later.
+const HOST_WAIT_MS = 250;
+
+function holdForHost() {
+  clearTimeout(waitingForHost);
+  waitingForHost = setTimeout(releaseHeld, HOST_WAIT_MS);
+}
+
+function releaseHeld() {
+  clearTimeout(waitingForHost);
+  waitingForHost = null;
+  pump();
 }
 
 screen.addEventListener("change", guarded((event) => {

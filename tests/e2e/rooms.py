@@ -25,23 +25,57 @@ AHEAD = """(() => {
   window.__ahead = [];
   let answers = 0;
   let answersAtClick = -1;
-  document.addEventListener('click', () => { answersAtClick = answers; }, true);
+  let clickedAt = 0;
+  let heard = 0; // messages from the room, counted
+  let pending = null; // the last intent sent: what happened before the engine was called
+  document.addEventListener('click', () => {
+    answersAtClick = answers;
+    clickedAt = performance.now();
+  }, true);
   const listen = MessagePort.prototype.addEventListener;
   MessagePort.prototype.addEventListener = function (type, handler, ...rest) {
     if (type === 'message') listen.call(this, 'message', () => { answers += 1; });
     return listen.call(this, type, handler, ...rest);
   };
+  const post = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (...args) {
+    if (pending) {
+      pending.record.held = heard > pending.heard || performance.now() - pending.at >= 240;
+      pending = null;
+    }
+    return post.apply(this, args);
+  };
   const send = RTCDataChannel.prototype.send;
   const decoder = new TextDecoder();
   RTCDataChannel.prototype.send = function (data) {
     const text = typeof data === 'string' ? data : decoder.decode(data);
-    if (text.includes('"t":"intent"')) window.__ahead.push(answers === answersAtClick);
+    if (text.includes('"t":"intent"')) {
+      const record = { ahead: answers === answersAtClick, held: null };
+      pending = { record, heard, at: clickedAt };
+      window.__ahead.push(record);
+    }
     return send.call(this, data);
+  };
+  const open = RTCPeerConnection.prototype.createDataChannel;
+  const count = (channel) => channel.addEventListener('message', () => { heard += 1; });
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = open.apply(this, args);
+    count(channel);
+    return channel;
+  };
+  const Connection = RTCPeerConnection;
+  window.RTCPeerConnection = class extends Connection {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('datachannel', (event) => count(event.channel));
+    }
   };
 })();"""
 """An init script: for each intent the device sends, in ``window.__ahead``, whether it
-left before any answer of the device's engine since the last click (the page sent
-it at the click: static/js/app.entry.js, ``sendAhead``)."""
+left before any answer of the device's engine since the last click (``ahead``: the
+page sent it at the click, static/js/app.entry.js ``sendAhead``), and whether the
+engine was first called after it only once a message came from the room, or after
+the page's wait for one ran out (``held``: ``holdForHost``)."""
 
 
 def open_peer(new_page, url: str, *scripts: str) -> Page:

@@ -54,7 +54,8 @@ def test_three_devices_play_a_whole_game_and_see_only_their_own_hands(new_page, 
     # Each of Anna's moves (a dilemma built and a vote, five rounds) left her page at
     # the click, before her engine answered it: the page sends what the engine
     # prepared with the screen, rather than wait for the engine's answer to the click.
-    assert anna.evaluate("window.__ahead") == [True] * 10
+    # Her engine heard of the click only with the room's answer: one screen per move.
+    assert anna.evaluate("window.__ahead") == [{"ahead": True, "held": True}] * 10
     # Audit every message each guest received, in order: a card another device
     # held may only appear once it has been shown on the table.
     for name in ("Anna", "Ben"):
