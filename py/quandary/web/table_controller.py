@@ -66,9 +66,21 @@ class TableController:
         self.error: str | None = None
         self.log = GameLog()
         self.effects: list[Effect] = []
+        self._read: tuple[View, ViewHeader] | None = None
+        """The last view whose header was read, and that header (``_header``)."""
         self.reactions: dict[int, Markup] = {}
         """Reaction bubbles by seat, set by a room before it draws (web/render/chat.py)."""
         self.settle()
+
+    def _header(self, view: View) -> ViewHeader:
+        """``read_header(view)``, once per view: drawing one screen reads its view's
+        header several times (what to show, whether its player may act, what to
+        announce), and a view is never changed once made (a new one comes instead)."""
+        if self._read is not None and self._read[0] is view:
+            return self._read[1]
+        header = read_header(view)
+        self._read = (view, header)
+        return header
 
     # -- who is looking ------------------------------------------------------------
 
@@ -101,7 +113,7 @@ class TableController:
         if view is None:
             return 0
         try:
-            return self.ui_module.checkpoints(read_header(view))
+            return self.ui_module.checkpoints(self._header(view))
         except DAMAGED:
             if not self.authority.remote:
                 raise
@@ -126,7 +138,7 @@ class TableController:
         if self.viewer is None or self.seen < self.checkpoints():
             return None
         view = self.authority.view(self.viewer)
-        return None if view is None else read_header(view)
+        return None if view is None else self._header(view)
 
     # -- actions -------------------------------------------------------------------
 
@@ -284,7 +296,7 @@ class TableController:
         names = list(view.get("names", []))
         title = str(view.get("title", "Quandary"))
         try:
-            header = read_header(view)
+            header = self._header(view)
             self.gather(header)
             shown = self.log_lines(header, Cast(names, None))
         except DAMAGED:
@@ -307,7 +319,7 @@ class TableController:
         if view is None:
             return
         try:
-            read_header(view)  # from another device it may be damaged: ``render`` says so
+            self._header(view)  # from another device it may be damaged: ``render`` says so
         except BadView:
             return
         self.gather(view)
@@ -372,7 +384,7 @@ class TableController:
             )
 
     def _render(self, whole: View) -> Markup:
-        view = read_header(whole)  # shared parts below read the header: refuse a damaged one first
+        view = self._header(whole)  # shared parts below read the header: refuse a damaged one first
         ui_module = self.ui_module
         ui = self.ui(view)
         shown = milestone(
@@ -420,7 +432,7 @@ class TableController:
             return "table-damaged", "This table cannot be drawn."
 
     def _screen_key(self, view: View) -> tuple[str, str]:
-        header = read_header(view)
+        header = self._header(view)
         ui_module = self.ui_module
         cast = Cast(list(header.get("names", [])), self.viewer)
         if self.seen < ui_module.checkpoints(header):
