@@ -123,3 +123,22 @@ def test_a_stale_move_sent_ahead_is_refused_by_the_host_in_words() -> None:
     send_ahead(net, anna, {**old, "id": "a-later-click"}, move)
     net.settle()
     assert "The table changed before your move arrived" in anna.html()
+
+
+def test_a_damaged_view_from_the_host_has_nothing_to_send_ahead_and_breaks_nothing() -> None:
+    net, host, anna, _ben = started()
+    guest = anna.controller.room.guest
+    # Its header damaged: nothing can be sent from it.
+    for damaged in (
+        {**guest.view, "players": "four"},
+        {**guest.view, "phase": 12, "round": -1},
+        {**guest.view, "legal_moves": "all of them"},
+    ):
+        guest.view = damaged
+        assert anna.controller.ahead() is None
+        assert "This table cannot be drawn" in anna.html()
+    # Its game's own part damaged: the screen says so (no button to press), and asking
+    # what a click would send raises nothing.
+    guest.view = {**host.controller.room.host.view_for(guest.member), "hand": None}
+    anna.controller.ahead()
+    assert "This table cannot be drawn" in anna.html()

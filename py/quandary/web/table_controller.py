@@ -230,17 +230,18 @@ class TableController:
         authority's ``ahead`` and the move the submit button makes of the draft (None
         while the draft is not a whole move). None while this viewer cannot move, or
         where moves are played on this device."""
-        view = self.playable_view()
-        if view is None or not view.get("legal_moves"):
-            return None
-        intent = self.authority.ahead()
-        if intent is None:
-            return None
         try:
-            submit = self.ui_module.draft_move(view, self.draft)
+            view = self.playable_view()
+            if view is None or not view.get("legal_moves"):
+                return None
+            intent = self.authority.ahead()
+            if intent is None:
+                return None
+            return {**intent, "submit": self.ui_module.draft_move(view, self.draft)}
         except DAMAGED:
-            submit = None
-        return {**intent, "submit": submit}
+            if not self.authority.remote:
+                raise
+            return None  # a damaged view from another device: ``render`` says so
 
     def _undo(self, data: dict[str, str]) -> None:
         """Take back the person's last move (``quandary/undo.py``); a refusal is shown.
