@@ -121,6 +121,18 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
+def _summaries(groups: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Each group's move count, p50 and p95 (ms)."""
+    return {
+        name: {
+            "moves": len(values),
+            "p50": round(percentile(values, 0.5), 1),
+            "p95": round(percentile(values, 0.95), 1),
+        }
+        for name, values in groups.items()
+    }
+
+
 def ready(page: Page) -> None:
     page.wait_for_selector("html[data-quandary=ready]", timeout=90_000)
 
@@ -329,6 +341,7 @@ def main() -> None:
         latencies: list[float] = []
         stages: dict[str, list[float]] = {}
         by_clicker: dict[str, list[float]] = {}
+        by_move: dict[str, list[float]] = {}
         last_pages: dict[str, int] = {}
         while len(latencies) < args.moves:
             host.click("#room-start")
@@ -344,6 +357,10 @@ def main() -> None:
                         by_clicker.setdefault("host" if page is host else "guest", []).append(
                             latency
                         )
+                        # The last of a phase's four moves reveals what everyone chose:
+                        # every page draws a new phase (and its animations) at once.
+                        kind = "ends_phase" if page is pages[-1] else "within_phase"
+                        by_move.setdefault(kind, []).append(latency)
                 for page in pages:
                     page.click("#next")
             for page in pages:
@@ -367,14 +384,8 @@ def main() -> None:
             "p50": round(percentile(latencies, 0.5), 1),
             "p95": round(percentile(latencies, 0.95), 1),
             "max": round(max(latencies), 1),
-            "by_clicker": {
-                who: {
-                    "moves": len(values),
-                    "p50": round(percentile(values, 0.5), 1),
-                    "p95": round(percentile(values, 0.95), 1),
-                }
-                for who, values in by_clicker.items()
-            },
+            "by_clicker": _summaries(by_clicker),
+            "by_move": _summaries(by_move),
             "last_page_counts": last_pages,
             "stages_ms": {
                 name: {
