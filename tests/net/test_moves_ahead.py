@@ -142,3 +142,27 @@ def test_a_damaged_view_from_the_host_has_nothing_to_send_ahead_and_breaks_nothi
     guest.view = {**host.controller.room.host.view_for(guest.member), "hand": None}
     anna.controller.ahead()
     assert "This table cannot be drawn" in anna.html()
+
+
+def test_a_move_sent_ahead_to_a_host_connection_that_closed_meanwhile_is_sent_again() -> None:
+    """The host's page reloads and its new connection greets Anna before her transport
+    notices the old one close: her engine follows the new connection, but her page still
+    shows the screen drawn before, whose ``ahead`` names the old one. Clicked then, the
+    move goes to the closed connection: the engine sends it again, to the host."""
+    net, host, anna, _ben = started()
+    drawn = anna.controller.ahead()
+    move = anna.room_view()["legal_moves"][0]
+    old_peer = host.peer
+    room = anna.controller.room
+    room.on_leave = lambda peer: None  # the old connection's close not noticed yet
+    host.reload()
+    net.settle()
+    del room.on_leave
+    assert room.guest.host == host.peer != old_peer
+    send_ahead(net, anna, drawn, move)
+    anna.press("move", move=json.dumps(move), sent=drawn["id"])
+    net.settle()
+    room.on_leave(old_peer)  # noticed at last
+    net.settle()
+    assert host_state(host).pending[1] == move
+    assert 'class="form-error"' not in anna.html()

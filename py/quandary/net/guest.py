@@ -47,6 +47,9 @@ TOKEN_PATIENCE = 8
 follows a successor known only by its mandates (``RoomGuest._follows``)."""
 QUIET_BEATS = 3
 """Timer beats without a word from the host (it ticks every beat) before it counts as away."""
+ISSUED_KEPT = 8
+"""``RoomGuest.ahead`` ids remembered with the connection each named: a click on a
+screen drawn a few views ago still names one of them."""
 HELLO_AGAIN_MS = 1_500
 """Less than a timer beat (2 s): a host that greets us again a beat after our hello
 did not get it (``RoomGuest._hello_lost``)."""
@@ -120,6 +123,8 @@ class RoomGuest(HeirRole):
         and their line stays in the field to send again."""
         self._ahead: tuple[dict[str, Any], str, str] | None = None
         """The view, host and intent id of the last ``ahead``: one id per view shown."""
+        self._issued: dict[str, str] = {}
+        """The last ``ahead`` ids, each with the host connection it named."""
 
     @property
     def stopped(self) -> bool:
@@ -468,12 +473,20 @@ class RoomGuest(HeirRole):
         kept = self._ahead
         if kept is None or kept[0] is not self.view or kept[1] != self.host:
             kept = self._ahead = (self.view, self.host, self.make_id())
+            self._issued[kept[2]] = kept[1]
+            while len(self._issued) > ISSUED_KEPT:
+                del self._issued[next(iter(self._issued))]  # the oldest
         return {"peer": kept[1], "id": kept[2], "version": self.version}
 
-    def sent_ahead(self, intent: str) -> str | None:
+    def sent_ahead(self, intent: str) -> bool | None:
         """The page sent ``intent`` itself (``ahead``): what ``submit`` does, but the
-        sending. None, with the notice saying why, if it could not have arrived."""
-        return intent if self._can_send() else None
+        sending. True if it went to the host; False if to a connection that is no longer
+        the host's (the host came back on a new one between the screen drawn and the
+        click): the move must be submitted again. None, with the notice saying why,
+        if nothing can be sent now."""
+        if not self._can_send():
+            return None
+        return self._issued.get(intent) == self.host
 
     def _can_send(self) -> bool:
         if self.stopped:

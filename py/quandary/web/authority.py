@@ -73,9 +73,10 @@ class Authority(Protocol):
         the click (a guest's intent); None where the move is played here."""
         ...
 
-    def sent_ahead(self, seat: int, intent: str) -> None:
+    def sent_ahead(self, seat: int, intent: str) -> bool:
         """The page sent ``seat``'s move itself, as ``intent`` (``ahead``): note it as
-        submitted; a ``GameError`` says why it could not have arrived."""
+        submitted (True), or False if it went where it cannot be played (the move is
+        to be submitted again); a ``GameError`` says why nothing can be sent now."""
         ...
 
     def advance(self) -> bool:
@@ -159,7 +160,7 @@ class LocalAuthority:
         """Moves are played on this device: the page never sends one itself."""
         return None
 
-    def sent_ahead(self, seat: int, intent: str) -> None:
+    def sent_ahead(self, seat: int, intent: str) -> bool:
         """Nothing is sent ahead here (``ahead`` is None): refused, nothing changes."""
         raise NotSent("That move was not sent. Try again.")
 
@@ -246,7 +247,7 @@ class HostAuthority:
         """Moves are played on this device: the page never sends one itself."""
         return None
 
-    def sent_ahead(self, seat: int, intent: str) -> None:
+    def sent_ahead(self, seat: int, intent: str) -> bool:
         """Nothing is sent ahead here (``ahead`` is None): refused, nothing changes."""
         raise NotSent("That move was not sent. Try again.")
 
@@ -331,10 +332,13 @@ class GuestAuthority:
         """The intent a move made on the view shown now goes as (``RoomGuest.ahead``)."""
         return self.guest.ahead()
 
-    def sent_ahead(self, seat: int, intent: str) -> None:
-        """The page sent it at the click; ``NotSent`` if the host was away by then."""
-        if self.guest.sent_ahead(intent) is None:
+    def sent_ahead(self, seat: int, intent: str) -> bool:
+        """The page sent it at the click: True if to the host (``RoomGuest.sent_ahead``);
+        ``NotSent`` if the host was away by then."""
+        noted = self.guest.sent_ahead(intent)
+        if noted is None:
             raise NotSent(self.guest.notice or "Your move was not sent.")
+        return noted
 
     def advance(self) -> bool:
         """Only the host keeps time."""

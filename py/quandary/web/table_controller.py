@@ -10,6 +10,7 @@ have stepped through, and the last refusal to show.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from quandary.engine import (
@@ -159,8 +160,9 @@ class TableController:
         if handler is None:
             raise UnknownAction(f"A table has no action {action.value!r}.")
         if action in (Action.SUBMIT, Action.MOVE) and data.get("sent"):
-            handler = self._sent
-        handler(data)
+            self._sent(data, handler)
+        else:
+            handler(data)
         self.settle()
 
     def _reveal(self, data: dict[str, str]) -> None:
@@ -211,17 +213,21 @@ class TableController:
         if self.gated():
             self.viewer = None
 
-    def _sent(self, data: dict[str, str]) -> None:
+    def _sent(self, data: dict[str, str], again: Callable[[dict[str, str]], None]) -> None:
         """The page sent the move itself at the click, as the intent ``ahead`` named
         (``data["sent"]``): what submitting does here, but the sending. Its draft may
         have changed since the screen was drawn (a new view came): the move sent is the
-        one the player saw, and the host judges it against the table it has now."""
+        one the player saw, and the host judges it against the table it has now. Sent
+        to a connection that no longer hosts, it is submitted ``again``, the usual way."""
         if self.viewer is None:
             return
         try:
-            self.authority.sent_ahead(self.viewer, data["sent"])
+            noted = self.authority.sent_ahead(self.viewer, data["sent"])
         except GameError as exc:
             self.error = exc.message
+            return
+        if not noted:
+            again({k: v for k, v in data.items() if k != "sent"})
             return
         self.draft, self.error = {}, None
 
