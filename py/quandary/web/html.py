@@ -121,3 +121,10 @@ def attrs(**values: object) -> Markup:
 def join(parts: Iterable[object], sep: Markup = EMPTY) -> Markup:
     """Rendered fragments one after another; a part that is not Markup is escaped."""
     return Markup(sep.join(map(_text, parts)))
+
+
+def repeated(piece: Markup | str, count: int, most: int) -> Markup:
+    """``piece`` ``count`` times, but never more than ``most``: a count that came from
+    another device (a card's slots, a player's lives) is drawn only as far as the game
+    can go, so a damaged or hostile view cannot make a screen as large as its number."""
+    return join([piece] * max(0, min(count, most)))

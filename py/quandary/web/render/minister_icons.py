@@ -15,8 +15,11 @@ import functools
 
 from quandary.games.minister.faces import ICON_NAMES, ScoringLaw
 from quandary.games.minister.view_types import MinisterView
-from quandary.web.html import EMPTY, Markup, join, markup
+from quandary.web.html import EMPTY, Markup, join, markup, repeated
 from quandary.web.phrases import plural
+
+MOST_SLOTS = 12
+"""Vote slots drawn on one card at most, stored or empty (a card holds a few)."""
 
 # Each shape is drawn on a 24 x 24 grid; colours carry meaning only together
 # with the shape, so the icons stay apart for colour-blind players.
@@ -146,9 +149,9 @@ def slots(capacity: int, filled: int, chips: Markup = EMPTY) -> Markup:
     inside = (
         chips
         if chips
-        else join(Markup('<span class="mm-slot down"></span>') for _ in range(filled))
+        else repeated(Markup('<span class="mm-slot down"></span>'), filled, MOST_SLOTS)
     )
-    empty = join(Markup('<span class="mm-slot empty"></span>') for _ in range(capacity - filled))
+    empty = repeated(Markup('<span class="mm-slot empty"></span>'), capacity - filled, MOST_SLOTS)
     return markup(
         '<span class="mm-slots" role="img" aria-label="{}">{}{}</span>', label, inside, empty
     )

@@ -20,12 +20,15 @@ from quandary.games.randolph.view import (
     RoundView,
     ThrowMove,
 )
-from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.html import EMPTY, Markup, attrs, join, markup, repeated
 from quandary.web.phrases import Cast, article, indefinite, plural
 
 from .ending import lead_line
 from .randolph_arena import arena, arena_line, arena_list
 from .table import Ui, error_line, reveal
+
+MOST_LIVES = 9
+"""Hearts drawn for one player at most (a table starts with two or three lives each)."""
 
 PHASE_TITLES = {
     "challenge": "Lay down a challenge",
@@ -340,7 +343,7 @@ def players_panel(view: RandolphView, ui: Ui) -> Markup:
                 block,
                 plural(lives, "life", "lives"),
             )
-            + ("♥" * lives or "no lives")
+            + (repeated("♥", lives, MOST_LIVES) or "no lives")
             + markup(
                 "</p>"
                 '<p class="held" aria-label="Cards in hand">{}</p>'

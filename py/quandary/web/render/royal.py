@@ -43,7 +43,7 @@ from quandary.games.royal.view import (
     RoyalStory,
     RoyalView,
 )
-from quandary.web.html import Markup, attrs, join, markup
+from quandary.web.html import Markup, attrs, join, markup, repeated
 from quandary.web.phrases import Cast, plural
 
 from . import playing_cards as pc
@@ -307,9 +307,7 @@ def _moved(step: RoyalStep, cast: Cast) -> Markup:
     cards = (
         join(_card_img(c, "tiny") for c in shown)
         if shown
-        else join(
-            markup('<span class="pcard tiny back">{}</span>', pc.back()) for _ in range(count)
-        )
+        else repeated(markup('<span class="pcard tiny back">{}</span>', pc.back()), count, 52)
     )
     giver, taker = step["target"], step["seat"]
     return markup(
