@@ -50,6 +50,9 @@ from . import playing_cards as pc
 from .ending import lead_line
 from .table import Ui, error_line, reveal
 
+DECK = 52
+"""Card backs drawn for one move at most: more cards than a deck holds never move."""
+
 PHASE_TITLES = {
     "choose": "Choose a target and a value card",
     "capture": "Choose what to capture",
@@ -307,7 +310,7 @@ def _moved(step: RoyalStep, cast: Cast) -> Markup:
     cards = (
         join(_card_img(c, "tiny") for c in shown)
         if shown
-        else repeated(markup('<span class="pcard tiny back">{}</span>', pc.back()), count, 52)
+        else repeated(markup('<span class="pcard tiny back">{}</span>', pc.back()), count, DECK)
     )
     giver, taker = step["target"], step["seat"]
     return markup(
