@@ -37,6 +37,7 @@ from quandary.web.actions import (
 )
 from quandary.web.controller import Controller
 from quandary.web.html import Markup, markup
+from quandary.web.table_controller import MoveAhead
 
 Message = dict[str, Any]
 
@@ -145,7 +146,7 @@ class Bridge:
         """The page's ``performance.now()`` when the message being handled was sent: the
         table's timed windows run on the page's clock, where throws are measured."""
         self.outbox: list[Message] = []
-        self.drawn: tuple[Markup, dict[str, Any] | None] = (Markup(""), None)
+        self.drawn: tuple[Markup, MoveAhead | None] = (Markup(""), None)
         """The last screen queued, and its ``ahead`` (``Controller.ahead``)."""
         self._wanted: tuple[bool, str] | None = None
         """(force, reveal) of a screen asked for and not yet made (``draw``, ``render``)."""

@@ -63,7 +63,7 @@ from .render.lobby import LobbyForm, SeatDraft, TurnDraft, chosen, render_lobby
 from .render.table import TO_LOBBY
 from .saves import CAPACITY, DamagedSave, Entry, Shelf
 from .storage import Storage
-from .table_controller import TableController
+from .table_controller import MoveAhead, TableController
 
 if TYPE_CHECKING:
     from quandary.replay import GameRecord
@@ -795,7 +795,7 @@ class Controller:
             case elsewhere:
                 assert_never(elsewhere)
 
-    def ahead(self) -> dict[str, Any] | None:
+    def ahead(self) -> MoveAhead | None:
         """What the page needs to send a move itself at the click, on the screen shown
         (a room's guest: ``RoomController.ahead``); None elsewhere."""
         match self._mode.shown:

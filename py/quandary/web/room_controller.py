@@ -51,7 +51,7 @@ from .render.room import (
 )
 from .render.table import OUT_OF_ROOM
 from .storage import Storage
-from .table_controller import DAMAGED, TableController
+from .table_controller import DAMAGED, MoveAhead, TableController
 
 CHAT_ACTIONS = frozenset({Action.CHAT_SEND, Action.CHAT_REACT, Action.CHAT_OPEN})
 KEY_TEXT = re.compile(r"[A-Za-z0-9_-]{1,128}")
@@ -666,7 +666,7 @@ class RoomController:
             )
         return head + body + Markup("</section>")
 
-    def ahead(self) -> dict[str, Any] | None:
+    def ahead(self) -> MoveAhead | None:
         """What the page needs to send this guest's move itself at the click
         (``TableController.ahead``); None for a host, or with no table to move at."""
         if self.error or self.guest is None or self.lobby is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from quandary.engine import (
     BadSetup,
@@ -29,6 +29,7 @@ from .game_log import GameLog, lines, log_file_name, log_panel, log_text
 from .html import EMPTY, Markup, markup
 from .phrases import Cast
 from .render import Draft, GameUi, game_ui
+from .render import Move as DraftMove
 from .render.ending import why_line
 from .render.table import (
     Exit,
@@ -44,6 +45,17 @@ from .render.table import (
 DAMAGED = (BadView, BadSetup, KeyError, TypeError, ValueError, IndexError, AttributeError)
 """What drawing a damaged view or lobby from another device raises (``BadSetup``: a
 game nobody registered); caught only for what came from another device."""
+
+
+class MoveAhead(TypedDict):
+    """What the page needs to send this device's move itself at the click: the
+    authority's ``ahead`` (where, as which intent, on which version), and the move the
+    submit button makes of the draft (None while it is not a whole move)."""
+
+    peer: str
+    id: str
+    version: int
+    submit: DraftMove | None
 
 
 class TableController:
@@ -231,7 +243,7 @@ class TableController:
             return
         self.draft, self.error = {}, None
 
-    def ahead(self) -> dict[str, Any] | None:
+    def ahead(self) -> MoveAhead | None:
         """What the page needs to send this viewer's move itself at the click: the
         authority's ``ahead`` and the move the submit button makes of the draft (None
         while the draft is not a whole move). None while this viewer cannot move, or
@@ -243,7 +255,13 @@ class TableController:
             intent = self.authority.ahead()
             if intent is None:
                 return None
-            return {**intent, "submit": self.ui_module.draft_move(view, self.draft)}
+            submit = self.ui_module.draft_move(view, self.draft)
+            return {
+                "peer": intent["peer"],
+                "id": intent["id"],
+                "version": intent["version"],
+                "submit": submit,
+            }
         except DAMAGED:
             if not self.authority.remote:
                 raise
