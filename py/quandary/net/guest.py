@@ -121,8 +121,8 @@ class RoomGuest(HeirRole):
         self._reacted = Window()
         """The host's limits, kept here too: an honest player over them is told at once,
         and their line stays in the field to send again."""
-        self._ahead: tuple[dict[str, Any], str, str] | None = None
-        """The view, host and intent id of the last ``ahead``: one id per view shown."""
+        self._ahead: tuple[dict[str, Any], str] | None = None
+        """The view and intent id of the last ``ahead``: one id per view shown."""
         self._issued: dict[str, str] = {}
         """The last ``ahead`` ids, each with the host connection it named."""
 
@@ -471,12 +471,12 @@ class RoomGuest(HeirRole):
         if self.stopped or self.host is None or self.version is None or self.view is None:
             return None
         kept = self._ahead
-        if kept is None or kept[0] is not self.view or kept[1] != self.host:
-            kept = self._ahead = (self.view, self.host, self.make_id())
-            self._issued[kept[2]] = kept[1]
+        if kept is None or kept[0] is not self.view or self._issued.get(kept[1]) != self.host:
+            kept = self._ahead = (self.view, self.make_id())
+            self._issued[kept[1]] = self.host
             while len(self._issued) > ISSUED_KEPT:
                 del self._issued[next(iter(self._issued))]  # the oldest
-        return {"peer": kept[1], "id": kept[2], "version": self.version}
+        return {"peer": self.host, "id": kept[1], "version": self.version}
 
     def sent_ahead(self, intent: str) -> bool | None:
         """The page sent ``intent`` itself (``ahead``): what ``submit`` does, but the

@@ -123,7 +123,20 @@ def _record_of(table: Table | None) -> str | None:
     return replay.dumps(replay.build(table))
 
 
-class LocalAuthority:
+class PlayedHere:
+    """What an authority that plays moves on this device says of moves sent ahead:
+    there are none (only a guest's page sends its moves itself)."""
+
+    def ahead(self) -> Ahead | None:
+        """Moves are played on this device: the page never sends one itself."""
+        return None
+
+    def sent_ahead(self, seat: int, intent: str) -> bool:
+        """Nothing is sent ahead here (``ahead`` is None): refused, nothing changes."""
+        raise NotSent("That move was not sent. Try again.")
+
+
+class LocalAuthority(PlayedHere):
     """A table on this device: every seat's view is here, humans share the screen."""
 
     can_restart = True
@@ -155,14 +168,6 @@ class LocalAuthority:
         """Play the move, then let bots and the clock catch up."""
         self.table.submit(seat, move, self.now())
         self.table.advance(self.now())
-
-    def ahead(self) -> Ahead | None:
-        """Moves are played on this device: the page never sends one itself."""
-        return None
-
-    def sent_ahead(self, seat: int, intent: str) -> bool:
-        """Nothing is sent ahead here (``ahead`` is None): refused, nothing changes."""
-        raise NotSent("That move was not sent. Try again.")
 
     def advance(self) -> bool:
         """Bots' timed moves and closing windows, up to now."""
@@ -207,7 +212,7 @@ class LocalAuthority:
         return _record_of(self.table)
 
 
-class HostAuthority:
+class HostAuthority(PlayedHere):
     """A room this device hosts: the game runs here, but only the host's seat is shown."""
 
     can_restart = True
@@ -242,14 +247,6 @@ class HostAuthority:
     def submit(self, seat: int, move: Move) -> None:
         """Judged and broadcast by the room's host."""
         self.host.submit(move)
-
-    def ahead(self) -> Ahead | None:
-        """Moves are played on this device: the page never sends one itself."""
-        return None
-
-    def sent_ahead(self, seat: int, intent: str) -> bool:
-        """Nothing is sent ahead here (``ahead`` is None): refused, nothing changes."""
-        raise NotSent("That move was not sent. Try again.")
 
     def advance(self) -> bool:
         """The room's table clock."""

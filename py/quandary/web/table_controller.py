@@ -221,6 +221,10 @@ class TableController:
         except GameError as exc:
             self.error = exc.message
             return
+        self._submitted()
+
+    def _submitted(self) -> None:
+        """A move went: its draft is done, and behind a privacy screen nobody is looking."""
         self.draft, self.error = {}, None
         if self.gated():
             self.viewer = None
@@ -241,7 +245,7 @@ class TableController:
         if not noted:
             again({k: v for k, v in data.items() if k != "sent"})
             return
-        self.draft, self.error = {}, None
+        self._submitted()
 
     def ahead(self) -> MoveAhead | None:
         """What the page needs to send this viewer's move itself at the click: the
