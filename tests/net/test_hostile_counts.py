@@ -18,7 +18,7 @@ import pytest
 
 from quandary import engine
 
-from .test_room_screens import open_room, play_on, seat_everyone
+from .test_room_screens import play_on, started
 
 HUGE = 10**6
 MOST_CHARS = 400_000
@@ -48,10 +48,7 @@ def _set(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 
 @pytest.mark.parametrize("game", [g.spec.id for g in engine.all_games()])
 def test_a_million_anywhere_in_a_hosts_view_is_drawn_in_bounded_size(game: str) -> None:
-    net, host, (anna,) = open_room(game, guests=("Anna",))
-    seat_everyone(net, host, [anna])
-    host.press("room-start")
-    net.settle()
+    net, host, (anna,) = started(game, guests=("Anna",))
     seen: list[dict[str, Any]] = []
     guest = anna.controller.room.guest
     original = guest._news

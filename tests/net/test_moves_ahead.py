@@ -11,14 +11,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .test_room_screens import Device, open_room, seat_everyone
+from .test_room_screens import Device
+from .test_room_screens import started as started_room
 
 
 def started() -> tuple[Any, Device, Device, Device]:
-    net, host, (anna, ben) = open_room()
-    seat_everyone(net, host, [anna, ben])
-    host.press("room-start")
-    net.settle()
+    net, host, (anna, ben) = started_room()
     return net, host, anna, ben
 
 

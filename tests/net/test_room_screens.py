@@ -149,6 +149,15 @@ def seat_everyone(net: Network, host: Device, guests: list[Device]) -> None:
     net.settle()
 
 
+def started(game: str = "dilemmas", guests: tuple[str, ...] = ("Anna", "Ben")):
+    """A room of ``game`` whose guests all sit, started by its host: (net, host, guests)."""
+    net, host, devices = open_room(game, guests)
+    seat_everyone(net, host, devices)
+    host.press("room-start")
+    net.settle()
+    return net, host, devices
+
+
 def beat(net: Network, devices: list[Device], times: int) -> None:
     """The two-second timer on each of ``devices``, ``times`` over."""
     for _ in range(times):
