@@ -3,7 +3,8 @@
 Reports the time from opening the room link to being seated (with its parts:
 page boot, finding the room, the seat round trip), and the move latency: from
 the click that submits a move on one device until every device's page shows
-the new table version, as p50/p95 over at least 100 moves, with where that time
+the new table version, as p50/p95 over at least 100 moves (and the mover's own
+round trip: until the clicking device shows it, ``round_trip``), with where that time
 goes (``STAGES``: each page's data channels are watched as messages leave and
 arrive, on the same clock; ``HOST_PARTS`` and the ``intent_*`` parts split the host's
 and the clicking guest's share into their JS and their engine, watched as the page
@@ -163,6 +164,9 @@ def submit_with_latency(
         wait_js(page, f"() => {newer}.length > 0", None, 30_000)
         shown.append(page.evaluate(f"{newer}[0][0]"))
     if stages is not None:
+        # The mover's own round trip: to the host and back, until the clicking page
+        # shows the host's answer (the others may show it sooner or later).
+        stages.setdefault(ROUND_TRIP, []).append(shown[pages.index(clicker)] - clicked)
         last_pages = {} if last_pages is None else last_pages
         wires = [page.evaluate("window.__wire") for page in pages]
         for name, value in _stages(clicked, max(shown), clicker is pages[0], wires).items():
@@ -220,6 +224,10 @@ def _stages(
         "views_spread": views[min(len(guests), len(views)) - 1] - sent if views else 0.0,
     }
 
+
+ROUND_TRIP = "round_trip"
+"""Not a stage: from the click to the clicking page showing the host's answer (the
+move's round trip, as its player sees it), reported beside the every-page latency."""
 
 LAST_PARTS = ("last_js_before", "last_engine", "last_js_after")
 """Which page shows a move last is counted (``last_page_counts``: the host's, the
@@ -384,6 +392,7 @@ def main() -> None:
             "p50": round(percentile(latencies, 0.5), 1),
             "p95": round(percentile(latencies, 0.95), 1),
             "max": round(max(latencies), 1),
+            "round_trip": _summaries({"all": stages.pop(ROUND_TRIP)})["all"],
             "by_clicker": _summaries(by_clicker),
             "by_move": _summaries(by_move),
             "last_page_counts": last_pages,
