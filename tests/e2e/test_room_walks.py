@@ -112,18 +112,22 @@ def _hand_spans(heard: list[dict[str, Any]]) -> list[tuple[int, int, set[str]]]:
     hand on one page, and the cards in both, so surely in that hand all along."""
     spans: list[tuple[int, int, set[str]]] = []
     last: tuple[int, set[str]] | None = None
-    hand: set[str] = set()
+    held: Any = None
     for msg in heard:
         if msg.get("t") == CLOSED:
-            last, hand = None, set()
+            last, held = None, None
             continue
         if msg.get("t") == "snapshot" and isinstance(msg.get("view"), dict):
-            hand = _strings(msg["view"].get("hand"), set())
+            held = msg["view"].get("hand")
         elif msg.get("t") == "update" and isinstance(msg.get("set"), dict):
             if "hand" in msg["set"]:
-                hand = _strings(msg["set"]["hand"], set())
+                held = msg["set"]["hand"]
+            moved = (msg.get("add") or {}).get("hand")  # its cards moved (net/view_diff.py)
+            if moved is not None and isinstance(held, list):
+                held = held[moved["skip"] :] + moved["lines"]
         else:
             continue
+        hand = _strings(held, set())
         version = msg.get("version")
         if isinstance(version, int):
             if last is not None:
@@ -142,9 +146,12 @@ def _told_openly(heard: list[dict[str, Any]]) -> dict[str, int]:
         if isinstance(msg.get("version"), int):
             moment = msg["version"]
         view = msg.get("view") if msg.get("t") == "snapshot" else msg.get("set")
-        outside = {k: v for k, v in msg.items() if k not in ("view", "set")}
+        added = msg.get("add") if msg.get("t") == "update" else None
+        outside = {k: v for k, v in msg.items() if k not in ("view", "set", "add")}
         if isinstance(view, dict):
             outside["view"] = {k: v for k, v in view.items() if k != "hand"}
+        if isinstance(added, dict):
+            outside["add"] = {k: v for k, v in added.items() if k != "hand"}
         for text in _strings(outside, set()):
             first.setdefault(text, moment)
     return first

@@ -89,7 +89,11 @@ def _revealed_in(msg: dict) -> set[str]:
     if msg.get("t") == "backed":  # a move's backup with its view: the view shows the move
         msg = msg["news"]
     view = msg.get("view") or msg.get("set") or {}
-    tables = [view.get("dilemmas", [])] + [r["dilemmas"] for r in view.get("history", [])]
+    # Lines arriving at the end of a list (net/view_diff.py).
+    added = {k: m["lines"] for k, m in (msg.get("add") or {}).items()}
+    tables = [view.get("dilemmas", []), added.get("dilemmas", [])] + [
+        r["dilemmas"] for r in view.get("history", []) + added.get("history", [])
+    ]
     return {d[k]["id"] for table in tables for d in table for k in ("positive", "negative")}
 
 

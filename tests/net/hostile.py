@@ -61,7 +61,14 @@ class HostilePeer:
             {"t": "welcome", "token": "forged", "member": "x"},
             {"t": "lobby", "lobby": lobby},
             {"t": "snapshot", "version": 999, "view": view},
-            {"t": "update", "base": 0, "version": 1000, "set": {"version": PAYLOAD}, "drop": []},
+            {
+                "t": "update",
+                "base": 0,
+                "version": 1000,
+                "set": {"version": PAYLOAD},
+                "add": {},
+                "drop": [],
+            },
             {"t": "replaced"},
         ]
         for n, message in enumerate(messages, start=1):

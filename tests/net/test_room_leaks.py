@@ -102,6 +102,7 @@ class Audit:
         elif msg["t"] == "update" and self.shadow.get(peer, (None,))[0] == msg["base"]:
             old = self.shadow[peer][1]
             new = {k: v for k, v in old.items() if k not in msg["drop"]} | msg["set"]
+            new |= {k: new[k][m["skip"] :] + m["lines"] for k, m in msg["add"].items()}
             self.shadow[peer] = (msg["version"], new)
         else:
             return

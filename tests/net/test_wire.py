@@ -65,7 +65,7 @@ def test_a_backed_message_is_checked_inside_as_its_two_messages_would_be():
         "salt": "s",
         "chain": [],
     }
-    news = {"t": "update", "base": 2, "version": 3, "set": {}, "drop": []}
+    news = {"t": "update", "base": 2, "version": 3, "set": {}, "add": {}, "drop": []}
     good = {"t": "backed", "backup": backup, "news": news}
     assert wire.read_host(json.dumps(good))["t"] == "backed"
     for bad in (

@@ -14,6 +14,7 @@ from typing import Any
 
 from quandary.table import Table
 
+from . import view_diff
 from .lobby import RoomLobby
 from .members import LOCAL, Member
 from .messages import MAX_BYTES, encode
@@ -89,13 +90,19 @@ class Deliveries:
             msg: Snapshot | Update = {"t": "snapshot", "version": version, "view": view}
         else:
             base, old = last
-            changed = {k: v for k, v in view.items() if old.get(k) != v}
-            if base == version and not changed:
+            changed, added, gone = view_diff.diff(old, view)
+            if base == version and not (changed or added or gone):
                 if backup is not None:
                     self.send(peer, backup, member.seat, table)
                 return
-            gone = [k for k in old if k not in view]
-            msg = {"t": "update", "base": base, "version": version, "set": changed, "drop": gone}
+            msg = {
+                "t": "update",
+                "base": base,
+                "version": version,
+                "set": changed,
+                "add": added,
+                "drop": gone,
+            }
         self.views[peer] = (version, view)
         if backup is not None:
             backed: Backed = {"t": "backed", "backup": backup, "news": msg}

@@ -19,6 +19,7 @@ from quandary import catalog
 from quandary.engine import BadSetup, BadView, Move
 
 from ..text import clean_name
+from . import view_diff
 from .chat import MUTED, ChatLines, ChatLog, Line, Window, clean_chat, slow_down
 from .heir import HeirRole
 from .lobby import RoomLobby, read_lobby
@@ -85,6 +86,8 @@ class RoomGuest(HeirRole):
         self.lobby: RoomLobby | None = None
         self.version: int | None = None
         self.view: dict[str, Any] | None = None
+        self.sizes: view_diff.Sizes = {}
+        """The JSON length of each list of ``view`` (bounded: ``view_diff.apply``)."""
         self.record: tuple[int, str] | None = None
         """The finished game's record the host sent, and the version it ended at."""
         self.notice: str | None = None
@@ -378,15 +381,17 @@ class RoomGuest(HeirRole):
         if msg["t"] == "snapshot":
             if _drawable(msg["view"]):
                 self.version, self.view = msg["version"], msg["view"]
+                self.sizes = view_diff.sizes(msg["view"])
             return
         if self.view is None or msg["base"] != self.version:
             if self.version is None or msg["version"] > self.version:
                 self.sync()
             return
-        view = {k: v for k, v in self.view.items() if k not in msg["drop"]}
-        view.update(msg["set"])
-        if _drawable(view):
-            self.version, self.view = msg["version"], view
+        applied = view_diff.apply(self.view, self.sizes, msg["set"], msg["add"], msg["drop"])
+        if applied is None:
+            self.sync()  # it moved lines this view does not hold, or too many: all of it
+        elif _drawable(applied[0]):
+            self.version, (self.view, self.sizes) = msg["version"], applied
 
     def beat(self) -> None:
         """One timer beat: a host that has been silent too long is away."""

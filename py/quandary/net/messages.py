@@ -96,6 +96,18 @@ def _keys(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(k, str) for k in v)
 
 
+def _moves(v: Any) -> bool:
+    """Lists of a view whose lines moved: each, how many leave its start and which
+    arrive at its end (``net/view_diff.py``)."""
+    return isinstance(v, dict) and all(
+        isinstance(m, dict)
+        and set(m) == {"skip", "lines"}
+        and _count(m["skip"])
+        and isinstance(m["lines"], list)
+        for m in v.values()
+    )
+
+
 def _heirs(v: Any) -> bool:
     """An order of succession: up to 16 [member, peer, device key] triples."""
     return (
@@ -236,7 +248,7 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
     "welcome": {"token": _text(MAX_ID), "member": _text(MAX_ID)},
     "lobby": {"lobby": _object},
     "snapshot": {"version": _count, "view": _object},
-    "update": {"base": _count, "version": _count, "set": _object, "drop": _keys},
+    "update": {"base": _count, "version": _count, "set": _object, "add": _moves, "drop": _keys},
     "tick": {"version": _count, "at": _count, "epoch": _count},
     # A backup of the room, nothing secret in it, and the heir's own part (net/succession.py).
     "backup": {

@@ -126,13 +126,22 @@ class Snapshot(TypedDict):
     view: JsonObject
 
 
+class Lines(TypedDict):
+    """A list's change in an update: its first ``skip`` lines leave, ``lines`` arrive."""
+
+    skip: int
+    lines: list[Any]
+
+
 class Update(TypedDict):
-    """What changed of a view since version ``base``: fields ``set``, fields dropped."""
+    """What changed of a view since version ``base``: fields ``set``, lists whose lines
+    moved (``add``), fields dropped (``net/view_diff.py``)."""
 
     t: Literal["update"]
     base: int
     version: int
     set: JsonObject
+    add: dict[str, Lines]
     drop: list[str]
 
 

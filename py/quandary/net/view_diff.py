@@ -1,0 +1,92 @@
+"""A view sent as what changed: the host's diff, and the guest's way of applying it.
+
+The host sends each guest its view once whole (a snapshot), then only what changed
+(an update). A view's recent log (a window of the game's last events) and its
+history of rounds change by lines leaving at the start and arriving at the end, and
+they are most of a view late in a game: sent whole on every move, they made a Game
+of Dilemmas message to a guest average 10 KB at 4 players, half of it the log. So a
+list whose start is the end of what the guest holds goes as how many lines leave
+and which arrive (``add``: ``{"skip": 2, "lines": [...]}``), everything else that
+changed as its new value (``set``), and fields that went as their names (``drop``).
+
+A guest trusts no host's words about sizes: the lists of its view may hold no more,
+as JSON, than one message holds (``MAX_BYTES`` characters), as every honest view's
+do, since a snapshot of the view must fit in one message. An update past that, or
+one adding to what the guest does not hold, is refused, and the guest asks for a
+snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .messages import MAX_BYTES
+from .wire import JsonObject, Lines
+
+Sizes = dict[str, int]
+"""The length of each list of a guest's view, as JSON text (bounded by ``apply``)."""
+
+
+def diff(old: JsonObject, new: JsonObject) -> tuple[JsonObject, dict[str, Lines], list[str]]:
+    """(set, add, drop) that make ``new`` of ``old`` (``apply``)."""
+    changed: JsonObject = {}
+    added: dict[str, Lines] = {}
+    for key, value in new.items():
+        before = old.get(key)
+        if before == value:
+            continue
+        moved = _moved(before, value) if isinstance(value, list) else None
+        if moved is None:
+            changed[key] = value
+        else:
+            added[key] = moved
+    gone = [key for key in old if key not in new]
+    return changed, added, gone
+
+
+def _moved(before: Any, value: list[Any]) -> Lines | None:
+    """``value`` as ``before`` with lines leaving its start and arriving at its end,
+    if some of ``before`` stays (the fewest lines leaving). Only lines that are objects
+    or lists: a list of numbers or names is shorter sent whole."""
+    first = value[0] if value else None
+    if not isinstance(before, list) or not isinstance(first, (dict, list)):
+        return None
+    for skip, line in enumerate(before):
+        kept = len(before) - skip
+        if line == first and kept <= len(value) and value[:kept] == before[skip:]:
+            return {"skip": skip, "lines": value[kept:]}
+    return None
+
+
+def sizes(view: JsonObject) -> Sizes:
+    """The JSON length of each list of a view that came whole."""
+    return {key: _chars(value) for key, value in view.items() if isinstance(value, list)}
+
+
+def apply(
+    view: JsonObject, known: Sizes, changed: JsonObject, added: dict[str, Lines], gone: list[str]
+) -> tuple[JsonObject, Sizes] | None:
+    """``view`` with an update's fields, and the sizes of its lists (``known``: the sizes
+    of ``view``'s); None if the update cannot be applied: lines moved in a list the
+    view does not hold or in a field also set, more lines leaving than the list holds,
+    or lists longer than one message holds. Neither ``view`` nor ``known`` changes."""
+    new = {key: value for key, value in view.items() if key not in gone}
+    new.update(changed)
+    lengths = {key: n for key, n in known.items() if key in new and key not in changed}
+    lengths.update(sizes(changed))
+    for key, moved in added.items():
+        before, skip, lines = new.get(key), moved["skip"], moved["lines"]
+        if key in changed or not isinstance(before, list) or skip > len(before):
+            return None
+        length = lengths[key] if key in lengths else _chars(before)
+        lengths[key] = length - _chars(before[:skip]) + _chars(lines)
+        new[key] = before[skip:] + lines
+    if sum(lengths.values()) > MAX_BYTES:
+        return None
+    return new, lengths
+
+
+def _chars(value: list[Any]) -> int:
+    """Each line's JSON length and its comma: sizes that add up as lines come and go."""
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False)) - 1 if value else 0
