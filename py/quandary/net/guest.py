@@ -87,7 +87,7 @@ class RoomGuest(HeirRole):
         self.version: int | None = None
         self.view: dict[str, Any] | None = None
         self.sizes: view_diff.Sizes = {}
-        """The JSON length of each list of ``view`` (bounded: ``view_diff.apply``)."""
+        """The JSON length of each field of ``view`` (bounded: ``view_diff.apply``)."""
         self.record: tuple[int, str] | None = None
         """The finished game's record the host sent, and the version it ended at."""
         self.notice: str | None = None

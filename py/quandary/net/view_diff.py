@@ -9,11 +9,14 @@ list whose start is the end of what the guest holds goes as how many lines leave
 and which arrive (``add``: ``{"skip": 2, "lines": [...]}``), everything else that
 changed as its new value (``set``), and fields that went as their names (``drop``).
 
-A guest trusts no host's words about sizes: the lists of its view may hold no more,
-as JSON, than one message holds (``MAX_BYTES`` characters), as every honest view's
-do, since a snapshot of the view must fit in one message. An update past that, or
-one adding to what the guest does not hold, is refused, and the guest asks for a
-snapshot.
+A guest trusts no host's words about sizes: its view may hold no more, as JSON, than
+one message holds (``MAX_BYTES`` characters), as every honest view does, since a
+snapshot of it must fit in one message. Each update fits in a message, but fields
+set anew and lines that arrive pile up: an update that would take the view past
+that bound, or that moves lines the view does not hold, is refused, and the guest
+asks for a snapshot. What a verified host says is otherwise taken as said: a host
+that sends a false line once has the guest show it until a snapshot (a host decides
+what its guests see in any case).
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from .messages import MAX_BYTES
 from .wire import JsonObject, Lines
 
 Sizes = dict[str, int]
-"""The length of each list of a guest's view, as JSON text (bounded by ``apply``)."""
+"""The length of each field of a guest's view, as JSON text with its name (their sum is
+bounded by ``apply``)."""
 
 
 def diff(old: JsonObject, new: JsonObject) -> tuple[JsonObject, dict[str, Lines], list[str]]:
@@ -60,8 +64,8 @@ def _moved(before: Any, value: list[Any]) -> Lines | None:
 
 
 def sizes(view: JsonObject) -> Sizes:
-    """The JSON length of each list of a view that came whole."""
-    return {key: _chars(value) for key, value in view.items() if isinstance(value, list)}
+    """The JSON length of each field of a view (with its name), as ``apply`` counts."""
+    return {key: _field(key, value) for key, value in view.items()}
 
 
 def apply(
@@ -70,7 +74,7 @@ def apply(
     """``view`` with an update's fields, and the sizes of its lists (``known``: the sizes
     of ``view``'s); None if the update cannot be applied: lines moved in a list the
     view does not hold or in a field also set, more lines leaving than the list holds,
-    or lists longer than one message holds. Neither ``view`` nor ``known`` changes."""
+    or a view longer than one message holds. Neither ``view`` nor ``known`` changes."""
     new = {key: value for key, value in view.items() if key not in gone}
     new.update(changed)
     lengths = {key: n for key, n in known.items() if key in new and key not in changed}
@@ -79,12 +83,18 @@ def apply(
         before, skip, lines = new.get(key), moved["skip"], moved["lines"]
         if key in changed or not isinstance(before, list) or skip > len(before):
             return None
-        length = lengths[key] if key in lengths else _chars(before)
+        length = lengths[key] if key in lengths else _field(key, before)
         lengths[key] = length - _chars(before[:skip]) + _chars(lines)
         new[key] = before[skip:] + lines
     if sum(lengths.values()) > MAX_BYTES:
         return None
     return new, lengths
+
+
+def _field(key: str, value: Any) -> int:
+    """A field's name, value and punctuation as JSON (a list's lines as ``_chars``)."""
+    text = value if isinstance(value, list) else [value]
+    return len(key) + 4 + _chars(text)
 
 
 def _chars(value: list[Any]) -> int:
