@@ -4,7 +4,8 @@ Reports the time from opening the room link to being seated (with its parts:
 page boot, finding the room, the seat round trip), and the move latency: from
 the click that submits a move on one device until every device's page shows
 the new table version, as p50/p95 over at least 100 moves (and the mover's own
-round trip: until the clicking device shows it, ``round_trip``), with where that time
+round trip: until the clicking device shows it, ``round_trip``; and how long the host's
+view messages are, ``view_message_chars``), with where that time
 goes (``STAGES``: each page's data channels are watched as messages leave and
 arrive, on the same clock; ``HOST_PARTS`` and the ``intent_*`` parts split the host's
 and the clicking guest's share into their JS and their engine, watched as the page
@@ -134,6 +135,11 @@ def _summaries(groups: dict[str, list[float]]) -> dict[str, dict[str, float]]:
     }
 
 
+def _sizes(values: list[float]) -> dict[str, float]:
+    """How many, their median and their largest."""
+    return {"messages": len(values), "p50": percentile(values, 0.5), "max": max(values)}
+
+
 def ready(page: Page) -> None:
     page.wait_for_selector("html[data-quandary=ready]", timeout=90_000)
 
@@ -175,6 +181,9 @@ def submit_with_latency(
         for name, value in _host_parts(clicked, clicker is pages[0], wires[0], engine).items():
             stages.setdefault(name, []).append(value)
         sent = _first(wires[0], "out", clicked, VIEW_CHARS)
+        stages.setdefault(VIEW_SIZES, []).extend(
+            n for t, way, n in wires[0] if way == "out" and n >= VIEW_CHARS and t >= sent
+        )
         for index, wire in enumerate(wires[1:], start=1):
             kind = "to_clicker" if pages[index] is clicker else "to_other"
             stages.setdefault(kind, []).append(_first(wire, "in", sent, VIEW_CHARS) - sent)
@@ -224,6 +233,10 @@ def _stages(
         "views_spread": views[min(len(guests), len(views)) - 1] - sent if views else 0.0,
     }
 
+
+VIEW_SIZES = "view_chars"
+"""Not a stage: the length of each view the host sent a guest for a move (its signed
+envelope, as handed to the data channel), reported as ``view_message_chars``."""
 
 ROUND_TRIP = "round_trip"
 """Not a stage: from the click to the clicking page showing the host's answer (the
@@ -393,6 +406,7 @@ def main() -> None:
             "p95": round(percentile(latencies, 0.95), 1),
             "max": round(max(latencies), 1),
             "round_trip": _summaries({"all": stages.pop(ROUND_TRIP)})["all"],
+            "view_message_chars": _sizes(stages.pop(VIEW_SIZES)),
             "by_clicker": _summaries(by_clicker),
             "by_move": _summaries(by_move),
             "last_page_counts": last_pages,
