@@ -13,9 +13,11 @@ host who comes back finds it was succeeded and sits down as a guest.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import random
+import zlib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -41,6 +43,7 @@ from quandary.net.succession import (
     take_over,
     unpack,
 )
+from quandary.table import Table
 
 from ..conformance.resample import first_difference, resample
 from .memnet import HostKey, Network, b64, mandate_payload
@@ -401,6 +404,21 @@ def test_every_backup_pooled_tells_the_guests_nothing_their_seats_did_not_see(
         blob = json.dumps(data)
         assert not [t for t in tokens if t in blob], "a seat token in a backup"
         assert room.net.key.pkcs8 not in blob and "key" not in {k for k in data if k != "keys"}
+
+
+def test_a_backups_world_is_written_once_and_read_back_whole() -> None:
+    """A world has made no moves, so its state is its record's start: packed once (it
+    was half of packing a backup), and a backup read back is a table like any other."""
+    room = Room("dilemmas", 2)
+    _into(room, 6)
+    room.net.settle()
+    packed = room.guests["A"].backups[-1].room
+    text = zlib.decompress(base64.b64decode(packed)).decode()
+    table = json.loads(text)["table"]
+    assert "state" not in table and "start" in table["record"]
+    read = unpack(packed)["table"]
+    assert read["state"] == read["record"]["start"]
+    assert Table.from_json(read).state == engine.from_json(read["record"]["start"])
 
 
 def test_no_share_for_a_claim_while_the_host_is_here_or_from_the_wrong_guest() -> None:
