@@ -71,8 +71,8 @@ def sizes(view: JsonObject) -> Sizes:
 def apply(
     view: JsonObject, known: Sizes, changed: JsonObject, added: dict[str, Lines], gone: list[str]
 ) -> tuple[JsonObject, Sizes] | None:
-    """``view`` with an update's fields, and the sizes of its lists (``known``: the sizes
-    of ``view``'s); None if the update cannot be applied: lines moved in a list the
+    """``view`` with an update's fields, and the sizes of its fields (``known``: those
+    of ``view``); None if the update cannot be applied: lines moved in a list the
     view does not hold or in a field also set, more lines leaving than the list holds,
     or a view longer than one message holds. Neither ``view`` nor ``known`` changes."""
     new = {key: value for key, value in view.items() if key not in gone}
