@@ -123,16 +123,18 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def _summaries(groups: dict[str, list[float]]) -> dict[str, dict[str, float]]:
-    """Each group's move count, p50 and p95 (ms)."""
+def _summary(values: list[float]) -> dict[str, float]:
+    """A group of moves: how many, p50 and p95 (ms)."""
     return {
-        name: {
-            "moves": len(values),
-            "p50": round(percentile(values, 0.5), 1),
-            "p95": round(percentile(values, 0.95), 1),
-        }
-        for name, values in groups.items()
+        "moves": len(values),
+        "p50": round(percentile(values, 0.5), 1),
+        "p95": round(percentile(values, 0.95), 1),
     }
+
+
+def _summaries(groups: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Each group's ``_summary``."""
+    return {name: _summary(values) for name, values in groups.items()}
 
 
 def _sizes(values: list[float]) -> dict[str, float]:
@@ -405,7 +407,7 @@ def main() -> None:
             "p50": round(percentile(latencies, 0.5), 1),
             "p95": round(percentile(latencies, 0.95), 1),
             "max": round(max(latencies), 1),
-            "round_trip": _summaries({"all": stages.pop(ROUND_TRIP)})["all"],
+            "round_trip": _summary(stages.pop(ROUND_TRIP)),
             "view_message_chars": _sizes(stages.pop(VIEW_SIZES)),
             "by_clicker": _summaries(by_clicker),
             "by_move": _summaries(by_move),
