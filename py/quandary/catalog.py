@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from quandary import engine
 from quandary.bots import BotFactory, register_bots
 from quandary.engine import BadSetup, BadView, Game, GameSpec, read_header
+from quandary.engine.typed import Changed
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,10 @@ def entry(game_id: str) -> GameEntry:
         raise BadSetup(f"There is no game called {game_id!r}.") from None
 
 
-def read_view(view: Mapping[str, object]) -> Mapping[str, object]:
-    """``view`` checked whole: its header, and its game's own part where the game
-    declares it as types; ``BadView`` (or ``BadSetup`` for a game nobody registered)
+def read_view(view: Mapping[str, object], changed: Changed | None = None) -> Mapping[str, object]:
+    """``view`` checked: its header, and its game's own part where the game declares
+    it as types (whole, or only the fields ``changed`` since a view checked whole:
+    ``typed.check_view``); ``BadView`` (or ``BadSetup`` for a game nobody registered)
     says what is wrong. For a view from another device, before it is kept."""
     header = read_header(view)
     game = entry(header["game"])
@@ -97,7 +99,7 @@ def read_view(view: Mapping[str, object]) -> Mapping[str, object]:
         )
     reader = game.views
     if reader is not None:
-        importlib.import_module(reader).read_view(view)
+        importlib.import_module(reader).read_view(view, changed)
     return view
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, LeadStory, Logged, Redealt, ViewOf
-from quandary.engine.typed import PerSeat, Seat, check_view
+from quandary.engine.typed import Changed, PerSeat, Seat, check_view
 
 from .state import PebblesState, Round
 
@@ -81,9 +81,10 @@ class PebblesView(PebblesOwnView, ViewOf[PickMove, LeadStory, PebblesEvent]):
     """A whole view of a game of Pebbles: its own part and the shared header."""
 
 
-def read_view(view: Mapping[str, object]) -> PebblesView:
-    """``view`` as a ``PebblesView``, every field checked; ``BadView`` says what is wrong."""
-    check_view(view, PebblesView, "table of Pebbles")
+def read_view(view: Mapping[str, object], changed: Changed | None = None) -> PebblesView:
+    """``view`` as a ``PebblesView``, every field checked (or only those ``changed``
+    since a view checked whole: ``check_view``); ``BadView`` says what is wrong."""
+    check_view(view, PebblesView, "table of Pebbles", changed)
     return cast(PebblesView, view)
 
 

@@ -17,6 +17,7 @@ from typing import Any, Literal, TypedDict
 
 from quandary import catalog
 from quandary.engine import BadSetup, BadView, Move
+from quandary.engine.typed import Changed
 
 from ..text import clean_name
 from . import view_diff
@@ -390,7 +391,7 @@ class RoomGuest(HeirRole):
         applied = view_diff.apply(self.view, self.sizes, msg["set"], msg["add"], msg["drop"])
         if applied is None:
             self.sync()  # it moved lines this view does not hold, or too many: all of it
-        elif _drawable(applied[0]):
+        elif _drawable(applied[0], view_diff.changed(msg["set"], msg["add"])):
             self.version, (self.view, self.sizes) = msg["version"], applied
 
     def beat(self) -> None:
@@ -524,11 +525,12 @@ class RoomGuest(HeirRole):
             self.send_text(peer, encode(msg))
 
 
-def _drawable(view: dict[str, Any]) -> bool:
+def _drawable(view: dict[str, Any], changed: Changed | None = None) -> bool:
     """Whether a view from the host is sound (its header, and its game's own part where
-    the game declares it as types): a damaged one is not kept."""
+    the game declares it as types): a damaged one is not kept. ``changed``: what an
+    update set anew, the only part not checked already in the view it was applied to."""
     try:
-        catalog.read_view(view)
+        catalog.read_view(view, changed)
     except (BadView, BadSetup):
         return False
     return True

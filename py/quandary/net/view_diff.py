@@ -91,6 +91,15 @@ def apply(
     return new, lengths
 
 
+def changed(set_: JsonObject, added: dict[str, Lines]) -> dict[str, int | None]:
+    """What an update that ``apply`` took set anew, for the guest's check of the view
+    (``typed.Changed``): each field set whole, and each list's count of new lines
+    (the lines it kept were checked when they arrived)."""
+    out: dict[str, int | None] = dict.fromkeys(set_)
+    out.update({key: len(moved["lines"]) for key, moved in added.items()})
+    return out
+
+
 def _field(key: str, value: Any) -> int:
     """A field's name, value and punctuation as JSON (a list's lines as ``_chars``)."""
     text = value if isinstance(value, list) else [value]

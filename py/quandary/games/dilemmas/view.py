@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, Lead, Logged, Redealt, ViewOf
-from quandary.engine.typed import PerSeat, Seat, check_view
+from quandary.engine.typed import Changed, PerSeat, Seat, check_view
 
 
 class CardView(TypedDict):
@@ -197,7 +197,9 @@ def hand_cards(hand: HandView) -> list[CardView]:
     return hand["positive"] + hand["negative"]
 
 
-def read_view(view: Mapping[str, object]) -> DilemmasView:
-    """``view`` as a ``DilemmasView``, every field checked; ``BadView`` says what is wrong."""
-    check_view(view, DilemmasView, "table of The Game of Dilemmas")
+def read_view(view: Mapping[str, object], changed: Changed | None = None) -> DilemmasView:
+    """``view`` as a ``DilemmasView``, every field checked (or
+    only those ``changed`` since a view checked whole: ``check_view``); ``BadView`` says
+    what is wrong."""
+    check_view(view, DilemmasView, "table of The Game of Dilemmas", changed)
     return cast(DilemmasView, view)

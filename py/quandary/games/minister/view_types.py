@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, Logged, Redealt, ViewOf
-from quandary.engine.typed import PerSeat, Seat, check_view
+from quandary.engine.typed import Changed, PerSeat, Seat, check_view
 
 VoteKind = Literal["yes", "no", "abstain"]
 
@@ -411,8 +411,9 @@ class MinisterView(MinisterOwnView, ViewOf[MinisterMove, MinisterStory, Minister
     """A whole view of a game of Maybe Minister: its own part and the shared header."""
 
 
-def read_view(view: Mapping[str, object]) -> MinisterView:
-    """``view`` as a ``MinisterView``, every field and legal move checked; ``BadView``
-    says what is wrong."""
-    check_view(view, MinisterView, "Maybe Minister table")
+def read_view(view: Mapping[str, object], changed: Changed | None = None) -> MinisterView:
+    """``view`` as a ``MinisterView``, every field and legal move checked (or only
+    those ``changed`` since a view checked whole: ``check_view``); ``BadView`` says what
+    is wrong."""
+    check_view(view, MinisterView, "Maybe Minister table", changed)
     return cast(MinisterView, view)

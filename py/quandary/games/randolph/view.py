@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import GameOver, LeadStory, Logged, Redealt, ViewOf
-from quandary.engine.typed import PerSeat, Seat, check_view
+from quandary.engine.typed import Changed, PerSeat, Seat, check_view
 
 from . import arena
 from .state import Landing, Outcome, RandolphState, RoundResult, Status, Throw, starting_lives
@@ -284,9 +284,11 @@ class RandolphView(RandolphOwnView, ViewOf[RandolphOffer, RandolphStory, Randolp
     """A whole view of a game of Dilemma: its own part and the shared header."""
 
 
-def read_view(view: Mapping[str, object]) -> RandolphView:
-    """``view`` as a ``RandolphView``, every field checked; ``BadView`` says what is wrong."""
-    check_view(view, RandolphView, "table of Dilemma")
+def read_view(view: Mapping[str, object], changed: Changed | None = None) -> RandolphView:
+    """``view`` as a ``RandolphView``, every field checked (or
+    only those ``changed`` since a view checked whole: ``check_view``); ``BadView`` says
+    what is wrong."""
+    check_view(view, RandolphView, "table of Dilemma", changed)
     return cast(RandolphView, view)
 
 

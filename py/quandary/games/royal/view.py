@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, cast
 
 from quandary.engine import LeadStory, Logged, Redealt, Standings, ViewOf
-from quandary.engine.typed import PerSeat, Seat, check_view
+from quandary.engine.typed import Changed, PerSeat, Seat, check_view
 
 
 class RoyalChoice(TypedDict):
@@ -183,7 +183,9 @@ class RoyalView(RoyalOwnView, ViewOf[RoyalMove, RoyalStory, RoyalEvent]):
     """A whole view of a game of Royal Dilemma: its own part and the shared header."""
 
 
-def read_view(view: Mapping[str, object]) -> RoyalView:
-    """``view`` as a ``RoyalView``, every field checked; ``BadView`` says what is wrong."""
-    check_view(view, RoyalView, "Royal Dilemma table")
+def read_view(view: Mapping[str, object], changed: Changed | None = None) -> RoyalView:
+    """``view`` as a ``RoyalView``, every field checked (or
+    only those ``changed`` since a view checked whole: ``check_view``); ``BadView`` says
+    what is wrong."""
+    check_view(view, RoyalView, "Royal Dilemma table", changed)
     return cast(RoyalView, view)
