@@ -101,6 +101,65 @@ async function mandated(roomId, keys, text, importVerifier) {
   return named;
 }
 
+// A key that cannot be read (a hostile guest's in a mandate) is no key: null.
+function importVerifier(key) {
+  try {
+    return crypto.subtle.importKey("raw", fromB64(key), ED25519, false, ["verify"]).catch(() => null);
+  } catch {
+    return Promise.resolve(null);
+  }
+}
+
+// What this connection (`selfId`) takes from its peers: the policy that decides who
+// speaks for the host, apart from the wire so that it is tested as it ships
+// (tests/e2e/test_transport_policy.py runs it in Node against the in-memory network's
+// copy, tests/net/memnet.py). `open` answers [text, fromHost, heirKey] for what goes
+// to Python, or null for an envelope dropped: replayed, or signed by no key it knows.
+export function receiver({ roomId, selfId, hostKey, trusted }) {
+  // The link's key, and the one successor this device follows (if any).
+  const linkVerifier = importVerifier(hostKey);
+  let verifiers = [linkVerifier, ...(trusted || []).slice(-1).map(importVerifier)];
+  const heard = new Map(); // peer -> last counter accepted
+  return {
+    async open(peerId, data) {
+      const text = String(data);
+      const sealed = envelope(text);
+      if (!sealed) return [text, false, null];
+      if (sealed.n <= (heard.get(peerId) || 0)) return null; // replayed
+      const signed = payload(roomId, peerId, selfId, sealed.n, sealed.m);
+      let signature;
+      try {
+        signature = fromB64(sealed.s);
+      } catch {
+        return null; // no signature at all
+      }
+      if (await verifiesWith(verifiers, signature, signed)) {
+        heard.set(peerId, sealed.n);
+        return [sealed.m, true, null];
+      }
+      // Not the host's, nor a successor's this device follows: perhaps a successor
+      // it never saw take over, greeting with the mandates that name its key.
+      const named = await mandated(roomId, verifiers, sealed.m, importVerifier);
+      for (const key of named) {
+        if (await verifiesWith([importVerifier(key)], signature, signed)) {
+          heard.set(peerId, sealed.n);
+          return [sealed.m, false, key];
+        }
+      }
+      return null;
+    },
+    // From now on an envelope signed with `key` is the host's too: the successor
+    // this guest follows, once it waited out the host. It replaces any successor
+    // followed before: a key trusted once is not trusted for ever.
+    trust(key) {
+      verifiers = [linkVerifier, importVerifier(key)];
+    },
+    forget(peerId) {
+      heard.delete(peerId);
+    },
+  };
+}
+
 // A key pair: a new room's (the public half, raw, base64url, goes into the link,
 // the private half, PKCS#8, base64url, stays in this device's storage), or a
 // device's own, named in a room's order of succession.
@@ -189,50 +248,20 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
       handlers.onError(String((details && details.error) || "join failed")),
   });
   const channel = room.makeAction("q");
-  // A key that cannot be read (a hostile guest's in a mandate) is no key: null.
-  const importVerifier = (key) => {
-    try {
-      return crypto.subtle.importKey("raw", fromB64(key), ED25519, false, ["verify"]).catch(() => null);
-    } catch {
-      return Promise.resolve(null);
-    }
-  };
-  // The link's key, and the one successor this device follows (if any).
-  const linkVerifier = importVerifier(hostKey);
-  let verifiers = [linkVerifier, ...(trusted || []).slice(-1).map(importVerifier)];
+  const policy = receiver({ roomId, selfId, hostKey, trusted });
   const importSigner = (key) =>
     crypto.subtle.importKey("pkcs8", fromB64(key), ED25519, false, ["sign"]);
   let signer = signingKey ? importSigner(signingKey) : null;
   const sent = new Map(); // peer -> last counter used
-  const heard = new Map(); // peer -> last counter accepted
   const inbox = new Map(); // peer -> promise chain, so verification keeps the order
   let outbox = Promise.resolve();
 
   async function receive(data, peerId) {
-    const text = String(data);
-    const sealed = envelope(text);
-    if (!sealed) {
-      handlers.onMessage(peerId, text, false);
-      return;
-    }
-    const signed = payload(roomId, peerId, selfId, sealed.n, sealed.m);
-    const signature = fromB64(sealed.s);
-    if (sealed.n <= (heard.get(peerId) || 0)) return; // replayed
-    if (await verifiesWith(verifiers, signature, signed)) {
-      heard.set(peerId, sealed.n);
-      handlers.onMessage(peerId, sealed.m, true);
-      return;
-    }
-    // Not the host's, nor a successor's this device follows: perhaps a successor
-    // it never saw take over, greeting with the mandates that name its key.
-    const named = await mandated(roomId, verifiers, sealed.m, importVerifier);
-    for (const key of named) {
-      if (await verifiesWith([importVerifier(key)], signature, signed)) {
-        heard.set(peerId, sealed.n);
-        handlers.onMessage(peerId, sealed.m, false, key);
-        return;
-      }
-    }
+    const opened = await policy.open(peerId, data);
+    if (opened === null) return;
+    const [text, fromHost, heir] = opened;
+    if (heir) handlers.onMessage(peerId, text, fromHost, heir);
+    else handlers.onMessage(peerId, text, fromHost);
   }
 
   channel.onMessage = (data, { peerId }) => {
@@ -264,7 +293,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
   room.onPeerJoin = (peerId) => handlers.onJoin(peerId);
   room.onPeerLeave = (peerId) => {
     inbox.delete(peerId);
-    heard.delete(peerId);
+    policy.forget(peerId);
     sent.delete(peerId);
     handlers.onLeave(peerId);
   };
@@ -300,7 +329,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     // this guest follows, once it waited out the host. It replaces any successor
     // followed before: a key trusted once is not trusted for ever.
     trust(key) {
-      verifiers = [linkVerifier, importVerifier(key)];
+      policy.trust(key);
     },
     // Sign a mandate (py/quandary/net/succession.py, mandate_text) with the key
     // this device signs with; resolves to the signature, base64url.

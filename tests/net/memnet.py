@@ -6,10 +6,13 @@ connection signs every message it sends as an envelope
 ``{"m": text, "n": counter, "s": signature}`` over
 ``room \\n from \\n to \\n counter \\n text``, and a receiver passes
 ``from_host=True`` only for an envelope that verifies against the room's host
-key (or a key that receiver was told to trust: a successor's device key), came
-from the connection it names, to this connection, newer than the last.
-Everything else arrives as ``from_host=False``. Every guest has its own device
-key pair (``devices``), as the page makes one when it first opens a room.
+key (or the one successor's device key that receiver was told to trust), came
+from the connection it names, to this connection, newer than the last. Text that
+is no envelope arrives as ``from_host=False``; an envelope that verifies from no
+key it knows, or is replayed, is dropped (``forged`` counts them). That policy is
+``Receiver``, held case by case to the JS that ships by
+tests/e2e/test_transport_policy.py. Every guest has its own device key pair
+(``devices``), as the page makes one when it first opens a room.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 
 from quandary.net.guest import RoomGuest
 from quandary.net.host import RoomHost
+from quandary.net.succession import MANDATES
 
 ROOM = "testroom0001"
 STEP_MS = 20.0
@@ -94,6 +98,119 @@ def sign(key: Ed25519PrivateKey, room: str, src: str, dst: str, counter: int, te
     return json.dumps({"m": text, "n": counter, "s": b64(signature)}, separators=(",", ":"))
 
 
+SAFE = 2**53 - 1
+"""JavaScript's largest safe integer: an envelope's counter is one (``Number.isSafeInteger``)."""
+MANDATE_CHARS = 4096
+"""The longest mandate the page's transport reads, in JavaScript's characters (UTF-16)."""
+MOST_HEIRS = 16
+
+
+def _js_length(text: str) -> int:
+    """``text.length`` in JavaScript: UTF-16 code units."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def envelope(text: str) -> tuple[str, int, str] | None:
+    """(message, counter, signature) if ``text`` is a signed envelope, as the page's
+    transport reads one (static/js/room.entry.js ``envelope``), else None."""
+    if not text.startswith('{"m":'):
+        return None
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, dict) or sorted(value) != ["m", "n", "s"]:
+        return None
+    message, counter, signature = value["m"], value["n"], value["s"]
+    if isinstance(counter, float) and counter.is_integer():
+        counter = int(counter)  # JSON has one kind of number: 1.0 is 1 there
+    if not isinstance(message, str) or not isinstance(signature, str):
+        return None
+    if isinstance(counter, bool) or not isinstance(counter, int) or abs(counter) > SAFE:
+        return None
+    return message, counter, signature
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def mandated(room: str, keys: list[str], message: str) -> list[str]:
+    """The heirs' keys a host greeting's chain of mandates ends with, if each mandate
+    is signed by a key the one before names (the first by ``keys``); empty if any
+    link fails. As static/js/room.entry.js ``mandated`` checks it."""
+    try:
+        greeting = json.loads(message, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return []
+    is_greeting = isinstance(greeting, dict) and greeting.get("t") == "host"
+    chain = greeting.get("chain") if is_greeting else None
+    if not isinstance(chain, list) or not chain or len(chain) > MANDATES:
+        return []
+    named: list[str] = []
+    for link in chain:
+        if not isinstance(link, list) or len(link) != 2:
+            return []
+        text, signature = link
+        if not isinstance(text, str) or _js_length(text) > MANDATE_CHARS:
+            return []
+        if not isinstance(signature, str):
+            return []
+        payload = f"mandate\n{room}\n{text}".encode()
+        if not any(_verifies_raw(k, payload, signature) for k in keys):
+            return []
+        try:
+            heirs = json.loads(text, parse_constant=_no_constant)["heirs"]
+        except (ValueError, RecursionError, TypeError, KeyError, IndexError):
+            return []
+        if not isinstance(heirs, list) or len(heirs) > MOST_HEIRS:
+            return []
+        named = [h[1] for h in heirs if isinstance(h, list) and len(h) > 1]
+        keys = named = [key for key in named if isinstance(key, str)]
+    return named
+
+
+@dataclass
+class Receiver:
+    """What one connection takes from its peers: the page transport's policy
+    (static/js/room.entry.js ``receiver``), which tests/e2e/test_transport_policy.py
+    holds this copy to, case by case, against the JS that ships."""
+
+    room: str
+    me: str
+    host_key: str
+    trusted: list[str] = field(default_factory=list)
+    heard: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.verifiers = [self.host_key, *self.trusted[-1:]]
+
+    def open(self, peer: str, text: str) -> tuple[str, bool, str | None] | None:
+        """[text, from the host, the heir's key a chain names], or None: dropped."""
+        sealed = envelope(text)
+        if sealed is None:
+            return text, False, None
+        message, counter, signature = sealed
+        if counter <= self.heard.get(peer, 0):
+            return None  # replayed
+        signed = signed_payload(self.room, peer, self.me, counter, message)
+        if any(_verifies_raw(k, signed, signature) for k in self.verifiers):
+            self.heard[peer] = counter
+            return message, True, None
+        for key in mandated(self.room, self.verifiers, message):
+            if _verifies_raw(key, signed, signature):
+                self.heard[peer] = counter
+                return message, False, key
+        return None
+
+    def trust(self, key: str) -> None:
+        """The successor followed from now on, in place of any before."""
+        self.verifiers = [self.host_key, key]
+
+    def forget(self, peer: str) -> None:
+        self.heard.pop(peer, None)
+
+
 @dataclass
 class Signing:
     """What the page's transport does with the room's key, on the in-memory network."""
@@ -106,7 +223,7 @@ class Signing:
         self.net.signers[self.src] = private_key(key)
 
     def trust(self, key: str) -> None:
-        self.net.trusted.setdefault(self.src, set()).add(key)
+        self.net.receiver(self.src).trust(key)
 
     def certify(self, text: str) -> None:
         """Sign a mandate with the key this connection signs with, as the page does."""
@@ -130,7 +247,6 @@ class Network:
     signers: dict[str, Ed25519PrivateKey] = field(default_factory=dict)
     """Connections that sign what they send (the host's)."""
     counters: dict[tuple[str, str], int] = field(default_factory=dict)
-    last: dict[tuple[str, str], int] = field(default_factory=dict)
     clock: float = 0.0
     """Milliseconds: every delivery takes ``step_ms``, so rates mean something here."""
     step_ms: float = STEP_MS
@@ -139,8 +255,10 @@ class Network:
     turn it on: a backup costs a deal per move, which the other room tests need not pay)."""
     devices: dict[str, HostKey] = field(default_factory=dict)
     """Each guest's own device key pair, named in the order of succession."""
-    trusted: dict[str, set[str]] = field(default_factory=dict)
-    """Keys each receiver takes as the host's besides the room's (``Signing.trust``)."""
+    trusted: dict[str, list[str]] = field(default_factory=dict)
+    """The successors' keys each connection opened the room with (the last is followed)."""
+    receivers: dict[str, Receiver] = field(default_factory=dict)
+    """Each connection's transport policy (``Receiver``), made at its first message."""
     forged: int = 0
     """Envelopes that failed verification (dropped as host messages)."""
     cuts: set[frozenset[str]] = field(default_factory=set)
@@ -203,13 +321,25 @@ class Network:
         """Take a node offline; messages to or from it are lost."""
         self.nodes.pop(peer, None)
         self.queue = [m for m in self.queue if peer not in (m[0], m[1])]
+        for other in list(self.nodes):
+            self._left(other, peer)
+            self._left(peer, other)  # and it sees them leave (it may come back)
         for node in self.nodes.values():
             node.on_leave(peer)
+
+    def _left(self, a: str, b: str) -> None:
+        """``a``'s transport sees ``b`` leave: it forgets the counters between them, as
+        the page's does (``receiver.forget``; its sending counter starts again)."""
+        self.receiver(a).forget(b)
+        self.counters.pop((a, b), None)
+        self.counters.pop((b, a), None)
 
     def cut(self, a: str, b: str) -> None:
         """``a`` and ``b`` lose each other (each sees the other leave); others see both."""
         self.cuts.add(frozenset((a, b)))
         self.queue = [m for m in self.queue if {m[0], m[1]} != {a, b}]
+        self._left(a, b)
+        self._left(b, a)
         self.nodes[a].on_leave(b)
         self.nodes[b].on_leave(a)
 
@@ -219,69 +349,28 @@ class Network:
         self.nodes[a].on_join(b)
         self.nodes[b].on_join(a)
 
-    def open(self, src: str, dst: str, text: str) -> tuple[str, bool, str | None]:
-        """What the receiving transport hands on: the text, whether it is the host's, and
-        the heir's key a chain of mandates names, if it is signed with one."""
-        if not text.startswith('{"m":'):  # as the page's transport: only envelopes are opened
-            return text, False, None
-        try:
-            envelope = json.loads(text)
-        except (ValueError, RecursionError):
-            return text, False
-        if not isinstance(envelope, dict) or set(envelope) != {"m", "n", "s"}:
-            return text, False, None
-        message, counter, signature = envelope["m"], envelope["n"], envelope["s"]
-        keys = [self.key.public, *sorted(self.trusted.get(dst, ()))]
-        if not any(self._verifies(key, src, dst, message, counter, signature) for key in keys):
-            named = self._mandated(keys, message)
-            heir = next(
-                (k for k in named if self._verifies(k, src, dst, message, counter, signature)),
-                None,
-            )
-            if heir is None:
-                self.forged += 1
-                return text, False, None
-            if counter <= self.last.get((src, dst), 0):
-                self.forged += 1  # a replay
-                return text, False, None
-            self.last[(src, dst)] = counter
-            return message, False, heir
-        if counter <= self.last.get((src, dst), 0):
-            self.forged += 1  # a replay
-            return text, False, None
-        self.last[(src, dst)] = counter
-        return message, True, None
+    def receiver(self, dst: str) -> Receiver:
+        """``dst``'s transport policy, opened with the keys it was given (``trusted``)."""
+        if dst not in self.receivers:
+            self.receivers[dst] = Receiver(ROOM, dst, self.key.public, self.trusted.get(dst, []))
+        return self.receivers[dst]
 
-    @staticmethod
-    def _mandated(keys: list[str], message: Any) -> list[str]:
-        """The heirs' keys a host greeting's chain of mandates ends with, if each mandate
-        is signed by a key the one before names (the first by ``keys``: the room's and
-        those trusted); empty if any link fails. As the page's transport checks it."""
-        try:
-            inner = json.loads(message)
-            chain = inner["chain"] if inner.get("t") == "host" else None
-            if not isinstance(chain, list) or not chain or len(chain) > 8:
-                return []
-            for text, signature in chain:
-                payload = mandate_payload(text)
-                if not any(_verifies_raw(k, payload, signature) for k in keys):
-                    return []
-                keys = [key for _, key in json.loads(text)["heirs"]]
-        except (ValueError, TypeError, KeyError, AttributeError):
-            return []
-        return keys
-
-    @staticmethod
-    def _verifies(key: str, src: str, dst: str, message: Any, counter: Any, signature: Any) -> bool:
-        if not isinstance(message, str) or not isinstance(counter, int):
-            return False
-        return _verifies_raw(key, signed_payload(ROOM, src, dst, counter, message), signature)
+    def open(self, src: str, dst: str, text: str) -> tuple[str, bool, str | None] | None:
+        """What the receiving transport hands on (``Receiver.open``): the text, whether it
+        is the host's, and the heir's key a chain of mandates names; None if dropped."""
+        opened = self.receiver(dst).open(src, text)
+        if opened is None:
+            self.forged += 1  # signed by no key it knows, or a replay
+        return opened
 
     def deliver(self, index: int = 0) -> None:
         self.clock += self.step_ms
         src, dst, text = self.queue.pop(index)
         if dst in self.nodes and src in self.nodes and frozenset((src, dst)) not in self.cuts:
-            message, from_host, heir = self.open(src, dst, text)
+            opened = self.open(src, dst, text)
+            if opened is None:
+                return
+            message, from_host, heir = opened
             self.received.setdefault(dst, []).append(message)
             node = self.nodes[dst]
             node.on_message(src, message, from_host, heir)

@@ -94,7 +94,7 @@ class Device:
                 send = self.net.sender(self.peer, key)
                 # The page makes this device's own key pair as it opens the room.
                 device = self.net.devices.setdefault(self.peer, HostKey())
-                self.net.trusted[self.peer] = set(effect.trusted)
+                self.net.trusted[self.peer] = list(effect.trusted)
                 signing = self.net.signing(self.peer)
                 room.opened(send, False, signing, (device.public, device.pkcs8))
                 self.net.connect(self.peer, room)

@@ -679,7 +679,7 @@ def test_a_first_host_who_comes_back_is_told_and_sits_down_as_a_guest() -> None:
     room.net.nodes.pop("H2")
     room.net.signers.pop("H2")
     room.net.disconnect("H2")
-    room.net.trusted["H3"] = {returning.successor_key}  # as its page follows her
+    room.net.trusted["H3"] = [returning.successor_key]  # as its page follows her
     back = room.net.add_guest("H3", "Hana", token)
     back.trusted = {returning.successor_key}
     room.guests["H3"] = back
@@ -801,7 +801,7 @@ def test_a_player_back_just_before_the_host_leaves_can_succeed_and_be_believed()
     room.net.devices["B2"] = room.net.devices["B"]  # the same device, a new connection
     back = room.net.add_guest("B2", "Ben", ben.token)
     back.trusted = set(ben.trusted)
-    room.net.trusted["B2"] = set(ben.trusted)
+    room.net.trusted["B2"] = list(ben.trusted)
     room.guests["B2"] = back
     room.net.settle()
     room.beat(TOKEN_PATIENCE + 2)  # he never saw Anna take over: he believes her mandates
@@ -912,7 +912,7 @@ class Turmoil(RuleBasedStateMachine):
         name, token, trusted = self.away.pop(peer)
         self.returns += 1
         again = f"{peer}{self.returns}"
-        self.room.net.trusted[again] = set(trusted)  # the keys its page opens the room with
+        self.room.net.trusted[again] = list(trusted)  # the keys its page opens the room with
         self.room.guests[again] = guest = self.room.net.add_guest(again, name, token)
         guest.trusted = set(trusted)
         self.room.net.settle()
