@@ -7,12 +7,15 @@ refuses exactly what the whole check refuses."""
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import json
 import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quandary import catalog, engine
 from quandary.engine import BadView
@@ -117,3 +120,53 @@ def test_checking_what_changed_judges_every_update_of_a_game_as_the_whole_check_
                 for check in (None, {**changed, key: (count or 0) + 1}):
                     with pytest.raises(BadView):
                         catalog.read_view(spoiled, check)
+
+
+@functools.cache
+def _pool() -> tuple[dict[str, list[Any]], list[Any]]:
+    """Values honest views of every game hold, by field, and lines of their lists: what a
+    hostile host would most likely try, beside plain junk."""
+    values: dict[str, list[Any]] = {}
+    lines: list[Any] = []
+    for game in ("dilemmas", "randolph", "royal", "minister"):
+        for view in _views(game, 3)[::7]:
+            for key, value in view.items():
+                values.setdefault(key, []).append(value)
+                if isinstance(value, list):
+                    lines += value[-2:]
+    return values, lines
+
+
+JUNK = st.sampled_from([None, 0, -1, 99, True, "x", [], {}, [None], [1], [{}], 1.5, [0, 0, 0, 0]])
+
+
+@st.composite
+def _forged(draw: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """An update a hostile host might send: fields set to other views' values or junk,
+    lines added (kept or foreign, with any skip), fields dropped."""
+    values, lines = _pool()
+    keys = st.sampled_from(sorted({*view, *values}))
+    value = st.one_of(
+        JUNK, st.sampled_from(lines), keys.flatmap(lambda k: st.sampled_from(values.get(k, [None])))
+    )
+    set_ = draw(st.dictionaries(keys, value, max_size=3))
+    added = {}
+    for key in draw(st.lists(keys, max_size=2)):
+        held = view.get(key)
+        size = len(held) if isinstance(held, list) else 0
+        own = st.sampled_from(held) if isinstance(held, list) and held else JUNK
+        new = draw(st.lists(st.one_of(own, JUNK, st.sampled_from(lines)), max_size=2))
+        added[key] = {"skip": draw(st.integers(0, size + 1)), "lines": copy.deepcopy(new)}
+    dropped = draw(st.lists(keys, max_size=1))
+    return {"set": copy.deepcopy(set_), "add": added, "drop": dropped}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_no_run_of_forged_updates_leaves_a_guest_a_view_the_whole_check_refuses(data):
+    """Checked once, every field and line: after any run of hostile updates that verify as
+    the host's, what the guest keeps passes the whole check."""
+    net, host, anna, ben = room_of_three()
+    for _ in range(data.draw(st.integers(1, 10))):
+        _forge(anna, **data.draw(_forged(anna.view)))
+        catalog.read_view(anna.view)
