@@ -131,6 +131,11 @@ def envelope(text: str) -> tuple[str, int, str] | None:
     return message, counter, signature
 
 
+def _is_text_at(items: list[Any], index: int) -> bool:
+    """Whether ``items[index]`` is text (JavaScript's missing item is no text either)."""
+    return len(items) > index and isinstance(items[index], str)
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
@@ -165,8 +170,7 @@ def mandated(room: str, keys: list[str], message: str) -> list[str]:
             return []
         if not isinstance(heirs, list) or len(heirs) > MOST_HEIRS:
             return []
-        named = [h[1] for h in heirs if isinstance(h, list) and len(h) > 1]
-        keys = named = [key for key in named if isinstance(key, str)]
+        keys = named = [h[1] for h in heirs if isinstance(h, list) and _is_text_at(h, 1)]
     return named
 
 

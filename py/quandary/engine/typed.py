@@ -371,7 +371,11 @@ def _new_lines(value: object, new: int | None, field: Check, item: Check | None)
     """A field of which only the last ``new`` items are new (None: all of it)."""
     if new is None or item is None or not isinstance(value, list) or new > len(value):
         return field(value)
-    start = len(value) - new
+    return _items_from(value, item, len(value) - new)
+
+
+def _items_from(value: list[Any], item: Check, start: int) -> Found | None:
+    """The first wrong item of ``value`` from ``start`` on, named by its index."""
     for index in range(start, len(value)):
         found = item(value[index])
         if found is not None:
@@ -384,12 +388,7 @@ def _sequence(item: Check) -> Check:
     def check(value: object) -> Found | None:
         if not isinstance(value, list):
             return ([], "must be a list")
-        for index, element in enumerate(value):
-            found = item(element)
-            if found is not None:
-                found[0].append(f"[{index}]")
-                return found
-        return None
+        return _items_from(value, item, 0)
 
     return check
 
