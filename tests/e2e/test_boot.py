@@ -248,6 +248,34 @@ def test_a_redraw_morphs_the_screen_so_elements_that_stay_are_kept(new_page, bas
     )
 
 
+def test_a_stamped_part_of_the_screen_is_walked_only_when_its_stamp_changes(
+    new_page, base_url
+) -> None:
+    """The scoreboard and the player's turn carry a digest of their markup (data-h). A
+    card picked changes the turn, not the scoreboard: the scoreboard is not walked, so
+    a mark the morph would otherwise remove (an attribute Python never wrote) stays
+    there, and the turn is morphed (its mark goes, the card shows picked)."""
+    page = open_app(new_page(), base_url)
+    page.click('[data-action="choose-game"][data-game="dilemmas"]')
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
+    wait_until_answered(page)
+    board, turn = page.locator(".scoreboard"), page.locator(".turn")
+    stamps = board.get_attribute("data-h"), turn.get_attribute("data-h")
+    assert all(stamps)
+    page.evaluate(
+        "for (const part of document.querySelectorAll('.scoreboard, .turn'))"
+        " part.dataset.mark = 'kept'"
+    )
+    page.locator(".card.positive").first.click()
+    expect(page.locator('.card.positive[aria-pressed="true"]')).to_have_count(1)
+    wait_until_answered(page)
+    assert board.get_attribute("data-h") == stamps[0]
+    expect(board).to_have_attribute("data-mark", "kept")
+    assert turn.get_attribute("data-h") != stamps[1]
+    expect(turn).not_to_have_attribute("data-mark", "kept")
+
+
 def start_again_with_the_snapshot_changed(page: Page, other_runtime: bool) -> None:
     """Once the page has kept its snapshot, damage it (or, with ``other_runtime``, give
     it another runtime's build id), reload, and check the engine started fresh."""

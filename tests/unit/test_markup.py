@@ -23,7 +23,7 @@ from quandary import engine
 from quandary.engine import moves
 from quandary.net.heir import Handover
 from quandary.web.controller import Controller
-from quandary.web.html import Markup, attrs, esc, join, markup
+from quandary.web.html import Markup, attrs, esc, join, markup, stamped
 from quandary.web.render.room import status_line
 from tests.net import test_room_screens as screens
 
@@ -131,6 +131,34 @@ def test_plain_text_never_becomes_markup_by_concatenation() -> None:
     assert type(f"{Markup('<b>')}") is str, "an f-string makes text, which draw refuses"
     with pytest.raises(TypeError):
         Markup("<p>%s</p>") % "<script>"
+
+
+def test_a_stamp_digests_the_whole_element_and_changes_with_any_part_of_it() -> None:
+    """The page leaves a stamped part of the screen unwalked while its stamp is the one
+    it shows (static/js/draw.entry.js): a stamp that missed a change would leave the
+    old part on screen, so any attribute or any text inside changes it."""
+    base = markup('<ol class="log" id="log"><li>{}</li></ol>', "Anna voted")
+    first = stamped(base)
+    assert first.startswith('<ol class="log" id="log" data-h="')
+    assert first.endswith('"><li>Anna voted</li></ol>') and isinstance(first, Markup)
+    assert stamped(markup('<ol class="log" id="log"><li>{}</li></ol>', "Anna voted")) == first
+    variants = [
+        markup('<ol class="log" id="log"><li>{}</li></ol>', "Anna voted."),
+        markup('<ol class="log open" id="log"><li>{}</li></ol>', "Anna voted"),
+        markup('<ol class="log" id="log2"><li>{}</li></ol>', "Anna voted"),
+        markup('<ol class="log" id="log"><li>{}</li><li></li></ol>', "Anna voted"),
+    ]
+    stamps = {stamped(v).split('data-h="')[1].split('"')[0] for v in [base, *variants]}
+    assert len(stamps) == 5
+    # A name holding a lone surrogate is digested (and sent) as it is.
+    assert "data-h=" in stamped(markup("<p>{}</p>", "\ud800"))
+    assert stamped(Markup("<br/>")).endswith('"/>')
+
+
+@pytest.mark.parametrize("text", ["plain text", "", "<!-- x -->", " <p>x</p>"])
+def test_only_an_element_is_stamped(text: str) -> None:
+    with pytest.raises(ValueError):
+        stamped(Markup(text))
 
 
 # -- the screen check ----------------------------------------------------------------

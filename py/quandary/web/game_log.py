@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from quandary.engine import LogEntry
 
-from .html import EMPTY, Markup, join, markup
+from .html import EMPTY, Markup, join, markup, stamped
 from .phrases import Cast, names_list
 
 
@@ -96,14 +96,16 @@ def log_panel(shown: list[str], complete: bool) -> Markup:
     if not shown:
         return EMPTY
     items = join(markup("<li>{}</li>", line) for line in shown)
-    return markup(
-        '<details class="log" id="log"><summary>What happened</summary>{}'
-        # Focusable: it scrolls, and a keyboard must be able to scroll it too.
-        '<ol class="log-lines" id="log-lines" tabindex="0" aria-label="The whole game">{}</ol>'
-        '<p class="log-tools"><button type="button" class="quiet" data-action="download-log"'
-        ' id="download-log">Download the log</button></p></details>',
-        EMPTY if complete else markup('<p class="hint">{}</p>', MISSING),
-        items,
+    return stamped(
+        markup(
+            '<details class="log" id="log"><summary>What happened</summary>{}'
+            # Focusable: it scrolls, and a keyboard must be able to scroll it too.
+            '<ol class="log-lines" id="log-lines" tabindex="0" aria-label="The whole game">{}</ol>'
+            '<p class="log-tools"><button type="button" class="quiet" data-action="download-log"'
+            ' id="download-log">Download the log</button></p></details>',
+            EMPTY if complete else markup('<p class="hint">{}</p>', MISSING),
+            items,
+        )
     )
 
 

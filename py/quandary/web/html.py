@@ -128,3 +128,24 @@ def repeated(piece: Markup | str, count: int, most: int) -> Markup:
     another device (a card's slots, a player's lives) is drawn only as far as the game
     can go, so a damaged or hostile view cannot make a screen as large as its number."""
     return join([piece] * max(0, min(count, most)))
+
+
+def stamped(element: Markup) -> Markup:
+    """``element`` with ``data-h``: a digest of its whole markup, attributes and content.
+
+    The page leaves a part of the screen whose digest has not changed as it is,
+    without walking it (``static/js/draw.entry.js``): the log, the chat and the
+    scoreboard of a room are most of its screen and rarely change with a move, and
+    comparing them node by node was most of a draw's time. ``element`` must be one
+    element made by these helpers, so the first ``>`` ends its opening tag (a ``>``
+    in a value is escaped). A name's lone surrogate is digested too, as it is sent.
+    """
+    import hashlib  # here: slow to import in the browser, and the lobby has no use for it
+
+    if not (element.startswith("<") and element[1:2].isalpha()):
+        raise ValueError("stamped takes one element")
+    digest = hashlib.blake2b(element.encode("utf-8", "surrogatepass"), digest_size=9)
+    end = element.index(">")
+    if element[end - 1] == "/":
+        end -= 1
+    return Markup(f'{element[:end]} data-h="{digest.hexdigest()}"{element[end:]}')

@@ -26,7 +26,7 @@ from quandary.engine import (
 from .actions import Action, DownloadText, Effect, UnknownAction
 from .authority import Authority, View
 from .game_log import GameLog, lines, log_file_name, log_panel, log_text
-from .html import EMPTY, Markup, markup
+from .html import EMPTY, Markup, markup, stamped
 from .phrases import Cast
 from .render import Draft, GameUi, game_ui
 from .render import Move as DraftMove
@@ -444,7 +444,8 @@ class TableController:
             (round_banner(view, ui_module_word(self.authority.game)) if shown is None else EMPTY)
             + scoreboard(view, ui, reading=shown is not None)
             + thinking_line(view, ui)
-            + markup('<div class="turn">{}</div>', body)
+            # Stamped: another player's move often leaves this player's part as it was.
+            + stamped(markup('<div class="turn">{}</div>', body))
             + panel
         )
 

@@ -10,7 +10,7 @@ a screen reader hears it with the panel closed too.
 from __future__ import annotations
 
 from quandary.net.chat import MAX_CHAT, REACTION_NAMES, REACTIONS, Line, Reaction
-from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.html import EMPTY, Markup, attrs, join, markup, stamped
 
 
 def reaction_bubble(reaction: Reaction) -> Markup:
@@ -74,22 +74,24 @@ def chat_panel(
     )
     newest = lines[-1] if lines else None
     live = markup("{}: {}", newest.name, newest.text) if newest is not None else EMPTY
-    return markup(
-        '<section class="chat-box" aria-label="Chat">'
-        '<div class="reactions" role="group" aria-label="Reactions">{}</div>'
-        '<details class="chat" id="chat"><summary>Chat{}</summary>'
-        '<div class="chat-scroll">{}</div>'
-        '<form class="chat-form" id="chat-form" data-action="chat-send">'
-        '<input type="text" id="chat-text" name="text" autocomplete="off"'
-        ' aria-label="Your message" placeholder="Say something…"{}>'
-        '<button type="submit" id="chat-send"{}>Send</button></form></details>'
-        '<p class="chat-note" id="chat-note" role="status">{}</p>'
-        '<p class="sr-only" id="chat-live" aria-live="polite">{}</p></section>',
-        buttons,
-        badge,
-        said,
-        attrs(maxlength=MAX_CHAT, disabled=muted),
-        attrs(disabled=muted),
-        note or "",
-        live,
+    return stamped(
+        markup(
+            '<section class="chat-box" aria-label="Chat">'
+            '<div class="reactions" role="group" aria-label="Reactions">{}</div>'
+            '<details class="chat" id="chat"><summary>Chat{}</summary>'
+            '<div class="chat-scroll">{}</div>'
+            '<form class="chat-form" id="chat-form" data-action="chat-send">'
+            '<input type="text" id="chat-text" name="text" autocomplete="off"'
+            ' aria-label="Your message" placeholder="Say something…"{}>'
+            '<button type="submit" id="chat-send"{}>Send</button></form></details>'
+            '<p class="chat-note" id="chat-note" role="status">{}</p>'
+            '<p class="sr-only" id="chat-live" aria-live="polite">{}</p></section>',
+            buttons,
+            badge,
+            said,
+            attrs(maxlength=MAX_CHAT, disabled=muted),
+            attrs(disabled=muted),
+            note or "",
+            live,
+        )
     )

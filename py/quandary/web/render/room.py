@@ -9,7 +9,7 @@ from quandary.bots import levels
 from quandary.net.guest import REPLACED
 from quandary.net.heir import Handover
 from quandary.net.lobby import LobbyMember, LobbySeat, RoomLobby
-from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.html import EMPTY, Markup, attrs, join, markup, stamped
 from quandary.web.render.lobby import choice_field, length_line, options_summary
 
 
@@ -424,7 +424,7 @@ def presence(
         )
         for m in lobby["members"]
     )
-    return markup('<ul class="presence" aria-label="In the room">{}</ul>', items)
+    return stamped(markup('<ul class="presence" aria-label="In the room">{}</ul>', items))
 
 
 def deal_check(verdict: str) -> Markup:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from quandary.engine import ViewHeader, round_words
-from quandary.web.html import EMPTY, Markup, attrs, join, markup
+from quandary.web.html import EMPTY, Markup, attrs, join, markup, stamped
 from quandary.web.phrases import Cast
 
 # The end screen is its own module; its two names stay importable from here too.
@@ -77,7 +77,9 @@ def scoreboard(view: ViewHeader, ui: Ui, reading: bool = False) -> Markup:
                 status,
             )
         )
-    return markup('<ol class="scoreboard" aria-label="Players and scores">{}</ol>', join(rows))
+    return stamped(
+        markup('<ol class="scoreboard" aria-label="Players and scores">{}</ol>', join(rows))
+    )
 
 
 REVEAL_STEP_MS = 50
@@ -171,8 +173,8 @@ def log_panel(lines: list[str]) -> Markup:
     if not lines:
         return EMPTY
     items = join(markup("<li>{}</li>", line) for line in reversed(lines[-6:]))
-    return markup(
-        '<details class="log"><summary>What happened</summary><ol>{}</ol></details>', items
+    return stamped(
+        markup('<details class="log"><summary>What happened</summary><ol>{}</ol></details>', items)
     )
 
 
