@@ -1,8 +1,9 @@
 // The transport's first look at what a peer sends: before Trystero puts a
 // message together from its chunks, before it is decoded, parsed as JSON or has
-// its signature checked. A peer over its rate, or a message bigger than any the
-// room sends, is dropped unread, a chunk at a time, so a flood or a 30 MB message
-// costs the receiver a few header reads per chunk rather than a frozen page.
+// its signature checked. A peer over its rate has its messages dropped unread, a
+// chunk at a time, and a message bigger than any the room sends closes the peer's
+// connection, so a flood or a 30 MB message costs the receiver a few header reads
+// rather than a frozen page.
 // The limits are the room's own (py/quandary/net/limits.json, read by Python too).
 //
 // Trystero's framing: every frame on the channel starts with a byte for its kind:
@@ -12,9 +13,12 @@
 // chunk), a progress byte (how much of the message has been sent once this chunk
 // is, out of 255), then at most CHUNK bytes of the message. The first chunk's
 // progress therefore declares the message's size: a message that declares more
-// than the room allows is dropped from its first chunk, and Trystero never holds
-// any of it. A peer whose message runs past what it declared, or that sends many
-// messages interleaved, breaks the framing on purpose: its connection is closed.
+// than the room allows (no honest peer sends one: the protocol's messages are far
+// smaller) closes the peer's connection at its first chunk, so the rest of it is
+// never even delivered to the page (a 30 MB message was 1,800 chunks, each an event
+// on the receiver's main thread: 58-80 ms of it), and Trystero never holds any of
+// it. So does a message that runs past what it declared, or many messages
+// interleaved: framing no honest Trystero writes.
 
 import limits from "../../py/quandary/net/limits.json";
 
@@ -37,7 +41,13 @@ const LEAST_FIRST_PROGRESS = Math.round(255 / MOST_CHUNKS);
 export function makeGate(violated, now = () => performance.now()) {
   let tokens = limits.transport_burst;
   let at = now();
+  let broken = false; // the peer broke the framing: nothing more of it is read
   const open = new Map(); // a message still arriving (type and nonce) -> its state
+  function fail(reason) {
+    broken = true;
+    violated(reason);
+    return false;
+  }
   // One token a message begun, or a room presence said (a few bytes, but work for
   // Trystero all the same): whether there is one left, and spend it.
   function spend() {
@@ -49,7 +59,7 @@ export function makeGate(violated, now = () => performance.now()) {
     return true;
   }
   return function admit(data) {
-    if (!(data instanceof ArrayBuffer) || data.byteLength < 4) return false;
+    if (broken || !(data instanceof ArrayBuffer) || data.byteLength < 4) return false;
     const frame = new Uint8Array(data, 0, 3);
     if (frame[0] === PRESENCE_FRAME) return data.byteLength <= 4 + MOST_TOKEN && spend();
     const token = (frame[1] << 8) | frame[2];
@@ -63,41 +73,53 @@ export function makeGate(violated, now = () => performance.now()) {
     const last = (head[TAG] & 1) === 1;
     let message = open.get(key);
     if (!message) {
-      message = { bytes: 0, allowed: spend() && head[PROGRESS] >= LEAST_FIRST_PROGRESS };
+      if (head[PROGRESS] < LEAST_FIRST_PROGRESS) return fail("a message bigger than the room takes");
+      message = { bytes: 0, allowed: spend() };
       if (!last) {
-        if (open.size >= limits.transport_open_messages) {
-          violated("too many messages at once");
-          return false;
-        }
+        if (open.size >= limits.transport_open_messages) return fail("too many messages at once");
         open.set(key, message);
       }
     }
     message.bytes += size - HEADER;
     if (last) open.delete(key);
-    if (message.allowed && message.bytes > limits.envelope_bytes) {
-      message.allowed = false;
-      violated("a message longer than it declared");
-    }
+    if (message.bytes > limits.envelope_bytes) return fail("a message longer than it declared");
     return message.allowed;
   };
 }
 
-const onmessage = globalThis.RTCDataChannel
-  ? Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage")
-  : undefined;
+const handlers = globalThis.RTCDataChannel
+  ? {
+      onmessage: Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage"),
+      onerror: Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onerror"),
+    }
+  : null;
 
-/** Put a gate in front of the channel's message handler (Trystero sets `onmessage`). */
-export function guard(channel) {
-  if (!onmessage) return channel;
-  const admit = makeGate(() => channel.close());
-  Object.defineProperty(channel, "onmessage", {
+// Trystero's handler set as `name` on the channel, called only while `passes(event)`.
+function wrap(channel, name, passes) {
+  const { get, set } = handlers[name];
+  Object.defineProperty(channel, name, {
     configurable: true,
-    get: () => onmessage.get.call(channel),
+    get: () => get.call(channel),
     set: (handler) =>
-      onmessage.set.call(
-        channel,
-        handler && ((event) => (admit(event.data) ? handler.call(channel, event) : undefined)),
-      ),
+      set.call(channel, handler && ((event) => (passes(event) ? handler.call(channel, event) : undefined))),
   });
+}
+
+/**
+ * Put a gate in front of the channel's message handler (Trystero sets `onmessage`).
+ * A channel the gate closes mid-message (the rest of a 30 MB message still in
+ * flight) is aborted, and the browser reports that abort as the channel's error:
+ * it is this page's own doing, so Trystero does not hear it as one (it would log
+ * it as a peer's failure); it hears the channel close, and lets the peer go.
+ */
+export function guard(channel) {
+  if (!handlers?.onmessage) return channel;
+  let closed = false;
+  const admit = makeGate(() => {
+    closed = true;
+    channel.close();
+  });
+  wrap(channel, "onmessage", (event) => admit(event.data));
+  wrap(channel, "onerror", () => !closed);
   return channel;
 }
