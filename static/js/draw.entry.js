@@ -9,11 +9,13 @@
 import { Idiomorph } from "idiomorph";
 
 // The log ("What happened"), folded options ("details.more") and Maybe Minister's
-// decks ("details.mm-supply") are opened and closed by the player, not by Python:
-// their open state is left as the player set it, so a redraw while they read or
-// change them (another player's move, a bot's, a box they ticked) does not close them.
-const keepLogOpen = (name, element) =>
-  !(name === "open" && element.matches("details.log, details.more, details.chat, details.mm-supply"));
+// folds (its decks, its special resources, a score's reasons, a vote's own places)
+// are opened and closed by the player, not by Python: their open state is left as
+// the player set it, so a redraw while they read or change them (another player's
+// move, a bot's, a box they ticked) does not close them.
+const FOLDS =
+  "details.log, details.more, details.chat, details.mm-supply, details.mm-powers, details.mm-score, details.mm-own-places";
+const keepLogOpen = (name, element) => !(name === "open" && element.matches(FOLDS));
 
 // A room's chat opens by itself on a wide screen, once, when it first appears; on a
 // phone it starts closed (its badge counts what arrives). After that it is the player's.
@@ -59,11 +61,17 @@ export function draw(root, html) {
   const before = root.querySelector(LINES); // only an open log is measured: no layout otherwise
   const pinned = before === null || atBottom(before);
   parser.innerHTML = html;
-  Idiomorph.morph(root, parser.content, {
-    morphStyle: "innerHTML",
-    callbacks: { beforeAttributeUpdated: keepLogOpen, beforeNodeMorphed: changed },
-  });
-  parser.innerHTML = "";
+  try {
+    Idiomorph.morph(root, parser.content, {
+      morphStyle: "innerHTML",
+      callbacks: { beforeAttributeUpdated: keepLogOpen, beforeNodeMorphed: changed },
+    });
+  } catch (error) {
+    // A part whose stamp was written before the morph failed inside it would be
+    // skipped from then on: no stamp is trusted, and the next draw walks it all.
+    for (const part of root.querySelectorAll("[data-h]")) part.removeAttribute("data-h");
+    throw error;
+  }
   const after = root.querySelector(LINES);
   if (after !== null && pinned) toBottom(after);
   placeChat(root);

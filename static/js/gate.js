@@ -107,17 +107,26 @@ function wrap(channel, name, passes) {
 
 /**
  * Put a gate in front of the channel's message handler (Trystero sets `onmessage`).
- * A channel the gate closes mid-message (the rest of a 30 MB message still in
- * flight) is aborted, and the browser reports that abort as the channel's error:
- * it is this page's own doing, so Trystero does not hear it as one (it would log
- * it as a peer's failure); it hears the channel close, and lets the peer go.
+ * A peer that breaks the framing loses its whole connection (`connection`, the
+ * channel's RTCPeerConnection), not just the channel: a channel closed alone
+ * left the connection's ICE, DTLS and SCTP running, one more for each time a
+ * hostile peer came back and did it again. A channel the gate closes mid-message
+ * (the rest of a 30 MB message still in flight) is aborted, and the browser
+ * reports that abort as the channel's error: it is this page's own doing, so
+ * Trystero does not hear it as one (it would log it as a peer's failure); it is
+ * told the channel closed (a closed connection fires no event of its own), and
+ * lets the peer go.
  */
-export function guard(channel) {
+export function guard(channel, connection = null) {
   if (!handlers?.onmessage) return channel;
   let closed = false;
   const admit = makeGate(() => {
+    if (closed) return;
     closed = true;
+    const told = channel.onclose;
     channel.close();
+    connection?.close();
+    told?.call(channel, new Event("close"));
   });
   wrap(channel, "onmessage", (event) => admit(event.data));
   wrap(channel, "onerror", () => !closed);

@@ -218,14 +218,14 @@ const PooledPeerConnection = !globalThis.RTCPeerConnection
     // Every data channel, made here or by the peer, is read through the gate
     // (static/js/gate.js) before Trystero sees a byte of it.
     createDataChannel(...args) {
-      return guard(super.createDataChannel(...args));
+      return guard(super.createDataChannel(...args), this);
     }
     get ondatachannel() {
       return super.ondatachannel;
     }
     set ondatachannel(handler) {
       super.ondatachannel = handler && ((event) => {
-        guard(event.channel);
+        guard(event.channel, this);
         return handler.call(this, event);
       });
     }

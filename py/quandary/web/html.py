@@ -24,6 +24,7 @@ Markup('&lt;i&gt;<b>1</b>')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import SupportsIndex
 
@@ -137,15 +138,20 @@ def stamped(element: Markup) -> Markup:
     without walking it (``static/js/draw.entry.js``): the log, the chat and the
     scoreboard of a room are most of its screen and rarely change with a move, and
     comparing them node by node was most of a draw's time. ``element`` must be one
-    element made by these helpers, so the first ``>`` ends its opening tag (a ``>``
-    in a value is escaped). A name's lone surrogate is digested too, as it is sent.
+    element made by these helpers: its opening tag is read as ``attrs`` writes one
+    (an opening tag it cannot read is refused, so no stamp lands inside a value). A
+    name's lone surrogate is digested too, as it is sent.
     """
     import hashlib  # here: slow to import in the browser, and the lobby has no use for it
 
-    if not (element.startswith("<") and element[1:2].isalpha()):
+    opening = _OPENING.match(element)
+    if opening is None:
         raise ValueError("stamped takes one element")
-    digest = hashlib.blake2b(element.encode("utf-8", "surrogatepass"), digest_size=9)
-    end = element.index(">")
-    if element[end - 1] == "/":
-        end -= 1
+    end = opening.end(1)
+    digest = hashlib.blake2b(element.encode("utf-8", "surrogatepass"), digest_size=16)
     return Markup(f'{element[:end]} data-h="{digest.hexdigest()}"{element[end:]}')
+
+
+_OPENING = re.compile(r'<[a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*(?:="[^"<>]*")?)*(\s*)/?>')
+"""An element's opening tag, its attributes' values double-quoted (as ``attrs`` writes
+them) and holding no ``<`` or ``>``; group 1 ends where a stamp goes."""
