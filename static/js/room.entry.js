@@ -253,6 +253,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     crypto.subtle.importKey("pkcs8", fromB64(key), ED25519, false, ["sign"]);
   let signer = signingKey ? importSigner(signingKey) : null;
   const sent = new Map(); // peer -> last counter used
+  const delivering = new Map(); // peer -> the host's last message to it, being handed over
   const inbox = new Map(); // peer -> promise chain, so verification keeps the order
   let outbox = Promise.resolve();
 
@@ -295,6 +296,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     inbox.delete(peerId);
     policy.forget(peerId);
     sent.delete(peerId);
+    delivering.delete(peerId);
     handlers.onLeave(peerId);
   };
   // Signs and hands over one message; run only inside the outbox queue, which
@@ -308,9 +310,14 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
       payload(roomId, selfId, peerId, counter, text),
     );
     const sealed = JSON.stringify({ m: text, n: counter, s: toB64(signature) });
-    // Handed over in order, but not awaited: waiting for one delivery
-    // before signing the next would queue every peer behind the slowest.
-    channel.send(sealed, { target: peerId }).catch(() => {});
+    // Handed over in order, but not awaited here: waiting for one delivery before
+    // signing the next would queue every peer behind the slowest. To one peer, each
+    // message waits for the one before it to be handed over whole: Trystero sends a
+    // long message chunk by chunk as the channel drains, and messages sent at once
+    // would interleave their chunks, which the receiving gate (static/js/gate.js)
+    // takes for a hostile peer's framing past a few at a time.
+    const before = delivering.get(peerId) ?? Promise.resolve();
+    delivering.set(peerId, before.then(() => channel.send(sealed, { target: peerId })).catch(() => {}));
   }
 
   function queue(step) {
