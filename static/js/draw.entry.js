@@ -15,7 +15,7 @@ import { Idiomorph } from "idiomorph";
 // move, a bot's, a box they ticked) does not close them.
 const FOLDS =
   "details.log, details.more, details.chat, details.mm-supply, details.mm-powers, details.mm-score, details.mm-own-places";
-const keepLogOpen = (name, element) => !(name === "open" && element.matches(FOLDS));
+const keepFoldOpen = (name, element) => !(name === "open" && element.matches(FOLDS));
 
 // A room's chat opens by itself on a wide screen, once, when it first appears; on a
 // phone it starts closed (its badge counts what arrives). After that it is the player's.
@@ -64,7 +64,7 @@ export function draw(root, html) {
   try {
     Idiomorph.morph(root, parser.content, {
       morphStyle: "innerHTML",
-      callbacks: { beforeAttributeUpdated: keepLogOpen, beforeNodeMorphed: changed },
+      callbacks: { beforeAttributeUpdated: keepFoldOpen, beforeNodeMorphed: changed },
     });
   } catch (error) {
     // A part whose stamp was written before the morph failed inside it would be

@@ -18,7 +18,8 @@
 // never even delivered to the page (a 30 MB message was 1,800 chunks, each an event
 // on the receiver's main thread: 58-80 ms of it), and Trystero never holds any of
 // it. So does a message that runs past what it declared, or many messages
-// interleaved: framing no honest Trystero writes.
+// interleaved: framing this page's transport never writes (it hands one peer its
+// messages one at a time, static/js/room.entry.js).
 
 import limits from "../../py/quandary/net/limits.json";
 
@@ -121,8 +122,7 @@ export function guard(channel, connection = null) {
   if (!handlers?.onmessage) return channel;
   let closed = false;
   const admit = makeGate(() => {
-    if (closed) return;
-    closed = true;
+    closed = true; // once: a broken gate reads nothing more
     const told = channel.onclose;
     channel.close();
     connection?.close();

@@ -253,7 +253,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     crypto.subtle.importKey("pkcs8", fromB64(key), ED25519, false, ["sign"]);
   let signer = signingKey ? importSigner(signingKey) : null;
   const sent = new Map(); // peer -> last counter used
-  const delivering = new Map(); // peer -> the host's last message to it, being handed over
+  const delivering = new Map(); // peer -> the last message to it, being handed over (deliver)
   const inbox = new Map(); // peer -> promise chain, so verification keeps the order
   let outbox = Promise.resolve();
 
@@ -310,14 +310,21 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
       payload(roomId, selfId, peerId, counter, text),
     );
     const sealed = JSON.stringify({ m: text, n: counter, s: toB64(signature) });
-    // Handed over in order, but not awaited here: waiting for one delivery before
-    // signing the next would queue every peer behind the slowest. To one peer, each
-    // message waits for the one before it to be handed over whole: Trystero sends a
-    // long message chunk by chunk as the channel drains, and messages sent at once
-    // would interleave their chunks, which the receiving gate (static/js/gate.js)
-    // takes for a hostile peer's framing past a few at a time.
+    // Handed over in order, but not awaited: waiting for one delivery before
+    // signing the next would queue every peer behind the slowest.
+    deliver(peerId, sealed).catch(() => {});
+  }
+
+  // Every message to one peer, a host's or a guest's, waits for the one before it to
+  // be handed over whole: Trystero sends a long message chunk by chunk as the channel
+  // drains, and messages sent at once would interleave their chunks, which the
+  // receiving gate (static/js/gate.js) takes for a hostile peer's framing past a few
+  // at a time. Peers are still served side by side.
+  function deliver(peerId, text) {
     const before = delivering.get(peerId) ?? Promise.resolve();
-    delivering.set(peerId, before.then(() => channel.send(sealed, { target: peerId })).catch(() => {}));
+    const done = before.then(() => channel.send(text, { target: peerId }));
+    delivering.set(peerId, done.catch(() => {}));
+    return done;
   }
 
   function queue(step) {
@@ -328,7 +335,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
   const api = {
     selfId,
     send(peerId, text) {
-      if (!signer) return channel.send(text, { target: peerId });
+      if (!signer) return deliver(peerId, text);
       const key = signer;
       return queue(async () => signAndSend(await key, peerId, text));
     },
