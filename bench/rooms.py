@@ -33,10 +33,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Each page notes when the table version it shows changes, and when it was clicked,
 # on one clock shared by all pages of this machine (timeOrigin + now). Versions start
-# again at each game, so a move is shown by the first change after its click.
+# again at each game, so a move is shown by the first change after its click. Each also
+# notes when the frame that shows that version has been drawn (``__painted``): a message
+# posted from the frame's animation callback is read once the frame's own work on the
+# page's thread is done, about when the player can see the move.
 PROBE = """
 window.__now = () => performance.timeOrigin + performance.now();
 window.__shown = [];
+window.__painted = [];
+const notePainted = (version) => requestAnimationFrame(() => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => window.__painted.push([window.__now(), version]);
+  channel.port2.postMessage(null);
+});
 window.__clicks = [];
 document.addEventListener('click', () => window.__clicks.push(window.__now()), true);
 let shownVersion = null;
@@ -44,7 +53,10 @@ new MutationObserver(() => {
   const version = document.querySelector('.game[data-version]')?.dataset.version ?? null;
   if (version !== shownVersion) {
     shownVersion = version;
-    if (version !== null) window.__shown.push([window.__now(), Number(version)]);
+    if (version !== null) {
+      window.__shown.push([window.__now(), Number(version)]);
+      notePainted(Number(version));
+    }
   }
 }).observe(document, {subtree: true, childList: true, attributes: true});
 window.__wire = [];
@@ -172,6 +184,13 @@ def submit_with_latency(
         wait_js(page, f"() => {newer}.length > 0", None, 30_000)
         shown.append(page.evaluate(f"{newer}[0][0]"))
     if stages is not None:
+        # The frame that shows it, on every page (``PAINTED``).
+        painted = []
+        for page, at in zip(pages, shown, strict=True):
+            drawn = f"window.__painted.filter(([t, v]) => t >= {at})"
+            wait_js(page, f"() => {drawn}.length > 0", None, 30_000)
+            painted.append(page.evaluate(f"{drawn}[0][0]"))
+        stages.setdefault(PAINTED, []).append(max(painted) - clicked)
         # The mover's own round trip: to the host and back, until the clicking page
         # shows the host's answer (the others may show it sooner or later).
         stages.setdefault(ROUND_TRIP, []).append(shown[pages.index(clicker)] - clicked)
@@ -239,6 +258,11 @@ def _stages(
 VIEW_SIZES = "view_chars"
 """Not a stage: the length of each view the host sent a guest for a move (its signed
 envelope, as handed to the data channel), reported as ``view_message_chars``."""
+
+PAINTED = "painted"
+"""Not a stage: from the click until every page has drawn the frame that shows the move
+(its animation callback and the frame's work on the page's thread after it: what a
+player sees, where the latency stops at the screen's change), reported as ``painted``."""
 
 ROUND_TRIP = "round_trip"
 """Not a stage: from the click to the clicking page showing the host's answer (the
@@ -408,6 +432,7 @@ def main() -> None:
             "p95": round(percentile(latencies, 0.95), 1),
             "max": round(max(latencies), 1),
             "round_trip": _summary(stages.pop(ROUND_TRIP)),
+            "painted": _summary(stages.pop(PAINTED)),
             "view_message_chars": _sizes(stages.pop(VIEW_SIZES)),
             "by_clicker": _summaries(by_clicker),
             "by_move": _summaries(by_move),
