@@ -328,21 +328,39 @@ function paint(drawn) {
     document.getElementById(selectAfterDraw)?.select();
     selectAfterDraw = "";
   }
-  let target = null;
   if (announce) {
     announcer.textContent = announce;
-    target = screen.querySelector("[data-autofocus]");
+    const heading = screen.querySelector("[data-autofocus]");
+    if (heading) focusWithFrame(heading);
   } else if (focusId) {
-    target = document.getElementById(focusId);
+    const target = document.getElementById(focusId);
     if (target && typed && target.value !== typed[0]) {
       // Keep what the player typed while the engine drew from an older value.
       target.value = typed[0];
       target.setSelectionRange(typed[1], typed[2]);
     }
-    if (target?.matches(":focus")) target = null; // kept by the morph
+    // At once, not with the frame: a key pressed meanwhile goes where it was aimed.
+    if (target && !target.matches(":focus")) target.focus({ preventScroll: true }); // lost by the morph
   }
-  target?.focus({ preventScroll: !announce });
   if (reveal) revealElement(reveal);
+}
+
+// A new screen's heading takes the focus (and is scrolled to) as the frame that shows it
+// begins: focusing it at once made the browser lay out the whole new screen there and
+// then, inside the draw (1 to 3.5 ms on every screen announced, measured in a room of
+// four on two cores), and again for the frame if anything changed after; within the
+// frame it is laid out once. A player who moves the focus meanwhile keeps it; a later
+// screen's heading replaces the one still waiting.
+let focusFrame = 0;
+function focusWithFrame(heading) {
+  cancelAnimationFrame(focusFrame);
+  const was = document.activeElement;
+  focusFrame = requestAnimationFrame(() => {
+    focusFrame = 0;
+    const now = document.activeElement;
+    const moved = now !== was && now !== null && now !== document.body;
+    if (heading.isConnected && !moved) heading.focus();
+  });
 }
 
 // Scroll to a chosen game's setup (far below the game cards on a phone), gently,
