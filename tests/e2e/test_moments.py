@@ -36,6 +36,11 @@ loaded machine (CI's did it once) the bots' moment, counted from the click, pass
 between its looks."""
 
 
+BANNER_PROPERTIES = """(banner) => [...new Set(banner.getAnimations().flatMap((animation) =>
+  animation.effect.getKeyframes().flatMap((frame) => Object.keys(frame))))]
+  .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key))"""
+
+
 def test_a_normal_bot_is_seen_thinking_then_its_move_arrives(new_page, base_url) -> None:
     page = open_app(new_page(), base_url)
     expect(page.locator("#bot-speed")).to_have_value("instant")  # the tests' preset
@@ -92,6 +97,10 @@ def test_controls_are_usable_within_half_a_second_of_a_reveal(new_page, base_url
     page.click("#next")
     banner = page.locator("#round-banner-2")
     expect(banner).to_have_text("Round 2 of 5")
+    # It moves by opacity and transform alone, which the compositor runs without the
+    # page's thread (one property more, and the page drew each of its frames itself).
+    animated = banner.evaluate(BANNER_PROPERTIES)
+    assert animated and set(animated) <= {"opacity", "transform"}, animated
     expect(banner).to_be_hidden(timeout=5_000)  # announced, then gone by itself
 
 
