@@ -57,16 +57,17 @@ const changed = (old, fresh) =>
 // a whole new document for it with DOMParser, a quarter of its time on every draw.
 const parser = document.createElement("template");
 
-// The focused element (the button just pressed, a heading) leaves the screen with the
-// morph when the new screen has nothing of its id: it is let go of before the morph,
-// while the page is still laid out as drawn. Removed in the middle of the morph, it
-// made the browser lay out the half-changed screen there and then (1.4 to 5 ms, on
-// every move that replaced a focused button or heading, in a room of four on two
-// cores). The focus goes where removal would have left it, nowhere.
+// A focused element with an id the new screen does not have (the button just pressed,
+// a heading) leaves with the morph: it is let go of before the morph, while the page
+// is still laid out as drawn. Removed in the middle of the morph, it made the browser
+// lay out the half-changed screen there and then (1.4 to 5 ms, on every move that
+// replaced a focused button or heading, in a room of four on two cores). The focus
+// goes where removal would have left it, nowhere. One without an id may well stay
+// (the morph matches it by its place): it is left to the morph, focus and all.
 const letGoOfLeaving = (root) => {
   const focused = document.activeElement;
   if (focused === null || focused === document.body || !root.contains(focused)) return;
-  if (focused.id && parser.content.getElementById(focused.id) !== null) return; // it stays
+  if (!focused.id || parser.content.getElementById(focused.id) !== null) return;
   focused.blur();
 };
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import open_app, wait_js
+from .play import wait_until_answered
 
 FOCUS_LEFT = """
 window.__left = [];
@@ -64,3 +65,21 @@ def test_a_player_who_moves_the_focus_before_the_frame_keeps_it(new_page, base_u
     page.evaluate(NEXT_FRAMES)
     expect(page.locator(".card.positive").first).to_be_focused()
     expect(page.get_by_role("heading", name="Build your dilemma")).not_to_be_focused()
+
+
+def test_a_focused_control_the_new_screen_keeps_keeps_the_focus(new_page, base_url) -> None:
+    """An option ticked from the keyboard is redrawn in place (it has no id to match it
+    by): the morph keeps it, and the focus stays on it for the next key."""
+    page = open_app(new_page(), base_url)
+    page.click('[data-action="choose-game"][data-game="dilemmas"]')
+    option = page.locator('input[type="checkbox"][data-field="option"]').first
+    fold = page.locator('details:has(input[type="checkbox"][data-field="option"])').first
+    if fold.count() and not fold.evaluate("(details) => details.open"):
+        fold.locator("summary").first.click()
+    expect(option).to_be_visible()
+    assert option.get_attribute("id") is None  # what the morph matches it by: its place
+    option.focus()
+    page.keyboard.press("Space")
+    expect(option).to_be_checked()
+    wait_until_answered(page)
+    expect(option).to_be_focused()
