@@ -352,14 +352,18 @@ function paint(drawn) {
 // frame it is laid out once. A player who moves the focus meanwhile keeps it; a later
 // screen's heading replaces the one still waiting.
 let focusFrame = 0;
+let focusedBefore = null; // where the focus was when the first heading still waiting was drawn
 function focusWithFrame(heading) {
+  if (focusFrame === 0) focusedBefore = document.activeElement;
   cancelAnimationFrame(focusFrame);
-  const was = document.activeElement;
   focusFrame = requestAnimationFrame(() => {
     focusFrame = 0;
     const now = document.activeElement;
-    const moved = now !== was && now !== null && now !== document.body;
-    if (heading.isConnected && !moved) heading.focus();
+    const moved = now !== focusedBefore && now !== null && now !== document.body;
+    focusedBefore = null;
+    // A later draw may have put a new element in the heading's place.
+    const target = heading.isConnected ? heading : heading.id && document.getElementById(heading.id);
+    if (target && !moved) target.focus();
   });
 }
 

@@ -63,12 +63,14 @@ const parser = document.createElement("template");
 // lay out the half-changed screen there and then (1.4 to 5 ms, on every move that
 // replaced a focused button or heading, in a room of four on two cores). The focus
 // goes where removal would have left it, nowhere. One without an id may well stay
-// (the morph matches it by its place): it is left to the morph, focus and all.
+// (the morph matches it by its place): it is left to the morph, focus and all. So is a
+// field being typed in: blurred, it would send its half-typed value as a change.
+const EDITABLE = "input, textarea, select, [contenteditable]";
 const letGoOfLeaving = (root) => {
   const focused = document.activeElement;
   if (focused === null || focused === document.body || !root.contains(focused)) return;
-  if (!focused.id || parser.content.getElementById(focused.id) !== null) return;
-  focused.blur();
+  if (!focused.id || focused.matches(EDITABLE)) return;
+  if (parser.content.getElementById(focused.id) === null) focused.blur();
 };
 
 export function draw(root, html) {
