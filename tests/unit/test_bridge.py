@@ -159,6 +159,20 @@ def test_the_mirror_journals_writes_in_order() -> None:
     assert storage.get("b") == "old"
 
 
+def test_the_mirror_writes_only_what_changes_the_page_s_storage() -> None:
+    storage = MirrorStorage({"a": "1"})
+    storage.set("a", "1")
+    storage.set("b", "2")
+    storage.set("b", "2")
+    assert storage.take_writes() == [("b", "2")]
+    storage.set("b", "3")
+    storage.set("b", "2")  # back to what the page held, but after a write it has not made
+    assert storage.take_writes() == [("b", "3"), ("b", "2")]
+    storage.refused("b", "old")  # the page could not write: it holds "old"
+    storage.set("b", "2")
+    assert storage.take_writes() == [("b", "2")]
+
+
 def test_a_room_write_the_page_refused_is_said_on_the_room_screen() -> None:
     bridge = start()
     event(bridge, "create-room")

@@ -73,7 +73,17 @@ class MirrorStorage:
         return self.items.get(key)
 
     def set(self, key: str, value: str) -> None:
-        """Store text (the page writes it after this message)."""
+        """Store text (the page writes it after this message), unless the key holds it.
+
+        A guest saves its seat on every message the room brings, and its record
+        rarely changes: each write the page made of it anyway cost its main thread a
+        ``localStorage.setItem`` (about a millisecond on two busy cores) before
+        every move could be drawn. The copy is what the page holds once it has
+        written the journal in order (a refused write is put back by ``refused``),
+        so a write of what the copy holds changes nothing there.
+        """
+        if self.items.get(key) == value:
+            return
         self.items[key] = value
         self.writes.append((key, value))
 
