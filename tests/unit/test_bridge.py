@@ -173,6 +173,19 @@ def test_the_mirror_writes_only_what_changes_the_page_s_storage() -> None:
     assert storage.take_writes() == [("b", "2")]
 
 
+def test_after_a_refused_write_the_next_write_of_its_key_reaches_the_page() -> None:
+    storage = MirrorStorage({"k": "old"})
+    storage.set("k", "big")  # journaled; the page's storage is full and refuses it
+    storage.take_writes()
+    storage.set("k", "small")  # journaled before the refusal came back: the page holds it
+    storage.take_writes()
+    storage.refused("k", "old")  # what the page held when it refused "big"
+    storage.set("k", "old")  # the copy says "old", but the page may hold "small"
+    assert storage.take_writes() == [("k", "old")]
+    storage.set("k", "old")  # written once since: the copy is sure again
+    assert storage.take_writes() == []
+
+
 def test_a_room_write_the_page_refused_is_said_on_the_room_screen() -> None:
     bridge = start()
     event(bridge, "create-room")

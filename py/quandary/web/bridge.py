@@ -67,6 +67,10 @@ class MirrorStorage:
     def __init__(self, items: dict[str, str]) -> None:
         self.items = dict(items)
         self.writes: list[tuple[str, str | None]] = []
+        self.unsure: set[str] = set()
+        """Keys whose write the page refused: what it holds there may since have been
+        changed by a write journaled before the refusal came back, so the next write
+        of one goes to the page even if the copy holds the same."""
 
     def get(self, key: str) -> str | None:
         """The stored text, or None."""
@@ -79,11 +83,12 @@ class MirrorStorage:
         rarely changes: each write the page made of it anyway cost its main thread a
         ``localStorage.setItem`` (about a millisecond on two busy cores) before
         every move could be drawn. The copy is what the page holds once it has
-        written the journal in order (a refused write is put back by ``refused``),
-        so a write of what the copy holds changes nothing there.
+        written the journal in order, so a write of what the copy holds changes
+        nothing there (but for a key whose write was refused: ``unsure``).
         """
-        if self.items.get(key) == value:
+        if key not in self.unsure and self.items.get(key) == value:
             return
+        self.unsure.discard(key)
         self.items[key] = value
         self.writes.append((key, value))
 
@@ -102,7 +107,9 @@ class MirrorStorage:
         return writes
 
     def refused(self, key: str, value: str | None) -> None:
-        """The page could not store ``key``: it holds ``value`` there, so the copy does too."""
+        """The page could not store ``key``: it held ``value`` there, so the copy does too
+        (until the next write of the key, which goes to the page whatever it is)."""
+        self.unsure.add(key)
         if value is None:
             self.items.pop(key, None)
         else:
