@@ -9,6 +9,7 @@ would stall every other guest; tests assert ``leaks == 0``.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -25,8 +26,12 @@ _ESCAPED = re.compile(r'["\\\x00-\x1f]')
 """Characters that ``encode`` (JSON, not ASCII-only) writes as an escape."""
 
 
+@functools.lru_cache(maxsize=4096)
 def _quoted(text: str) -> str:
-    """``text`` as a JSON string, as ``encode`` writes it (most need no escape at all)."""
+    """``text`` as a JSON string, as ``encode`` writes it (most need no escape at all).
+
+    Remembered: a game's secrets are mostly the same card texts from one move to the
+    next, quoted again for every seat after every move."""
     if _ESCAPED.search(text) is None:
         return f'"{text}"'
     return json.dumps(text, ensure_ascii=False)
@@ -40,6 +45,9 @@ class Outbox:
         self.leaks = 0
         self._state: Any = None
         self._secrets: dict[int | None, frozenset[str]] = {}
+        self._last: dict[int | None, tuple[frozenset[str], frozenset[str]]] = {}
+        """Each seat's secrets at the last state they were read at, and their quoted
+        forms: most moves change none of a seat's secrets (a vote, a bid)."""
 
     @staticmethod
     def encoded(msg: HostMessage) -> str | None:
@@ -70,6 +78,10 @@ class Outbox:
         if self._state is not state:
             self._state, self._secrets = state, {}
         if seat not in self._secrets:
-            game = engine.game_of(state)
-            self._secrets[seat] = frozenset(map(_quoted, game.secrets(state, seat)))
+            raw = frozenset(engine.game_of(state).secrets(state, seat))
+            last = self._last.get(seat)
+            same = last is not None and last[0] == raw
+            quoted = last[1] if last is not None and same else frozenset(map(_quoted, raw))
+            self._last[seat] = (raw, quoted)
+            self._secrets[seat] = quoted
         return self._secrets[seat]
