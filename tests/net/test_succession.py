@@ -42,6 +42,7 @@ from quandary.net.succession import (
     Deal,
     take_over,
     unpack,
+    world_of,
 )
 from quandary.table import Table
 
@@ -390,7 +391,8 @@ def test_every_backup_pooled_tells_the_guests_nothing_their_seats_did_not_see(
     rng = random.Random(5)
     for peer, guest in room.guests.items():
         newest = guest.backups[-1]
-        world = engine.from_json(unpack(newest.room)["table"]["state"])
+        # The world with its log put back from the parts each backup brought (``world_of``).
+        world = engine.from_json(world_of(newest)["table"]["state"])
         blind = dealing.redeal(resample(state, None, rng), (), 1234)  # the host's seed here
         moved = first_difference(engine.to_json(world), engine.to_json(blind), "world")
         assert moved is None, f"{peer}'s backup depends on a secret: {moved}"

@@ -64,6 +64,7 @@ def test_a_backed_message_is_checked_inside_as_its_two_messages_would_be():
         "part": None,
         "salt": "s",
         "chain": [],
+        "log": {"base": 0, "skip": 0, "lines": [{"kind": "dealt", "data": {}}]},
     }
     news = {"t": "update", "base": 2, "version": 3, "set": {}, "add": {}, "drop": []}
     good = {"t": "backed", "backup": backup, "news": news}
@@ -71,6 +72,9 @@ def test_a_backed_message_is_checked_inside_as_its_two_messages_would_be():
     for bad in (
         {**good, "backup": {**backup, "version": -1}},
         {**good, "backup": {**backup, "extra": 1}},
+        {**good, "backup": {**backup, "log": {"base": 0, "skip": -1, "lines": []}}},
+        {**good, "backup": {**backup, "log": {"base": 0, "skip": 0, "lines": ["dealt"]}}},
+        {**good, "backup": {**backup, "log": {"base": 0, "skip": 0}}},
         {**good, "backup": news},
         {**good, "news": {"t": "tick", "version": 1, "at": 2, "epoch": 0}},
         {**good, "news": {**news, "t": "backed"}},

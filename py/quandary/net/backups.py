@@ -10,7 +10,9 @@ it, on the same ordered connection, if the two are too long for one message), so
 an heir never sees a move it does not hold the backup of; the views do not
 wait for the heirs to say so (a round trip on every move), and a host that dies
 between one heir and the next leaves some a move behind the others, which the
-successor settles (``HeirRole._gathered``, net/heir.py).
+successor settles (``HeirRole._gathered``, net/heir.py). The world leaves the
+game's log out: each heir is sent the events its last backup did not hold
+(``Deliveries.backup_log``), and rebuilds the whole (``RoomGuest._keep``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from quandary.engine import dealing
 
 from .saved import RoomJson
 from .succession import Heir, mandate_text, pack, world_room
-from .wire import BackupNews
+from .wire import BackupNews, LogNews
 
 Outgoing = tuple[str, BackupNews, int]
 """(connection, message, seat): a backup to send through the host's door out."""
@@ -89,13 +91,16 @@ class Backups:
         room: Callable[[], RoomJson],
         epoch: int,
         named: list[tuple[str, str]],
+        log_of: Callable[[str, int, Any], LogNews],
     ) -> list[Outgoing]:
         """The backups of this moment, if it changed (a move, a seat covered, the heirs).
 
         ``seats``: each heir's seat; ``room``: the room as the host saves it, its
         table's moves and state left out (made only when a backup is due);
         ``named``: every seated player's device key, for the mandate
-        (``mandate_text``), asked for as soon as it changes, heirs here or not.
+        (``mandate_text``), asked for as soon as it changes, heirs here or not;
+        ``log_of(peer, serial, state)``: the game's log for that heir's backup, which
+        its world leaves out (``Deliveries.backup_log``).
         """
         if not self.on:
             return []
@@ -129,6 +134,7 @@ class Backups:
                 "part": part,
                 "salt": salt,
                 "chain": chain,
+                "log": log_of(peer, self.serial, state),
             }
             out.append((peer, msg, seat))
         return out

@@ -1,5 +1,5 @@
 """What the host last sent each connection, and what it sends them next: lobbies,
-views as diffs, a finished game's record.
+views as diffs, backups' logs as what the last backup lacked, a finished game's record.
 
 Every message leaves through the one door out (``Outbox``), checked against the
 recipient's secrets. A view goes as a diff against the last view that peer was
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from quandary.engine import codec
 from quandary.table import Table
 
 from . import view_diff
@@ -20,7 +21,7 @@ from .members import LOCAL, Member
 from .messages import MAX_BYTES, encode
 from .outbox import Outbox
 from .succession import Deal
-from .wire import Backed, BackupNews, HostMessage, RecordNews, Snapshot, Update
+from .wire import Backed, BackupNews, HostMessage, LogNews, RecordNews, Snapshot, Update
 
 
 class Deliveries:
@@ -36,6 +37,9 @@ class Deliveries:
         """The version whose record each peer was sent (once the game is over)."""
         self._record: tuple[Any, str | None] = (None, None)
         """The finished state last made into a record, and that record's text."""
+        self.logs: dict[str, tuple[int, tuple[Any, ...], int]] = {}
+        """The serial, log events and ``log_start`` of the last backup each peer was sent
+        (``backup_log`` sends the next one's log against it)."""
 
     def send(
         self,
@@ -50,16 +54,46 @@ class Deliveries:
         state = table.state if table is not None else None
         if not self.outbox.send(peer, msg, seat, state, text):
             self.views.pop(peer, None)
+            self.logs.pop(peer, None)
 
     def forget_all(self) -> None:
         """Nobody holds anything we know of (the room was restored from its save)."""
         self.views.clear()
         self.lobbies.clear()
+        self.logs.clear()
 
     def forget(self, peer: str) -> None:
         """The peer holds nothing we know of (it left, or greets anew): next time, all of it."""
         self.views.pop(peer, None)
         self.lobbies.pop(peer, None)
+        self.logs.pop(peer, None)
+
+    def backup_log(self, peer: str, serial: int, state: Any) -> LogNews:
+        """The game's log for the peer's backup ``serial``: the events its last backup
+        did not hold, when that one's are this log's start (a log only grows, and may
+        let its oldest go, counted in ``log_start``); else the whole log.
+
+        The world in a backup holds no log (``world_room``): the log is most of a late
+        game's state, and it went whole to every heir after every move. Events are
+        compared as objects: a state's next state keeps its events, so what is kept is
+        known without comparing their data.
+        """
+        events: tuple[Any, ...] = tuple(state.log)
+        start: int = getattr(state, "log_start", 0)
+        held = self.logs.get(peer)
+        base, skip, new = 0, 0, events
+        if held is not None:
+            held_serial, held_events, held_start = held
+            dropped = start - held_start
+            kept = held_events[dropped:] if 0 <= dropped <= len(held_events) else None
+            if (
+                kept is not None
+                and len(kept) <= len(events)
+                and all(a is b for a, b in zip(kept, events, strict=False))
+            ):
+                base, skip, new = held_serial, dropped, events[len(kept) :]
+        self.logs[peer] = (serial, events, start)
+        return {"base": base, "skip": skip, "lines": [codec.encode(e) for e in new]}
 
     def lobby(self, member: Member, lobby: RoomLobby, table: Table | None, again: bool) -> None:
         """The room's lobby to a member, if it changed since its last (or ``again``)."""

@@ -24,7 +24,7 @@ from . import view_diff
 from .chat import MUTED, ChatLines, ChatLog, Line, Window, clean_chat, slow_down
 from .heir import HeirRole
 from .lobby import RoomLobby, read_lobby
-from .messages import ProtocolError, encode
+from .messages import MAX_LOG, ProtocolError, encode
 from .succession import BACKUPS_KEPT, Backup
 from .wire import (
     BackupNews,
@@ -317,8 +317,25 @@ class RoomGuest(HeirRole):
             self._hello()
 
     def _keep(self, msg: BackupNews) -> None:
-        """Hold a backup of the room and this guest's own part."""
+        """Hold a backup of the room and this guest's own part.
+
+        Its game log is rebuilt from the backup it names (``LogNews``): one this guest
+        does not hold (it was refused, or the guest reloaded) makes this backup useless
+        too, and the host is asked for the table, which has it send the next backup's
+        log whole."""
         if msg["epoch"] != self.epoch:
+            return
+        news = msg["log"]
+        if news["base"] == 0:
+            held: tuple[Any, ...] | None = () if news["skip"] == 0 else None
+        else:
+            base = next(
+                (b for b in self.backups if (b.epoch, b.serial) == (msg["epoch"], news["base"])),
+                None,
+            )
+            held = base.log[news["skip"] :] if base and news["skip"] <= len(base.log) else None
+        if held is None or len(held) + len(news["lines"]) > MAX_LOG:
+            self.sync()
             return
         heirs = tuple((m, p, k) for m, p, k in msg["heirs"])
         chain = tuple((text, signature) for text, signature in msg["chain"])
@@ -332,6 +349,7 @@ class RoomGuest(HeirRole):
             msg["salt"],
             chain,
             kept_at=self.now(),
+            log=(*held, *news["lines"]),
         )
         self.backups = [*self.backups[-(BACKUPS_KEPT - 1) :], backup]
 

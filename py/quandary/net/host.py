@@ -251,6 +251,9 @@ class RoomHost(AdmissionRole, SeatingRole, SavedRoom):
         requests costs one snapshot.
         """
         version = self.table.state.version if self.table is not None else 0
+        if member.peer is not None:
+            # It may have refused a backup whose log it could not rebuild: the next goes whole.
+            self.deliveries.logs.pop(member.peer, None)
         if member.snapshot_at == (version, self.beats):
             return
         member.snapshot_at = (version, self.beats)
@@ -458,7 +461,14 @@ class RoomHost(AdmissionRole, SeatingRole, SavedRoom):
         ]
         state = self.table.state
         return self.backups.make(
-            state, covered, heirs, seats, lambda: self.to_json(history=False), self.epoch, named
+            state,
+            covered,
+            heirs,
+            seats,
+            lambda: self.to_json(history=False),
+            self.epoch,
+            named,
+            self.deliveries.backup_log,
         )
 
     def tick(self) -> None:

@@ -39,6 +39,10 @@ message's own limit (a record too long for it is not sent; the host can still
 download it)."""
 MAX_HASH = 64
 """A SHA-256 in hex."""
+MAX_LOG = 4096
+"""Events in a backup's game log, as an heir rebuilds it from the parts it is sent
+(``_keep`` in net/guest.py): a whole game logs about a hundred at most (two of the
+four keep their last twelve only)."""
 MAX_DEPTH = 24
 """Deep enough for any view we send (about 8 levels), far too shallow to exhaust a
 parser's stack: Pyodide's dies near 6,000 levels, and takes the page with it."""
@@ -168,6 +172,19 @@ def _any(v: Any) -> bool:
     return True
 
 
+def _log_news(v: Any) -> bool:
+    """A backup's log (``LogNews``): events the game checks as it reads its state."""
+    return (
+        isinstance(v, dict)
+        and set(v) == {"base", "skip", "lines"}
+        and _count(v["base"])
+        and _count(v["skip"])
+        and isinstance(v["lines"], list)
+        and len(v["lines"]) <= MAX_LOG
+        and all(isinstance(line, dict) for line in v["lines"])
+    )
+
+
 def _hash(v: Any) -> bool:
     return isinstance(v, str) and len(v) == MAX_HASH and all(c in "0123456789abcdef" for c in v)
 
@@ -260,6 +277,8 @@ HOST_TYPES: dict[str, dict[str, Check]] = {
         "part": _any,
         "salt": _text(MAX_ID),
         "chain": _chain,
+        # The game's log, apart from its world: mostly what the last backup did not hold.
+        "log": _log_news,
     },
     # A move's backup and the view of that move, to an heir in one message: the backup
     # is kept before the view is shown, and neither waits for a message of its own.

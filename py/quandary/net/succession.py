@@ -118,6 +118,10 @@ class Backup:
     kept_at: float = 0.0
     """When this guest received it (its own clock, ms): the host heard of after that
     had run on since (``RoomGuest.ran_on``)."""
+    log: tuple[Any, ...] = ()
+    """The game's log (its events, as JSON), kept apart from ``room``, whose world has
+    none: the host sends each heir only the events its last backup did not hold
+    (``LogNews``); ``world_of`` puts them back."""
 
 
 @dataclass
@@ -182,9 +186,10 @@ def world_room(room: RoomJson, state: Any, seed: int) -> RoomJson:
     ``room``'s table may leave its moves and state out (``Table.to_json`` without
     history): its moves are none, and its state, the world's start, is in the record
     alone (``unpack`` puts it back): written twice, it took half the time of packing
-    a backup, on every move.
+    a backup, on every move. Its state's log is left out too (``Backup.log``): public,
+    and most of a late game's world, it went whole to every heir after every move.
     """
-    world = dealing.redeal(state, (), seed)
+    world = replace(dealing.redeal(state, (), seed), log=())
     table = room["table"]
     if table is None:
         raise ValueError("a room without a game has no world to back up")
@@ -221,6 +226,18 @@ def unpack(text: str) -> dict[str, Any]:
     table, record = room["table"], room["table"].get("record")
     if "state" not in table and isinstance(record, dict) and "start" in record:
         table["state"] = record["start"]  # a world has made no moves (``world_room``)
+    return room
+
+
+def world_of(backup: Backup) -> dict[str, Any]:
+    """The room in a backup with its game's log back in its world (``Backup.log``);
+    ``CorruptState`` if it is not one."""
+    room = unpack(backup.room)
+    record = room["table"].get("record")
+    if not isinstance(record, dict) or not isinstance(record.get("start"), dict):
+        raise CorruptState("The room's backup is damaged.")
+    # The same object as the table's state (``unpack``): both get the log.
+    record["start"]["log"] = list(backup.log)
     return room
 
 
@@ -334,7 +351,7 @@ def check_deal(opened: Backup, commit: str, seat: int, share: int, deal: Any, re
     if told.get(seat) != share or seat not in seats:
         return "it left this device's share of the shuffle out"
     try:
-        room = unpack(opened.room)
+        room = world_of(opened)
         world = Table.from_json(room["table"]).state
         start = engine.from_json(record.start)
         parts = {s: dealing.hidden(start, s) for s in seats}
@@ -367,7 +384,7 @@ def take_over(
     backup holds only its hash). ``CorruptState`` if anything is wrong.
     """
     backup = takeover.backup
-    room = unpack(backup.room)
+    room = world_of(backup)
     seats = seats_of(room)
     if member not in seats:
         raise CorruptState("The room's backup does not name this device's seat.")

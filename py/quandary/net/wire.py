@@ -152,6 +152,15 @@ class Tick(TypedDict):
     epoch: int
 
 
+class LogNews(TypedDict):
+    """A backup's game log, apart from its world: the events of the backup ``base``
+    (the last this heir was sent; 0 for none) less its first ``skip``, then ``lines``."""
+
+    base: int
+    skip: int
+    lines: list[Json]
+
+
 class BackupNews(TypedDict):
     t: Literal["backup"]
     serial: int
@@ -162,6 +171,7 @@ class BackupNews(TypedDict):
     part: Json
     salt: str
     chain: list[Mandate]
+    log: LogNews
 
 
 class Backed(TypedDict):
