@@ -68,7 +68,7 @@ class SeatJson(TypedDict):
 class TableJson(TypedDict):
     """A table as a save (and a room's saved form) keeps it: ``Table.to_json``.
 
-    A backup's header (``to_json(history=False)``) leaves ``state`` out."""
+    A backup's header (``to_json(history=False)``) and a room's save leave ``state`` out."""
 
     format: int
     seats: list[SeatJson]
@@ -441,12 +441,16 @@ class Table:
         times = [at for at, _ in self._planned.values()] + [clock.deadline]
         return self._origin + min(times)
 
-    def to_json(self, history: bool = True) -> TableJson:
+    def to_json(self, history: bool = True, state: bool = True) -> TableJson:
         """Everything needed to resume: seats, record and state.
 
         Without ``history``, the record's game, players, options and seed only, and no
         state: what a room's backup keeps of the table before it deals a world of its
-        own (``net.succession.world_room``), spared encoding every move to drop them."""
+        own (``net.succession.world_room``), spared encoding every move to drop them.
+        Without ``state``, the record whole and no state: ``from_json`` replays the
+        record anyway, and a room's host saves its room before it sends each move, so
+        the state, most of the save late in a game, was written on every move only to
+        be checked against that replay on a reload."""
         seats: list[SeatJson] = [
             {"name": s.name, "kind": s.kind, "level": s.level, "covered": s.covered}
             for s in self.seats
@@ -455,16 +459,15 @@ class Table:
             r = self.record
             header = Record(r.game, r.players, r.options, r.seed)
             return {"format": SAVE_FORMAT, "seats": seats, "record": header.to_json()}
-        return {
-            "format": SAVE_FORMAT,
-            "seats": seats,
-            "record": self.record.to_json(),
-            "state": engine.to_json(self.state),
-        }
+        saved: TableJson = {"format": SAVE_FORMAT, "seats": seats, "record": self.record.to_json()}
+        if state:
+            saved["state"] = engine.to_json(self.state)
+        return saved
 
     @classmethod
     def from_json(cls, data: Any) -> Table:
-        """A table from ``to_json`` output; ``CorruptState`` if anything disagrees."""
+        """A table from ``to_json`` output; ``CorruptState`` if anything disagrees (a
+        saved state must be where the record's moves lead; without one, that is the state)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise CorruptState("The saved game is from an unknown version of Quandary.")
         seats = _seats(data.get("seats"))
@@ -475,6 +478,8 @@ class Table:
             replayed = record.replay()
         except GameError as exc:
             raise CorruptState(f"The saved game is damaged: {exc.message}") from None
+        if "state" not in data:
+            return cls(record, seats, replayed)
         state = engine.from_json(_with_added_fields(data.get("state"), replayed))
         if replayed != state:
             raise CorruptState("The saved game is damaged: its moves do not lead to its state.")

@@ -34,7 +34,8 @@ class SavedRoom(HostBase):
             "options": self.options,
             "plan": [{"kind": p.kind, "level": p.level} for p in self.plan],
             "members": [m.to_json() for m in self.members.values()],
-            "table": self.table.to_json(history) if self.table else None,
+            # The record alone: its replay is the state (``Table.to_json``).
+            "table": self.table.to_json(history, state=False) if self.table else None,
             # How far into an open timed window the table is: a successor (or this
             # host reloaded) counts on from there, not from the window's last play.
             "window": self.table.window_now(self.now()) if self.table else None,
