@@ -75,6 +75,11 @@ def test_a_backed_message_is_checked_inside_as_its_two_messages_would_be():
         {**good, "backup": {**backup, "log": {"base": 0, "skip": -1, "lines": []}}},
         {**good, "backup": {**backup, "log": {"base": 0, "skip": 0, "lines": ["dealt"]}}},
         {**good, "backup": {**backup, "log": {"base": 0, "skip": 0}}},
+        {
+            **good,
+            "backup": {**backup, "log": {"base": 0, "skip": 0, "lines": [{"kind": 5, "data": {}}]}},
+        },
+        {**good, "backup": {**backup, "log": {"base": 0, "skip": 0, "lines": [{"kind": "dealt"}]}}},
         {**good, "backup": news},
         {**good, "news": {"t": "tick", "version": 1, "at": 2, "epoch": 0}},
         {**good, "news": {**news, "t": "backed"}},

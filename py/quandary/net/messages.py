@@ -172,8 +172,14 @@ def _any(v: Any) -> bool:
     return True
 
 
+def _event(v: Any) -> bool:
+    """One event of a game's log as its state keeps it (``Event``): its data the game's."""
+    return isinstance(v, dict) and set(v) == {"kind", "data"} and isinstance(v["kind"], str)
+
+
 def _log_news(v: Any) -> bool:
-    """A backup's log (``LogNews``): events the game checks as it reads its state."""
+    """A backup's log (``LogNews``): a damaged event is refused here, so the backup is
+    not kept, rather than found only when a successor carries the room on from it."""
     return (
         isinstance(v, dict)
         and set(v) == {"base", "skip", "lines"}
@@ -181,7 +187,7 @@ def _log_news(v: Any) -> bool:
         and _count(v["skip"])
         and isinstance(v["lines"], list)
         and len(v["lines"]) <= MAX_LOG
-        and all(isinstance(line, dict) for line in v["lines"])
+        and all(_event(line) for line in v["lines"])
     )
 
 

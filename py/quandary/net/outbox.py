@@ -80,8 +80,8 @@ class Outbox:
         if seat not in self._secrets:
             raw = frozenset(engine.game_of(state).secrets(state, seat))
             last = self._last.get(seat)
-            same = last is not None and last[0] == raw
-            quoted = last[1] if last is not None and same else frozenset(map(_quoted, raw))
+            unchanged = last is not None and last[0] == raw
+            quoted = last[1] if last and unchanged else frozenset(map(_quoted, raw))
             self._last[seat] = (raw, quoted)
             self._secrets[seat] = quoted
         return self._secrets[seat]
