@@ -19,11 +19,15 @@ screen does. The same lines make the text file a player can download.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import count
 
 from quandary.engine import LogEntry
 
 from .html import EMPTY, Markup, join, markup, stamped
 from .phrases import Cast, names_list
+
+_REVISIONS = count()
+"""Every log's revisions, from one count: a new log never repeats an old one's."""
 
 
 class GameLog:
@@ -32,6 +36,11 @@ class GameLog:
     def __init__(self) -> None:
         self.entries: dict[int, LogEntry] = {}
         self.version = -1
+        self.revision = next(_REVISIONS)
+        """Changes with every event kept that was not here as it is, and differs from
+        every other log's: what the panel drawn from it was made of (``Remembered``)."""
+        self._said: tuple[object, dict[int, tuple[LogEntry, str | None]]] = (None, {})
+        """Each event's line as last told, with the words it was told in (``lines``)."""
 
     def gather(self, entries: Iterable[LogEntry], version: int) -> None:
         """Keep the entries of a view (or the whole log) at ``version`` of the game.
@@ -41,9 +50,36 @@ class GameLog:
         """
         if version < self.version:
             self.entries = {}
+            self.revision = next(_REVISIONS)
         self.version = version
         for entry in entries:
-            self.entries[entry["index"]] = entry
+            index = entry["index"]
+            if self.entries.get(index) != entry:
+                self.entries[index] = entry
+                self.revision = next(_REVISIONS)
+
+    def lines(
+        self, unseen: int, result_events: frozenset[str], describe: Describe, cast: Cast
+    ) -> list[str]:
+        """The lines of the events ``shown``, in words (``lines``).
+
+        Each event is told once for the same words and names: the panel is drawn
+        again after every move, and telling every event of the game again was most
+        of its time. An event kept anew (another object) is told anew.
+        """
+        words = (describe, tuple(cast.names), cast.viewer)
+        if self._said[0] != words:
+            self._said = (words, {})
+        said = self._said[1]
+        out = []
+        for entry in self.shown(unseen, result_events):
+            told = said.get(entry["index"])
+            if told is None or told[0] is not entry:
+                told = (entry, line_of(entry, describe, cast))
+                said[entry["index"]] = told
+            if told[1]:
+                out.append(told[1])
+        return out
 
     def complete(self) -> bool:
         """Whether every event since the game's first is here (a late joiner misses some)."""
@@ -79,9 +115,12 @@ REDEALT = (
 def lines(entries: Sequence[LogEntry], describe: Describe, cast: Cast) -> list[str]:
     """The entries worth a line, in words (``describe`` is the game's; a successor's
     deal is every game's alike)."""
-    return [
-        line for e in entries if (line := REDEALT if e["kind"] == "redealt" else describe(e, cast))
-    ]
+    return [line for e in entries if (line := line_of(e, describe, cast))]
+
+
+def line_of(entry: LogEntry, describe: Describe, cast: Cast) -> str | None:
+    """One entry in words, or None if it is not worth a line."""
+    return REDEALT if entry["kind"] == "redealt" else describe(entry, cast)
 
 
 MISSING = "Earlier events happened before this device joined the game."

@@ -25,7 +25,7 @@ Markup('&lt;i&gt;<b>1</b>')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import SupportsIndex
 
 
@@ -155,3 +155,32 @@ def stamped(element: Markup) -> Markup:
 _OPENING = re.compile(r'<[a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*(?:="[^"<>]*")?)*(\s*)/?>')
 """An element's opening tag, its attributes' values double-quoted (as ``attrs`` writes
 them) and holding no ``<`` or ``>``; group 1 ends where a stamp goes."""
+
+
+class Remembered:
+    """The last markup made for one part of the screen, and what it was made from.
+
+    A room's screen is drawn again after every move on every device, and its log
+    and chat panels rarely change with one: making them again was a third of a
+    draw's time (describing every event of the game, escaping every line said).
+    ``get`` makes the part again only when ``key`` differs from the last one, so a
+    key must hold everything the part is made from, as values that do not change
+    in place (tuples, frozen records, numbers, text).
+    """
+
+    __slots__ = ("_key", "_made")
+
+    def __init__(self) -> None:
+        self._key: object = _NOTHING
+        self._made: Markup = EMPTY
+
+    def get(self, key: object, make: Callable[[], Markup]) -> Markup:
+        """The part for ``key``: the one made last if its key is equal, else ``make()``."""
+        if self._key is _NOTHING or self._key != key:
+            self._made = make()
+            self._key = key
+        return self._made
+
+
+_NOTHING = object()
+"""No part remembered yet (no key equals it)."""

@@ -36,7 +36,7 @@ from .actions import (
     UnknownAction,
 )
 from .authority import GuestAuthority, HostAuthority
-from .html import EMPTY, Markup, attrs, markup
+from .html import EMPTY, Markup, Remembered, attrs, markup
 from .own_packs import GAME as OWN_GAME
 from .own_packs import PackDesk
 from .render.chat import chat_panel, reaction_bubble
@@ -171,6 +171,8 @@ class RoomController:
         """Whether the player has the chat panel open (the page says when it changes)."""
         self.chat_seen = 0
         """The newest line shown with the panel open: later ones count as unread."""
+        self._chat = Remembered()
+        """The chat panel last drawn: most draws come with a move, not a line said."""
         create = signing_key is not None
         record = {} if create else self._stored()
         self.device: tuple[str, str] | None = _kept_device(record)
@@ -683,7 +685,11 @@ class RoomController:
         if self.chat_open or newest < self.chat_seen:  # open, or a new host's lines
             self.chat_seen = newest
         unread = sum(1 for line in chat.lines if line.n > self.chat_seen and line.member != me)
-        return chat_panel(chat.lines, me, unread, chat.note, chat.muted)
+        lines = tuple(chat.lines)  # frozen lines: a key that no later line changes
+        return self._chat.get(
+            (lines, me, unread, chat.note, chat.muted),
+            lambda: chat_panel(list(lines), me, unread, chat.note, chat.muted),
+        )
 
     def _bubbles(self, started: bool) -> tuple[dict[int, Markup], dict[str, Markup]]:
         """Reactions shown now: by seat on the scoreboard during a game, else by name."""

@@ -25,8 +25,8 @@ from quandary.engine import (
 
 from .actions import Action, DownloadText, Effect, UnknownAction
 from .authority import Authority, View
-from .game_log import GameLog, lines, log_file_name, log_panel, log_text
-from .html import EMPTY, Markup, markup, stamped
+from .game_log import GameLog, log_file_name, log_panel, log_text
+from .html import EMPTY, Markup, Remembered, markup, stamped
 from .phrases import Cast
 from .render import Draft, GameUi, game_ui
 from .render import Move as DraftMove
@@ -78,6 +78,7 @@ class TableController:
         self.draft: Draft = {}
         self.error: str | None = None
         self.log = GameLog()
+        self._log_panel = Remembered()
         self.effects: list[Effect] = []
         self._read: tuple[View, ViewHeader] | None = None
         """The last view whose header was read, and that header (``_header``)."""
@@ -375,7 +376,7 @@ class TableController:
         ui_module = self.ui_module
         unseen = ui_module.checkpoints(view) - self.seen
         kinds = frozenset(getattr(ui_module, "RESULT_EVENTS", frozenset()))
-        return lines(self.log.shown(unseen, kinds), ui_module.describe, cast)
+        return self.log.lines(unseen, kinds, ui_module.describe, cast)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -439,7 +440,15 @@ class TableController:
         else:
             body = ui_module.render_turn(view, ui)
         self.gather(view)
-        panel = log_panel(self.log_lines(view, ui.cast), self.log.complete())
+        # The panel is made from the log, which results the players have stepped
+        # through, and the game's words with their names: a draw that changes none of
+        # them (a line said, a reaction, a clock's tick) leaves it as it was, and a
+        # move's new event is the only one told anew (``GameLog.lines``).
+        unseen = ui_module.checkpoints(view) - self.seen
+        panel = self._log_panel.get(
+            (self.log.revision, unseen, self.authority.game, tuple(ui.names), ui.viewer),
+            lambda: log_panel(self.log_lines(view, ui.cast), self.log.complete()),
+        )
         return (
             (round_banner(view, ui_module_word(self.authority.game)) if shown is None else EMPTY)
             + scoreboard(view, ui, reading=shown is not None)
