@@ -52,12 +52,26 @@ _STEP = str.maketrans({"[": "\x01", "{": "\x01", "]": "\xff", "}": "\xff"})
 """Each bracket as a signed byte: +1 opens a level, -1 (0xff) closes one."""
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """Control characters, and the invisible ones that reorder text around them."""
-_MAY_HIDE_TEXT = re.compile(_CONTROL.pattern + "|" + r"\\[bfnrtu]")
-"""What must be in a message's text for its parsed strings to hold a refused character:
-the character itself, or a JSON escape that makes one (``\\n``, ``\\u0000``, a lone
-``\\udc00``; raw lone surrogates never get this far). A text without any is clean,
-so the walk over every parsed string (``check_texts``) is skipped: one C search
-instead of a Python loop over a whole table's view."""
+_ESCAPE = re.compile(r"\\[bfnrtu]")
+"""A JSON escape that may make a refused character (``\\n``, ``\\u0000``, a lone
+``\\udc00``)."""
+
+
+def _may_hide_text(text: str) -> bool:
+    """Whether a message's parsed strings may hold a refused character: the text holds
+    the character itself, or an escape that makes one (raw lone surrogates never get
+    this far). A text without either is clean, so the walk over every parsed string
+    (``check_texts``) is skipped.
+
+    Each half is asked the cheap way first: a text with no backslash has no escape,
+    and a printable one (``str.isprintable``: no control, format or separator
+    character, which every refused one is) has none of the characters. One search
+    for both, as one expression, took over a third of reading a message in the browser
+    (0.27 ms for a 9 KB message in Pyodide; 0.04 ms this way).
+    """
+    if "\\" in text and _ESCAPE.search(text) is not None:
+        return True
+    return not text.isprintable() and _CONTROL.search(text) is not None
 
 
 class ProtocolError(Exception):
@@ -335,7 +349,7 @@ def parse(text: Any, types: dict[str, dict[str, Check]]) -> dict[str, Any]:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError("That message is not valid JSON.") from None
-    if _MAY_HIDE_TEXT.search(text):
+    if _may_hide_text(text):
         check_texts(data)
     if not isinstance(data, dict) or not isinstance(data.get("t"), str):
         raise ProtocolError("A message must be an object with a type.")
