@@ -234,6 +234,22 @@ const PooledPeerConnection = !globalThis.RTCPeerConnection
 // What openRoom throws in a browser with no WebRTC (WebKitGTK, some embedded
 // browsers): the page passes the error's text on as the room's failure, and Python
 // (py/quandary/web/bridge.py, NO_WEBRTC) says in words which browsers can join.
+// One queue per peer: each peer's steps run one after another, different peers' side
+// by side. The host's outbox (openRoom) signs with it: a move's views to every guest
+// are signed at once (each signature waits for the browser's crypto, off the page's
+// thread), not one after the other, while each peer's messages keep the order their
+// counters say. A step that fails (a peer that left meanwhile) holds up nothing.
+export function perPeer() {
+  const chains = new Map(); // peer -> its last step
+  const queue = (peerId, step) => {
+    const done = (chains.get(peerId) ?? Promise.resolve()).then(step).catch(() => {});
+    chains.set(peerId, done);
+    return done;
+  };
+  queue.forget = (peerId) => chains.delete(peerId);
+  return queue;
+}
+
 export const NO_WEBRTC = "quandary:no-webrtc";
 
 export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, trusted }, handlers) {
@@ -255,7 +271,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
   const sent = new Map(); // peer -> last counter used
   const delivering = new Map(); // peer -> the last message to it, being handed over (deliver)
   const inbox = new Map(); // peer -> promise chain, so verification keeps the order
-  let outbox = Promise.resolve();
+  const queue = perPeer(); // signs each peer's messages in order (signAndSend)
 
   async function receive(data, peerId) {
     const opened = await policy.open(peerId, data);
@@ -297,10 +313,11 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     policy.forget(peerId);
     sent.delete(peerId);
     delivering.delete(peerId);
+    queue.forget(peerId);
     handlers.onLeave(peerId);
   };
-  // Signs and hands over one message; run only inside the outbox queue, which
-  // numbers and sends the host's messages in the order they were made.
+  // Signs and hands over one message; run only inside its peer's outbox queue, which
+  // numbers and sends the host's messages to that peer in the order they were made.
   async function signAndSend(key, peerId, text) {
     const counter = (sent.get(peerId) || 0) + 1;
     sent.set(peerId, counter);
@@ -327,17 +344,12 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     return done;
   }
 
-  function queue(step) {
-    outbox = outbox.then(step).catch(() => {}); // a peer that left meanwhile
-    return outbox;
-  }
-
   const api = {
     selfId,
     send(peerId, text) {
       if (!signer) return deliver(peerId, text);
       const key = signer;
-      return queue(async () => signAndSend(await key, peerId, text));
+      return queue(peerId, async () => signAndSend(await key, peerId, text));
     },
     // From now on an envelope signed with `key` is the host's too: the successor
     // this guest follows, once it waited out the host. It replaces any successor
