@@ -688,7 +688,7 @@ class RoomController:
         lines = tuple(chat.lines)  # frozen lines: a key that no later line changes
         return self._chat.get(
             (lines, me, unread, chat.note, chat.muted),
-            lambda: chat_panel(list(lines), me, unread, chat.note, chat.muted),
+            lambda: chat_panel(lines, me, unread, chat.note, chat.muted),
         )
 
     def _bubbles(self, started: bool) -> tuple[dict[int, Markup], dict[str, Markup]]:

@@ -9,6 +9,8 @@ a screen reader hears it with the panel closed too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from quandary.net.chat import MAX_CHAT, REACTION_NAMES, REACTIONS, Line, Reaction
 from quandary.web.html import EMPTY, Markup, attrs, join, markup, stamped
 
@@ -25,7 +27,7 @@ def reaction_bubble(reaction: Reaction) -> Markup:
 
 
 def chat_panel(
-    lines: list[Line],
+    lines: Sequence[Line],
     me: str | None,
     unread: int,
     note: str | None,
