@@ -231,14 +231,13 @@ const PooledPeerConnection = !globalThis.RTCPeerConnection
     }
   };
 
-// What openRoom throws in a browser with no WebRTC (WebKitGTK, some embedded
-// browsers): the page passes the error's text on as the room's failure, and Python
-// (py/quandary/web/bridge.py, NO_WEBRTC) says in words which browsers can join.
 // One queue per peer: each peer's steps run one after another, different peers' side
-// by side. The host's outbox (openRoom) signs with it: a move's views to every guest
-// are signed at once (each signature waits for the browser's crypto, off the page's
-// thread), not one after the other, while each peer's messages keep the order their
-// counters say. A step that fails (a peer that left meanwhile) holds up nothing.
+// by side, and a step that fails (a peer that left meanwhile, a message that cannot
+// be checked) holds up nothing. openRoom keeps three: what arrives from a peer is
+// checked in order, what goes to it is handed over whole in order, and the host signs
+// in order: a move's views to every guest are signed at once (each signature waits
+// for the browser's crypto, off the page's thread), not one after the other, while
+// each peer's messages keep the order their counters say.
 export function perPeer() {
   const chains = new Map(); // peer -> its last step
   const queue = (peerId, step) => {
@@ -250,6 +249,9 @@ export function perPeer() {
   return queue;
 }
 
+// What openRoom throws in a browser with no WebRTC (WebKitGTK, some embedded
+// browsers): the page passes the error's text on as the room's failure, and Python
+// (py/quandary/web/bridge.py, NO_WEBRTC) says in words which browsers can join.
 export const NO_WEBRTC = "quandary:no-webrtc";
 
 export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, trusted }, handlers) {
@@ -269,9 +271,9 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     crypto.subtle.importKey("pkcs8", fromB64(key), ED25519, false, ["sign"]);
   let signer = signingKey ? importSigner(signingKey) : null;
   const sent = new Map(); // peer -> last counter used
-  const delivering = new Map(); // peer -> the last message to it, being handed over (deliver)
-  const inbox = new Map(); // peer -> promise chain, so verification keeps the order
-  const queue = perPeer(); // signs each peer's messages in order (signAndSend)
+  const inbox = perPeer(); // checks each peer's messages in the order they came
+  const delivering = perPeer(); // hands each peer's messages over whole, in order (deliver)
+  const outbox = perPeer(); // signs each peer's messages in order (signAndSend)
 
   async function receive(data, peerId) {
     const opened = await policy.open(peerId, data);
@@ -281,12 +283,8 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     else handlers.onMessage(peerId, text, fromHost);
   }
 
-  channel.onMessage = (data, { peerId }) => {
-    const chain = (inbox.get(peerId) || Promise.resolve())
-      .then(() => receive(data, peerId))
-      .catch(() => {}); // a message that cannot be checked is no message
-    inbox.set(peerId, chain);
-  };
+  // A message that cannot be checked is no message.
+  channel.onMessage = (data, { peerId }) => inbox(peerId, () => receive(data, peerId));
   // The host times each connection by the browser's own measure (the ICE checks
   // of the pair in use): the latency credit a guest gets for a throw is capped by
   // it, since the pongs that measure it otherwise are the guest's to delay.
@@ -309,11 +307,11 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
   const measuring = setInterval(measureRoundTrips, ROUND_TRIP_EVERY_MS);
   room.onPeerJoin = (peerId) => handlers.onJoin(peerId);
   room.onPeerLeave = (peerId) => {
-    inbox.delete(peerId);
+    inbox.forget(peerId);
     policy.forget(peerId);
     sent.delete(peerId);
-    delivering.delete(peerId);
-    queue.forget(peerId);
+    delivering.forget(peerId);
+    outbox.forget(peerId);
     handlers.onLeave(peerId);
   };
   // Signs and hands over one message; run only inside its peer's outbox queue, which
@@ -329,7 +327,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     const sealed = JSON.stringify({ m: text, n: counter, s: toB64(signature) });
     // Handed over in order, but not awaited: waiting for one delivery before
     // signing the next would queue every peer behind the slowest.
-    deliver(peerId, sealed).catch(() => {});
+    deliver(peerId, sealed);
   }
 
   // Every message to one peer, a host's or a guest's, waits for the one before it to
@@ -338,10 +336,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
   // receiving gate (static/js/gate.js) takes for a hostile peer's framing past a few
   // at a time. Peers are still served side by side.
   function deliver(peerId, text) {
-    const before = delivering.get(peerId) ?? Promise.resolve();
-    const done = before.then(() => channel.send(text, { target: peerId }));
-    delivering.set(peerId, done.catch(() => {}));
-    return done;
+    return delivering(peerId, () => channel.send(text, { target: peerId }));
   }
 
   const api = {
@@ -349,7 +344,7 @@ export function openRoom({ roomId, secret, relays, turn, hostKey, signingKey, tr
     send(peerId, text) {
       if (!signer) return deliver(peerId, text);
       const key = signer;
-      return queue(peerId, async () => signAndSend(await key, peerId, text));
+      return outbox(peerId, async () => signAndSend(await key, peerId, text));
     },
     // From now on an envelope signed with `key` is the host's too: the successor
     // this guest follows, once it waited out the host. It replaces any successor

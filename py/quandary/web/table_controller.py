@@ -328,7 +328,7 @@ class TableController:
         try:
             header = self._header(view)
             self.gather(header)
-            shown = self.log_lines(header, Cast(names, None))
+            shown = self.log_lines(self.unseen(header), Cast(names, None))
         except DAMAGED:
             if not self.authority.remote:
                 raise
@@ -371,10 +371,14 @@ class TableController:
                 self.log.gather(whole, version)
         self.log.gather(entries, version)
 
-    def log_lines(self, view: ViewHeader, cast: Cast) -> list[str]:
-        """The log's lines as the panel shows them: up to the results the players have seen."""
+    def unseen(self, view: ViewHeader) -> int:
+        """How many of the view's results the players have not stepped through yet."""
+        return self.ui_module.checkpoints(view) - self.seen
+
+    def log_lines(self, unseen: int, cast: Cast) -> list[str]:
+        """The log's lines as the panel shows them: up to the results the players have
+        seen (all but the ``unseen`` last)."""
         ui_module = self.ui_module
-        unseen = ui_module.checkpoints(view) - self.seen
         kinds = frozenset(getattr(ui_module, "RESULT_EVENTS", frozenset()))
         return self.log.lines(unseen, kinds, ui_module.describe, cast)
 
@@ -444,10 +448,10 @@ class TableController:
         # through, and the game's words with their names: a draw that changes none of
         # them (a line said, a reaction, a clock's tick) leaves it as it was, and a
         # move's new event is the only one told anew (``GameLog.lines``).
-        unseen = ui_module.checkpoints(view) - self.seen
+        unseen = self.unseen(view)
         panel = self._log_panel.get(
             (self.log.revision, unseen, self.authority.game, tuple(ui.names), ui.viewer),
-            lambda: log_panel(self.log_lines(view, ui.cast), self.log.complete()),
+            lambda: log_panel(self.log_lines(unseen, ui.cast), self.log.complete()),
         )
         return (
             (round_banner(view, ui_module_word(self.authority.game)) if shown is None else EMPTY)
