@@ -4,9 +4,12 @@ anew whenever what they are made from changes: a kept part is never a stale one.
 from __future__ import annotations
 
 from quandary.engine import LogEntry
+from quandary.web.controller import Controller
 from quandary.web.game_log import GameLog
 from quandary.web.html import Markup, Remembered, markup
 from quandary.web.phrases import Cast
+from tests.unit.test_controller import MemoryStorage, build_and_vote, seats
+from tests.unit.test_endings import log_items
 
 
 def test_a_remembered_part_is_made_again_only_for_a_different_key() -> None:
@@ -77,3 +80,29 @@ def test_a_new_log_never_shares_a_revision_with_an_old_one() -> None:
     old = GameLog()
     old.gather([_entry(0, "said", "Ada")], 0)
     assert GameLog().revision not in (old.revision, GameLog().revision)
+
+
+def test_the_log_panel_follows_its_reader_when_nothing_else_changed() -> None:
+    """A device passed to the next player (hot seat) shows the same log in the new
+    reader's words, though no event came meanwhile: the panel kept for the last
+    reader is not shown to the next."""
+    c = Controller(MemoryStorage(), lambda: 5)
+    seats(c, [("Anna", "human"), ("Ben", "human"), ("Cy", "bot:random")])
+    c.dispatch("start", {})
+    while "the votes</h2>" not in c.render():  # a whole round, each at their turn
+        if "Pass the device" in c.render():
+            c.dispatch("reveal", {})
+        else:
+            build_and_vote(c)
+    c.dispatch("next", {})
+    c.dispatch("reveal", {})
+    local = c.local
+    assert local is not None
+    first = local.viewer
+    assert first is not None
+    mine = log_items(c.render())
+    assert any("Ben" in line for line in mine)  # the round's result names a player
+    assert mine == log_items(c.render())  # drawn again unchanged: the same lines
+    local.viewer = 1 - first  # the other player looks, no event since
+    theirs = log_items(c.render())
+    assert theirs != mine and len(theirs) == len(mine)
