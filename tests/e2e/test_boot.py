@@ -5,6 +5,8 @@ PyScript's banner), and a warm start from the interpreter's snapshot."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -89,14 +91,29 @@ def test_a_first_start_runs_in_pyscripts_named_worker_and_the_second_restores_it
     the editor's, the terminal's and the game canvas's code (and a reload while they
     were coming made Firefox report them as failed imports).
 
-    The first start keeps a snapshot of the booted interpreter; the next one starts
-    from it and plays. (One page walks all three: each first start costs two
-    interpreter boots, the engine's and the snapshot's.)
+    The first start keeps a snapshot of the booted interpreter, made once the page
+    has settled (a second interpreter's start, beside a player's first clicks or a
+    room being joined, slowed them); the next one starts from it and plays. (One
+    page walks all three: each first start costs two interpreter boots, the
+    engine's and the snapshot's.)
     """
     policy = headers_for("/", netlify_headers())["Content-Security-Policy"]
     assert "'unsafe-eval'" not in policy
     assert "worker-src 'self' blob:;" in policy
-    page = open_app(new_page(), base_url)
+    page = new_page()
+    makers: list[float] = []
+    page.on("worker", lambda w: makers.append(time.monotonic()) if "snapshot" in w.url else None)
+    page = open_app(page, base_url)
+    # A player who clicks on at once: no snapshot is made while the page is busy.
+    end = time.monotonic() + 2.5
+    clicks = 0
+    while time.monotonic() < end:
+        game = ("royal", "dilemmas")[clicks % 2]
+        page.click(f'[data-action="choose-game"][data-game="{game}"]')
+        clicks += 1
+    wait_until_answered(page)
+    settled = time.monotonic()
+    assert not makers, f"the snapshot was begun {clicks} clicks into the player's first moments"
     assert page.evaluate("typeof document.querySelector('script[type=py][name=engine]').xworker")
     assert page.evaluate("document.querySelectorAll('script[type=py]:not([worker])').length") == 0
     names = "() => performance.getEntriesByType('resource').map((e) => e.name)"
@@ -107,6 +124,7 @@ def test_a_first_start_runs_in_pyscripts_named_worker_and_the_second_restores_it
     assert page.evaluate("document.documentElement.dataset.engine") == "fresh"
     assert page.evaluate("document.documentElement.dataset.pyscriptPrologue") == "skipped"
     wait_js(page, SNAPSHOT_KEPT)
+    assert makers and makers[0] >= settled, "the snapshot is made once the page settled"
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.reload()
