@@ -47,7 +47,7 @@ const ACTIONS = new Set(["event", "hash"]);
 
 function post(message) {
   message.now ??= performance.now(); // stamped when it happened, even if it waits
-  lastPosted = message.now;
+  lastPosted = performance.now();
   unsent.push(message);
   pump();
 }
@@ -171,8 +171,8 @@ function becomeReady() {
 // under way), or 20 s after it was ready at the latest. Made as soon as the page was
 // idle, it booted a second interpreter right beside the room a first visit opens
 // its link to: on two cores, finding the room (to "Connected to the room.") took
-// 390 to 420 ms in two of three runs against 130 to 200 with the snapshot made later
-// (bench.rooms, find_room_ms). Not where nothing can be kept (a private window
+// 390 ms by the median of five runs against 164 in five with the snapshot made
+// later (bench.rooms, find_room_ms). Not where nothing can be kept (a private window
 // without the Cache API), where it would cost a second interpreter's start at every
 // visit for nothing.
 const SNAPSHOT_QUIET_MS = 1000;
