@@ -26,12 +26,14 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import statistics
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from scripts.build import PYODIDE_FILES
 from scripts.serve import serve_in_thread
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path, wait_js
 
@@ -185,16 +187,25 @@ def assets_folder(dist: Path) -> str:
 
 
 def write_bare(dist: Path) -> list[Path]:
-    """The reference page, beside the app in dist/ (removed after the run)."""
+    """The reference page, beside the app in dist/ (removed after the run).
+
+    It runs Pyodide as npm ships it (``bench-pyodide/`` in the asset folder, so served
+    as the site's copy is, copied from node_modules): the build changes the site's copy
+    (its standard library partly precompiled, scripts/stdlib.mjs), and the bare page is
+    what any page gets without that."""
     folder = assets_folder(dist)
+    stock = dist / folder / "bench-pyodide"
+    stock.mkdir(exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, stock / name)
     files = {
         "bench-bare.html": BARE_HTML.format(core=folder + "pyscript/core.js"),
-        "bench-bare.toml": BARE_TOML.format(interpreter=folder + "pyodide/pyodide.mjs"),
+        "bench-bare.toml": BARE_TOML.format(interpreter=folder + "bench-pyodide/pyodide.mjs"),
         "bench-bare.py": BARE_PY,
     }
     for name, text in files.items():
         (dist / name).write_text(text)
-    return [dist / name for name in files]
+    return [dist / name for name in files] + [stock]
 
 
 def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -233,7 +244,7 @@ def main() -> None:
     finally:
         server.shutdown()
         for path in bare_files:
-            path.unlink()
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
     for name in pages:
         results[name] = {
             "cold": summarize(colds[name]),
@@ -267,6 +278,11 @@ def main() -> None:
         name: size
         for name, size in slow["quandary"][0]["bytes"].items()
         if name not in bare_files_seen
+    }
+    results["files_of_both_extra_bytes"] = {
+        name: size - bare_files_seen[name]
+        for name, size in slow["quandary"][0]["bytes"].items()
+        if name in bare_files_seen and size != bare_files_seen[name]
     }
     results["bare_only_files"] = {
         name: size

@@ -145,8 +145,13 @@ def build(out: Path, games: tuple[str, ...] = ()) -> None:
     _zip_package(ROOT / "py" / "quandary", staging / "quandary.zip")
     for game in games:
         _zip_package(ROOT.joinpath(*game.split(".")), staging / "quandary.zip", ROOT)
-    # Bytecode for the browser's Python, compiled by Pyodide itself in Node.
+    # Bytecode for the browser's Python, compiled by Pyodide itself in Node: the part
+    # of the standard library the engine imports (read from the package's source),
+    # then the package.
     zipped = str(staging / "quandary.zip")
+    stdlib = str(staging / "pyodide" / "python_stdlib.zip")
+    script = str(ROOT / "scripts/stdlib.mjs")
+    subprocess.run(["node", script, stdlib, stdlib, zipped], check=True, cwd=ROOT)
     subprocess.run(["node", str(ROOT / "scripts/pyc.mjs"), zipped, zipped], check=True, cwd=ROOT)
     # PyScript's script for the engine's worker (index.html's <script type="py" worker>).
     (staging / "main.py").write_text(_engine_script(games), "utf-8")

@@ -5,7 +5,9 @@ PyScript's banner), and a warm start from the interpreter's snapshot."""
 
 from __future__ import annotations
 
+import io
 import time
+import zipfile
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -14,6 +16,7 @@ from scripts.serve import headers_for, netlify_headers
 
 from .conftest import BOOT_TIMEOUT_MS, SNAPSHOT_KEPT, open_app, wait_js
 from .play import wait_until_answered
+from .rooms import JOIN_TIMEOUT_MS, create_room, rename
 
 FIRST_START = pytest.mark.cold_start
 """A test of the first start itself: its page starts as on a first visit (the others
@@ -426,3 +429,61 @@ def test_the_snapshot_is_kept_without_its_empty_stretches(new_page, base_url) ->
     assert found["refused"] == [True] * 5
     assert found["keptAgain"]
     assert found["kept"] < 0.7 * found["booted"], found
+
+
+def poisoned_stdlib(archive: bytes) -> bytes:
+    """The standard library's archive with every module still in source form made to
+    fail when it runs: one the build left uncompiled and a start imports stops it."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.endswith(".py"):
+                data = f"raise RuntimeError('{info.filename} was compiled at the start')\n".encode()
+            target.writestr(info, data)
+    return out.getvalue()
+
+
+@FIRST_START
+def test_a_first_start_compiles_none_of_the_standard_library_it_imports(
+    new_page, room_url, built_site
+) -> None:
+    """Pyodide ships its standard library as source; the build precompiles the part
+    the engine imports (scripts/stdlib.mjs), which took 2 of a first start's 3.5 s to
+    compile. Here every module left in source form raises if it runs: a host and a
+    guest start, open a room, sit and deal, and the host makes its snapshot (a second
+    start), all from bytecode alone."""
+    archive = next(built_site.glob("static/v/*/pyodide/python_stdlib.zip")).read_bytes()
+    poisoned = poisoned_stdlib(archive)
+
+    def fresh() -> Page:
+        page = new_page()
+        page.route(
+            "**/pyodide/python_stdlib.zip",
+            lambda route: route.fulfill(body=poisoned, content_type="application/zip"),
+        )
+        return page
+
+    def start(page: Page, url: str) -> None:
+        page.goto(url)
+        page.wait_for_selector(
+            "html[data-quandary=ready], html[data-quandary=failed]", timeout=BOOT_TIMEOUT_MS
+        )
+        assert page.evaluate("document.documentElement.dataset.quandary") == "ready", page.locator(
+            "body"
+        ).inner_text()
+
+    host, guest = fresh(), fresh()
+    start(host, room_url)
+    link = create_room(host, "Hana")
+    start(guest, link)
+    expect(guest.locator("#room-status")).to_have_text(
+        "Connected to the room.", timeout=JOIN_TIMEOUT_MS
+    )
+    rename(guest, "Anna")
+    guest.click("#sit-1")
+    expect(guest.locator("#sit-1")).to_have_count(0)
+    host.select_option("#room-seat-kind-2", "bot:random")
+    host.click("#room-start")
+    expect(guest.locator(".scoreboard")).to_be_visible()
+    wait_js(host, SNAPSHOT_KEPT)
