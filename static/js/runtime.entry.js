@@ -30,11 +30,15 @@ const tell = (message) => globalThis.postMessage({ quandary: true, ...message })
 const progress = (percent, text) => tell({ t: "progress", percent, text });
 
 let wasmFailure = null; // the running start's way to end on a failed instantiate
+let wasmCompiled = null; // and to hear that the runtime is compiled (archiveAhead)
 for (const name of ["instantiate", "instantiateStreaming"]) {
   const original = WebAssembly[name];
   WebAssembly[name] = function watched(...args) {
     const result = original.apply(this, args);
-    result.catch((error) => wasmFailure?.(error));
+    result.then(
+      () => wasmCompiled?.(),
+      (error) => wasmFailure?.(error),
+    );
     return result;
   };
 }
@@ -81,11 +85,46 @@ async function start() {
       await forgetSnapshot(HERE);
     }
   }
+  archiveAhead();
   const pyodide = await startPyodide(settings);
   tell({ t: "runtime", engine: "fresh" });
   progress(70, "Loading the games…");
   skippedPyscriptPrologue(pyodide);
   return pyodide;
+}
+
+// A fresh start's package archive is fetched while Python starts, not after it:
+// PyScript asks for it ([files] in pyscript.toml) only once the interpreter is up,
+// about a second and a half of work that needs no network, and a first visit's
+// half a megabyte then waited for a download of its own. The fetch begins once the
+// runtime's WebAssembly is compiled (its download done, so the two do not share
+// the line), and PyScript's own fetch of the archive, once, is answered by it,
+// whatever it brings (a failure or a refusal reaches PyScript as its own would).
+function archiveAhead() {
+  const compiled = new Promise((resolve) => {
+    wasmCompiled = resolve;
+  });
+  const plain = globalThis.fetch;
+  const ahead = compiled.then(() => {
+    wasmCompiled = null;
+    return plain.call(globalThis, ARCHIVE);
+  });
+  ahead.catch(() => {}); // its failure is PyScript's to hear, when it asks
+  globalThis.fetch = function fetchArchiveAhead(input, ...rest) {
+    if (addressOf(input) !== ARCHIVE) return plain.call(this, input, ...rest);
+    globalThis.fetch = plain;
+    return ahead;
+  };
+}
+
+// A fetch's absolute address, or "" for a relative one (never the archive's,
+// which PyScript resolves first).
+function addressOf(input) {
+  try {
+    return input instanceof Request ? input.url : new URL(String(input)).href;
+  } catch {
+    return "";
+  }
 }
 
 // A restored engine holds every module of the package and the data they read as
@@ -97,13 +136,7 @@ function skippedArchive(pyodide) {
   pyodide.unpackArchive = () => {};
   const plain = globalThis.fetch;
   globalThis.fetch = function fetchUnlessArchive(input, ...rest) {
-    let url = "";
-    try {
-      url = input instanceof Request ? input.url : new URL(String(input)).href;
-    } catch {
-      // a relative address: not the archive's, which PyScript resolves first
-    }
-    if (url !== ARCHIVE) return plain.call(this, input, ...rest);
+    if (addressOf(input) !== ARCHIVE) return plain.call(this, input, ...rest);
     globalThis.fetch = plain;
     return Promise.resolve(new Response(new ArrayBuffer(0)));
   };

@@ -487,3 +487,29 @@ def test_a_first_start_compiles_none_of_the_standard_library_it_imports(
     host.click("#room-start")
     expect(guest.locator(".scoreboard")).to_be_visible()
     wait_js(host, SNAPSHOT_KEPT)
+
+
+@FIRST_START
+def test_a_first_start_fetches_the_package_while_python_starts_and_only_once(
+    new_page, base_url
+) -> None:
+    """PyScript asks for the package's archive once the interpreter is up; a first
+    start asks as soon as the runtime is compiled, while Python starts, and
+    PyScript's own fetch is answered by that one (static/js/runtime.entry.js,
+    ``archiveAhead``). Python cannot start while its standard library is held back,
+    so the archive is asked for before it does."""
+    page = new_page()
+    held: list[Route] = []
+    archives: list[str] = []
+    page.route("**/pyodide/python_stdlib.zip", lambda route: held.append(route))
+    page.on("request", lambda r: archives.append(r.url) if r.url.endswith("quandary.zip") else None)
+    with page.expect_request("**/quandary.zip", timeout=BOOT_TIMEOUT_MS):
+        page.goto(base_url, wait_until="domcontentloaded")
+    assert held, "the standard library was held while the archive was asked for"
+    assert page.evaluate("document.documentElement.dataset.quandary") == "loading"
+    held[0].continue_()
+    page.unroute("**/pyodide/python_stdlib.zip")
+    page.wait_for_selector("html[data-quandary=ready]", timeout=BOOT_TIMEOUT_MS)
+    assert len(archives) == 1, archives
+    page.click("#start")
+    expect(page.get_by_role("heading", name="Build your dilemma")).to_be_visible()
