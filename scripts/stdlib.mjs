@@ -77,10 +77,13 @@ for name in sorted({n for text in texts() for n in imported_names(text)}):
         except ImportError:  # "from package import name" where name is no module
             pass
 
+# Frozen modules (os, io, codecs, importlib's own...) name a file in the archive
+# but are never read from it: they stay as they were.
 wanted = {
     module.__file__.removeprefix(ZIP + "/")
     for module in list(sys.modules.values())
     if (getattr(module, "__file__", None) or "").startswith(ZIP + "/")
+    and getattr(module.__spec__, "origin", None) != "frozen"
 }
 # Unchecked hash-based .pyc files (as the package's): valid whatever the archive's
 # dates, never checked against a source, which is not shipped beside them.
@@ -90,7 +93,9 @@ with zipfile.ZipFile("/tmp/stdlib.zip") as source, zipfile.ZipFile(
     for info in source.infolist():
         data = source.read(info)
         if info.filename in wanted:
-            code = compile(data, info.filename, "exec", dont_inherit=True)
+            # Named as the source would be when imported from the archive, so a
+            # traceback names the file where Pyodide's own copy would.
+            code = compile(data, f"{ZIP}/{info.filename}", "exec", dont_inherit=True)
             entry = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
             data = _code_to_hash_pyc(code, importlib.util.source_hash(data), False)
         else:

@@ -35,8 +35,11 @@ for (const name of ["instantiate", "instantiateStreaming"]) {
   const original = WebAssembly[name];
   WebAssembly[name] = function watched(...args) {
     const result = original.apply(this, args);
+    // The runtime is instantiated from its bytes, which answers with its module and
+    // instance; Pyodide's small helper for errors, instantiated from a compiled
+    // module as pyodide.mjs loads, answers with an instance alone.
     result.then(
-      () => wasmCompiled?.(),
+      (made) => made?.instance && wasmCompiled?.(),
       (error) => wasmFailure?.(error),
     );
     return result;
