@@ -90,6 +90,7 @@ async function start() {
   }
   archiveAhead();
   const pyodide = await startPyodide(settings);
+  wasmCompiled?.(); // at the latest: a runtime instantiated some other way never waits
   tell({ t: "runtime", engine: "fresh" });
   progress(70, "Loading the games…");
   skippedPyscriptPrologue(pyodide);
