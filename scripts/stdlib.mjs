@@ -10,30 +10,22 @@
 //
 // Which modules: those Pyodide's own start imports, those a start's refresh of the
 // import caches imports, and those imported (at once or
-// later, by any import statement) by the Python given as folders or zip archives
-// (the quandary package's source), with all they import. PyScript's own Python
+// later, by any import statement) by the Python in the given zip archives (the
+// quandary package's source), with all they import. PyScript's own Python
 // package is not among them: the engine's start skips it (static/js/runtime.entry.js).
 //
-//   node scripts/stdlib.mjs STDLIB.zip OUT.zip SOURCES...
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+//   node scripts/stdlib.mjs STDLIB.zip OUT.zip SOURCES.zip...
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 const [stdlib, target, ...sources] = process.argv.slice(2);
-
-function pythonFiles(path) {
-  if (path.endsWith(".zip")) return [[path, readFileSync(path)]];
-  if (statSync(path).isDirectory()) return readdirSync(path).flatMap((name) => pythonFiles(join(path, name)));
-  return path.endsWith(".py") ? [[path, readFileSync(path)]] : [];
-}
 
 // Without column ranges (PYTHONNODEBUGRANGES), as the package's bytecode: a
 // traceback still names the file and the line.
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.mkdirTree("/tmp/sources");
-for (const [index, [path, data]] of sources.flatMap(pythonFiles).entries()) {
-  const name = path.endsWith(".zip") ? `${index}.zip` : `${index}.py`;
-  pyodide.FS.writeFile(`/tmp/sources/${name}`, data);
+for (const [index, path] of sources.entries()) {
+  pyodide.FS.writeFile(`/tmp/sources/${index}.zip`, readFileSync(path));
 }
 pyodide.FS.writeFile("/tmp/stdlib.zip", readFileSync(stdlib));
 const count = pyodide.runPython(`
@@ -44,11 +36,8 @@ ZIP = next(p for p in sys.path if p.endswith(".zip"))  # where Pyodide mounts it
 
 def texts():
     for path in sorted(pathlib.Path("/tmp/sources").iterdir()):
-        if path.suffix == ".zip":
-            with zipfile.ZipFile(path) as archive:
-                yield from (archive.read(n) for n in archive.namelist() if n.endswith(".py"))
-        else:
-            yield path.read_bytes()
+        with zipfile.ZipFile(path) as archive:
+            yield from (archive.read(n) for n in archive.namelist() if n.endswith(".py"))
 
 def imported_names(text):
     """Every module an import statement in this source may load (relative ones
