@@ -40,6 +40,9 @@ class Deliveries:
         self.logs: dict[str, tuple[int, tuple[Any, ...], int]] = {}
         """The serial, log events and ``log_start`` of the last backup each peer was sent
         (``backup_log`` sends the next one's log against it)."""
+        self._encoded: tuple[tuple[Any, ...], list[Any]] = ((), [])
+        """The events last encoded for a backup's log, and their encoding: the heirs in
+        step are all sent the same new events after a move, encoded once for them all."""
 
     def send(
         self,
@@ -93,7 +96,16 @@ class Deliveries:
             ):
                 base, skip, new = held_serial, dropped, events[len(kept) :]
         self.logs[peer] = (serial, events, start)
-        return {"base": base, "skip": skip, "lines": [codec.encode(e) for e in new]}
+        return {"base": base, "skip": skip, "lines": self._lines(new)}
+
+    def _lines(self, new: tuple[Any, ...]) -> list[Any]:
+        """``new`` events encoded, once for every heir sent the same ones (compared as
+        objects, like the logs: the cache holds them, so none is mistaken for another)."""
+        events, lines = self._encoded
+        if len(events) != len(new) or any(a is not b for a, b in zip(events, new, strict=True)):
+            lines = [codec.encode(e) for e in new]
+            self._encoded = (new, lines)
+        return list(lines)
 
     def lobby(self, member: Member, lobby: RoomLobby, table: Table | None, again: bool) -> None:
         """The room's lobby to a member, if it changed since its last (or ``again``)."""
